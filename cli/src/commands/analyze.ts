@@ -1,0 +1,157 @@
+import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import {
+  analyzeHistory,
+  noResponse,
+  thresholdRangeProblem,
+  type AudiometricExam,
+  type EarAudiogram,
+  type Threshold,
+  type WorkerHistory,
+} from '../../../core/src/rules/index';
+
+/** Exit code for unreadable or invalid input (style guide §8: 2 = unreadable input). */
+export const EXIT_INVALID_INPUT = 2;
+
+const AIR_KEYS = ['250', '500', '1000', '2000', '3000', '4000', '6000', '8000'] as const;
+const BONE_KEYS = ['500', '1000', '2000', '3000', '4000'] as const;
+const THRESHOLD_HELP = 'limiar deve ser um número em dB NA (-10 a 120), null (não medido), {"nr": nível} ou ">nível" (sem resposta)';
+
+const nrString = z.string().regex(/^>\s*-?\d+(\.\d+)?$/);
+const threshold = z
+  .union([z.number(), z.null(), z.object({ nr: z.number() }).strict(), nrString], { error: THRESHOLD_HELP })
+  .superRefine((value, ctx) => {
+    const level = value === null ? null : typeof value === 'number' ? value : typeof value === 'string' ? Number(value.replace('>', '')) : value.nr;
+    const problem = level === null ? undefined : thresholdRangeProblem(level);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+const isoDate = z.iso.date({ error: 'data deve estar no formato AAAA-MM-DD' });
+const ear = (keys: readonly [string, ...string[]]) =>
+  z.partialRecord(z.enum(keys), threshold, { error: 'deve ser um objeto de limiares por frequência (Hz)' });
+
+const examSchema = z.object(
+  {
+    date: isoDate,
+    age: z.number({ error: 'idade deve ser um número de anos' }).min(0, 'idade não pode ser negativa').max(150, 'idade acima de 150 anos').optional(),
+    right: ear(AIR_KEYS),
+    left: ear(AIR_KEYS),
+    right_bc: ear(BONE_KEYS).optional(),
+    left_bc: ear(BONE_KEYS).optional(),
+    rest_hours: z.number({ error: 'horas de repouso devem ser um número' }).min(0, 'horas de repouso não podem ser negativas').optional(),
+    last_acoustic_check_date: isoDate.optional(),
+    last_calibration_date: isoDate.optional(),
+    manufacturer_calibration_months: z.number({ error: 'deve ser um número de meses' }).int('deve ser um número inteiro de meses').positive('deve ser positivo').optional(),
+  },
+  { error: 'exame deve ser um objeto' },
+);
+
+const historySchema = z.object(
+  {
+    worker: z.object({ sex: z.enum(['M', 'F', 'O'], { error: 'sexo deve ser M, F ou O' }).optional() }, { error: 'worker deve ser um objeto' }).optional(),
+    exams: z.array(examSchema, { error: 'exams deve ser uma lista de exames' }).min(1, 'informe pelo menos um exame'),
+  },
+  { error: 'cada entrada deve ser um objeto { "worker"?, "exams": [...] }' },
+);
+
+export const analyzeInputSchema = z.union([historySchema, z.array(historySchema)], {
+  error: 'a entrada deve ser um objeto { "worker"?, "exams": [...] } ou uma lista deles',
+});
+type RawHistory = z.infer<typeof historySchema>;
+type RawEar = Record<string, z.infer<typeof threshold> | undefined>;
+
+function toThreshold(raw: z.infer<typeof threshold> | undefined): Threshold {
+  if (raw === undefined || raw === null || typeof raw === 'number') return raw ?? null;
+  return typeof raw === 'string' ? noResponse(Number(raw.replace('>', ''))) : noResponse(raw.nr);
+}
+
+function toThresholds(raw: RawEar): Record<number, Threshold> {
+  const out: Record<number, Threshold> = {};
+  for (const key of Object.keys(raw)) out[Number(key)] = toThreshold(raw[key]);
+  return out;
+}
+
+function toEar(air: RawEar, bone: RawEar | undefined): EarAudiogram {
+  return bone ? { air: toThresholds(air), bone: toThresholds(bone) } : { air: toThresholds(air) };
+}
+
+function toHistory(raw: RawHistory): WorkerHistory {
+  const exams: AudiometricExam[] = raw.exams.map((e) => ({
+    date: e.date,
+    age: e.age,
+    right: toEar(e.right, e.right_bc),
+    left: toEar(e.left, e.left_bc),
+    conditions: {
+      restHours: e.rest_hours,
+      lastAcousticCheckDate: e.last_acoustic_check_date,
+      lastCalibrationDate: e.last_calibration_date,
+      manufacturerCalibrationMonths: e.manufacturer_calibration_months,
+    },
+  }));
+  return { worker: raw.worker, exams };
+}
+
+/** `exams[1].right.4000` from a zod path. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)), '');
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') {
+    const field = formatPath([...issue.path, issue.keys[0] ?? '']);
+    return `${field}: campo não reconhecido (frequências aceitas: 250 a 8000 Hz por via aérea, 500 a 4000 Hz por via óssea)`;
+  }
+  const field = formatPath(issue.path) || '(raiz)';
+  return `${field}: ${issue.message}`;
+}
+
+/** Parses and validates the command input; the pt-BR error names the first bad field. */
+export function parseAnalyzeInput(text: string): { ok: true; histories: WorkerHistory[]; isArray: boolean } | { ok: false; message: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, message: `JSON inválido: ${(e as Error).message}` };
+  }
+  const parsed = analyzeInputSchema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map(describeIssue);
+    return { ok: false, message: `Entrada inválida em ${issues.join('; ')}` };
+  }
+  const isArray = Array.isArray(parsed.data);
+  const raws = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+  return { ok: true, histories: raws.map(toHistory), isArray };
+}
+
+async function readInput(file: string | undefined): Promise<string> {
+  if (file && file !== '-') return readFile(file, 'utf8');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Adds `limiar analyze [file]`: reads JSON from the file or stdin (`-`/absent), prints JSON on stdout. */
+export function registerAnalyzeCommand(program: Command): void {
+  program
+    .command('analyze [file]')
+    .description('Classifica exames audiométricos (NR-7 Anexo II / Portaria 19/98) e imprime o resultado em JSON')
+    .action(async (file: string | undefined) => {
+      let text: string;
+      try {
+        text = await readInput(file);
+      } catch (e) {
+        process.stderr.write(`Não foi possível ler a entrada ${file ?? '-'}: ${(e as Error).message}\n`);
+        process.exitCode = EXIT_INVALID_INPUT;
+        return;
+      }
+      const input = parseAnalyzeInput(text);
+      if (!input.ok) {
+        process.stderr.write(`${input.message}\n`);
+        process.exitCode = EXIT_INVALID_INPUT;
+        return;
+      }
+      const results = input.histories.map(analyzeHistory);
+      process.stdout.write(`${JSON.stringify(input.isArray ? results : results[0], null, 2)}\n`);
+    });
+}

@@ -1,0 +1,53 @@
+import type { AirFrequency, BoneFrequency } from './frequencies';
+import type { Threshold } from './threshold';
+
+/** Air-conduction thresholds of one ear, dB HL, keyed by Hz; an absent key means not measured. */
+export type AirThresholds = Readonly<Partial<Record<AirFrequency, Threshold>>>;
+/** Bone-conduction thresholds of one ear, dB HL, keyed by Hz (500–4000). */
+export type BoneThresholds = Readonly<Partial<Record<BoneFrequency, Threshold>>>;
+
+/** One ear of one exam. `bone` is undefined when bone conduction was not tested at all. */
+export interface EarAudiogram {
+  readonly air: AirThresholds;
+  readonly bone?: BoneThresholds;
+}
+
+export type Ear = 'right' | 'left';
+export const EARS: readonly Ear[] = ['right', 'left'];
+
+/** Exam conditions NR-7 Anexo II items 3.2–3.5 ask the laudo to record (all optional here). */
+export interface ExamConditions {
+  /** Hours of auditory rest before the exam (item 3.4). */
+  readonly restHours?: number;
+  /** Date (YYYY-MM-DD) of the audiometer's last aferição acústica (item 3.2 I). */
+  readonly lastAcousticCheckDate?: string;
+  /** Date (YYYY-MM-DD) of the audiometer's last calibração acústica (item 3.2 II). */
+  readonly lastCalibrationDate?: string;
+  /** Manufacturer's calibration interval in months, when it states one (item 3.2 II b). */
+  readonly manufacturerCalibrationMonths?: number;
+}
+
+/** One audiometric exam of a worker. */
+export interface AudiometricExam {
+  /** Exam date, ISO YYYY-MM-DD. */
+  readonly date: string;
+  /** Worker's age in years on the exam date, when known (OSHA Appendix F only). */
+  readonly age?: number;
+  readonly right: EarAudiogram;
+  readonly left: EarAudiogram;
+  readonly conditions?: ExamConditions;
+}
+
+/** Worker sex as stored (M, F, O); only M and F have OSHA Appendix F tables. */
+export type WorkerSex = 'M' | 'F' | 'O';
+
+/** The exams of one worker; order does not matter, the rules sort by date. */
+export interface WorkerHistory {
+  readonly worker?: { readonly sex?: WorkerSex };
+  readonly exams: readonly AudiometricExam[];
+}
+
+/** The same exam with its ears swapped (used by symmetry properties and tests). */
+export function swapEars(exam: AudiometricExam): AudiometricExam {
+  return { ...exam, right: exam.left, left: exam.right };
+}

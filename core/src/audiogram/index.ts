@@ -1,0 +1,4 @@
+export * from './frequencies';
+export * from './threshold';
+export * from './audiogram';
+export * from './entry-grid';

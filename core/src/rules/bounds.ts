@@ -1,0 +1,48 @@
+import { isNoResponse, type Threshold } from '../audiogram/threshold';
+
+/**
+ * What is known about a value in dB: it lies in [lo, hi], or in (lo, hi] when `loOpen`.
+ * A measured threshold is the point [v, v]; a no-response at level L is (L, +∞) — NR is a state
+ * and is only ever used through these bounds, never as a number (clinical-rules I11).
+ */
+export interface Bounds {
+  readonly lo: number;
+  readonly hi: number;
+  readonly loOpen: boolean;
+}
+
+/** Bounds of a threshold, or undefined when it was not measured. */
+export function boundsOf(t: Threshold | undefined): Bounds | undefined {
+  if (t === null || t === undefined) return undefined;
+  if (isNoResponse(t)) return { lo: t.level, hi: Number.POSITIVE_INFINITY, loOpen: true };
+  return { lo: t, hi: t, loOpen: false };
+}
+
+/** Bounds of the maximum of several values (empty input → undefined). */
+export function maxBounds(items: readonly (Bounds | undefined)[]): Bounds | undefined {
+  let out: Bounds | undefined;
+  for (const b of items) {
+    if (!b) continue;
+    if (!out) out = b;
+    else {
+      const lo = Math.max(out.lo, b.lo);
+      const loOpen = (out.lo === lo && out.loOpen) || (b.lo === lo && b.loOpen);
+      out = { lo, hi: Math.max(out.hi, b.hi), loOpen };
+    }
+  }
+  return out;
+}
+
+/** Is the value certainly above `x` (true), certainly not (false), or unknown (null)? */
+export function above(b: Bounds, x: number): boolean | null {
+  if (b.lo > x || (b.loOpen && b.lo >= x)) return true;
+  if (b.hi <= x) return false;
+  return null;
+}
+
+/** Is `a` certainly greater than `b`? */
+export function greaterThan(a: Bounds, b: Bounds): boolean | null {
+  if (a.lo > b.hi || (a.loOpen && a.lo >= b.hi)) return true;
+  if (a.hi <= b.lo) return false;
+  return null;
+}

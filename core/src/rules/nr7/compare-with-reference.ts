@@ -1,0 +1,110 @@
+import type { AudiometricExam, EarAudiogram } from '../../audiogram/audiogram';
+import { LOW_FREQUENCIES, MANDATORY_AIR_FREQUENCIES, NOTCH_FREQUENCIES } from '../../audiogram/frequencies';
+import { anyShiftReaches, exactShift, maxExactShift, meanShift, reaches } from '../shift';
+import { allTri, anyTri, type Tri } from '../tri';
+import { classifyNr7Ear, type Nr7Classification } from './classify-nr7-ear';
+
+/** NR-7 Anexo II 5.3 a) / 5.4 a): mean difference "iguala ou ultrapassa 10 (dez) dB (NA)". */
+export const MEAN_SHIFT_LIMIT_DB = 10;
+/** NR-7 Anexo II 5.3 b) / 5.4 b): single-frequency worsening "iguala ou ultrapassa 15 (quinze) dB (NA)". */
+export const SINGLE_SHIFT_LIMIT_DB = 15;
+
+/** One ear of a sequential exam compared with the same ear of the reference (clinical-rules I7). */
+export interface EarComparison {
+  readonly referenceClassification: Nr7Classification | null;
+  readonly sequentialClassification: Nr7Classification | null;
+  /** mean(seq 3k,4k,6k) − mean(ref 3k,4k,6k), dB; null if a value is missing or NR. */
+  readonly deltaMean346: number | null;
+  /** mean(seq 500,1k,2k) − mean(ref 500,1k,2k), dB; null if a value is missing or NR. */
+  readonly deltaMean0512: number | null;
+  /** Largest single shift at 3k/4k/6k measured in both exams, dB. */
+  readonly maxShift346: number | null;
+  /** Largest single shift at 500–8000 Hz measured in both exams, dB. */
+  readonly maxShiftAny: number | null;
+  /** Items 5.3/5.3.1; null = indeterminate (missing frequency or NR). */
+  readonly desencadeamento: Tri;
+  /** '5.3' when the sequential ear is still within 5.1, '5.3.1' otherwise. */
+  readonly desencadeamentoItem: '5.3' | '5.3.1' | null;
+  /** Item 5.4; null = indeterminate. */
+  readonly agravamento: Tri;
+  /** Criteria (a: mean, b: single frequency) met by the flag that is true. */
+  readonly criteria: readonly ('a' | 'b')[];
+}
+
+export interface EarCompareOptions {
+  /** Physician's "já confirmado" for 5.4 (clinical-rules I6); default: reference ear is sugestivo_painpse. */
+  readonly confirmedPainpse?: boolean;
+}
+
+/**
+ * Compares one ear with the same ear of the reference exam (NR-7 Anexo II 5.3, 5.3.1, 5.4;
+ * Portaria 19 4.2.1–4.2.3 use the same numbers). Differences are seq − ref in dB (I1).
+ * Desencadeamento applies only when the reference ear is aceitavel; agravamento only when it is
+ * (a proxy for) confirmed PAINPSE; otherwise the flag is false (I8).
+ */
+export function compareEarWithReference(ref: EarAudiogram, seq: EarAudiogram, options: EarCompareOptions = {}): EarComparison {
+  const referenceClassification = classifyNr7Ear(ref);
+  const sequentialClassification = classifyNr7Ear(seq);
+  const mean346 = meanShift(ref, seq, NOTCH_FREQUENCIES);
+  const mean0512 = meanShift(ref, seq, LOW_FREQUENCIES);
+
+  const dA = reaches(mean346, MEAN_SHIFT_LIMIT_DB);
+  const dB = anyShiftReaches(ref, seq, NOTCH_FREQUENCIES, SINGLE_SHIFT_LIMIT_DB);
+  const isAcceptable: Tri = referenceClassification === null ? null : referenceClassification === 'aceitavel';
+  const desencadeamento = allTri([isAcceptable, anyTri([dA, dB])]);
+
+  const aA = anyTri([reaches(mean0512, MEAN_SHIFT_LIMIT_DB), dA]);
+  // I5: "uma freqüência isolada" = any mandatory frequency 500–8000 Hz.
+  const aB = anyShiftReaches(ref, seq, MANDATORY_AIR_FREQUENCIES, SINGLE_SHIFT_LIMIT_DB);
+  const confirmed: Tri =
+    options.confirmedPainpse ?? (referenceClassification === null ? null : referenceClassification === 'sugestivo_painpse');
+  const agravamento = allTri([confirmed, anyTri([aA, aB])]);
+
+  const criteria: ('a' | 'b')[] = [];
+  if (desencadeamento === true) {
+    if (dA === true) criteria.push('a');
+    if (dB === true) criteria.push('b');
+  } else if (agravamento === true) {
+    if (aA === true) criteria.push('a');
+    if (aB === true) criteria.push('b');
+  }
+  return {
+    referenceClassification,
+    sequentialClassification,
+    deltaMean346: exactShift(mean346),
+    deltaMean0512: exactShift(mean0512),
+    maxShift346: maxExactShift(ref, seq, NOTCH_FREQUENCIES),
+    maxShiftAny: maxExactShift(ref, seq, MANDATORY_AIR_FREQUENCIES),
+    desencadeamento,
+    desencadeamentoItem: desencadeamento === true ? (sequentialClassification === 'aceitavel' ? '5.3' : '5.3.1') : null,
+    agravamento,
+    criteria,
+  };
+}
+
+/** Both ears of a sequential exam against the reference exam, plus the worker-level OR (I7). */
+export interface ExamComparison {
+  readonly referenceDate: string;
+  readonly sequentialDate: string;
+  readonly right: EarComparison;
+  readonly left: EarComparison;
+  readonly desencadeamento: Tri;
+  readonly agravamento: Tri;
+}
+
+export function compareWithReference(
+  reference: AudiometricExam,
+  sequential: AudiometricExam,
+  confirmed: { readonly right?: boolean; readonly left?: boolean } = {},
+): ExamComparison {
+  const right = compareEarWithReference(reference.right, sequential.right, { confirmedPainpse: confirmed.right });
+  const left = compareEarWithReference(reference.left, sequential.left, { confirmedPainpse: confirmed.left });
+  return {
+    referenceDate: reference.date,
+    sequentialDate: sequential.date,
+    right,
+    left,
+    desencadeamento: anyTri([right.desencadeamento, left.desencadeamento]),
+    agravamento: anyTri([right.agravamento, left.agravamento]),
+  };
+}
