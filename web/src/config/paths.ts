@@ -1,0 +1,79 @@
+/**
+ * Every URL of the web app (spec §2). Components never write a URL by hand:
+ * `path` is the router pattern, `getHref(...)` builds a concrete link.
+ */
+const seg = (value: string | number) => encodeURIComponent(String(value));
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  login: { path: '/login', getHref: () => '/login' },
+  register: { path: '/register', getHref: () => '/register' },
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
+  terms: { path: '/terms', getHref: () => '/terms' },
+  dataDeletion: { path: '/data-deletion', getHref: () => '/data-deletion' },
+  contact: { path: '/contact', getHref: () => '/contact' },
+  support: { path: '/support', getHref: () => '/support' },
+
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  patients: { path: '/patients', getHref: () => '/patients' },
+  patientNew: { path: '/patients/new', getHref: () => '/patients/new' },
+  patientDetail: { path: '/patients/:id', getHref: (id: string) => `/patients/${seg(id)}` },
+  patientEdit: { path: '/patients/:id/edit', getHref: (id: string) => `/patients/${seg(id)}/edit` },
+  patientEvolution: {
+    path: '/patients/:id/evolution',
+    getHref: (id: string) => `/patients/${seg(id)}/evolution`,
+  },
+  exams: { path: '/exams', getHref: () => '/exams' },
+  examDetail: { path: '/exams/:id', getHref: (id: string) => `/exams/${seg(id)}` },
+  reports: { path: '/reports', getHref: () => '/reports' },
+  reportDetail: { path: '/reports/:id', getHref: (id: string) => `/reports/${seg(id)}` },
+  reportEvolution: {
+    path: '/reports/:patientId/evolution',
+    getHref: (patientId: string) => `/reports/${seg(patientId)}/evolution`,
+  },
+  reportWizard: { path: '/report-wizard', getHref: () => '/report-wizard' },
+  settings: { path: '/settings', getHref: () => '/settings' },
+  oldHome: { path: '/old-home', getHref: () => '/old-home' },
+  examNew: { path: '/exam/new', getHref: () => '/exam/new' },
+  reportEditor: { path: '/report/:examId', getHref: (examId: string) => `/report/${seg(examId)}` },
+} as const;
+
+export type PathKey = keyof typeof paths;
+
+/** Routes anyone may open (spec §2 "Public routes"). */
+export const publicPathKeys = [
+  'home',
+  'login',
+  'register',
+  'privacy',
+  'terms',
+  'dataDeletion',
+  'contact',
+  'support',
+] as const satisfies readonly PathKey[];
+
+/** Routes behind the authentication guard (spec §2 "Protected routes"). */
+export const protectedPathKeys = [
+  'dashboard',
+  'patients',
+  'patientNew',
+  'patientDetail',
+  'patientEdit',
+  'patientEvolution',
+  'exams',
+  'examDetail',
+  'reports',
+  'reportDetail',
+  'reportEvolution',
+  'reportWizard',
+  'settings',
+  'oldHome',
+  'examNew',
+  'reportEditor',
+] as const satisfies readonly PathKey[];
+
+/** True when `pathname` is one of the public pages, where a 401 must not force a redirect. */
+export function isPublicPathname(pathname: string): boolean {
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return publicPathKeys.some((key) => paths[key].path === normalised);
+}
