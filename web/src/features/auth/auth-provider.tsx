@@ -1,0 +1,62 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { clearToken, getToken, setToken } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
+import { getCurrentUser } from './api/get-current-user';
+import { logoutOnServer } from './api/logout';
+import { AuthContext, type AuthContextValue } from './auth-context';
+import type { AuthStatus, AuthUser } from './types';
+
+/**
+ * Authentication state machine of spec §4: loading (a token exists, `GET /api/auth/me` running),
+ * then authenticated (token stored, user loaded) or unauthenticated (token removed).
+ * Must sit inside the router: logout navigates.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<AuthStatus>(() => (getToken() ? 'loading' : 'unauthenticated'));
+  const [user, setUser] = useState<AuthUser | null>(null);
+
+  useEffect(() => {
+    if (!getToken()) return;
+    const controller = new AbortController();
+    getCurrentUser(controller.signal)
+      .then((current) => {
+        setUser(current);
+        setStatus('authenticated');
+      })
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        clearToken();
+        setUser(null);
+        setStatus('unauthenticated');
+      });
+    return () => controller.abort();
+  }, []);
+
+  const login = useCallback((token: string, nextUser: AuthUser) => {
+    setToken(token);
+    setUser(nextUser);
+    setStatus('authenticated');
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      await logoutOnServer();
+    } catch {
+      // spec §4: a failed server logout still logs the user out locally.
+    }
+    clearToken();
+    queryClient.clear();
+    setUser(null);
+    setStatus('unauthenticated');
+    toast.success('Logout realizado com sucesso!');
+    navigate(paths.login.getHref(), { replace: true });
+  }, [navigate, queryClient]);
+
+  const value = useMemo<AuthContextValue>(() => ({ status, user, login, logout }), [status, user, login, logout]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
