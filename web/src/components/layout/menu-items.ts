@@ -1,0 +1,27 @@
+import type { ComponentType, SVGProps } from 'react';
+import { IconAudiogram, IconDashboard, IconFileText, IconSettings, IconUsers } from '../ui/icons';
+import { paths } from '../../config/paths';
+
+export interface MenuItem {
+  label: string;
+  to: string;
+  icon: ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
+}
+
+/** The side menu of spec §2, in its order. */
+export const menuItems: MenuItem[] = [
+  { label: 'Dashboard', to: paths.dashboard.getHref(), icon: IconDashboard },
+  { label: 'Pacientes', to: paths.patients.getHref(), icon: IconUsers },
+  { label: 'Exames', to: paths.exams.getHref(), icon: IconAudiogram },
+  { label: 'Laudos', to: paths.reports.getHref(), icon: IconFileText },
+  { label: 'Configurações', to: paths.settings.getHref(), icon: IconSettings },
+];
+
+/**
+ * Spec §2: an item is highlighted when the current path equals its path or starts with it.
+ * "Starts with" is taken per path segment, so /patients/12/edit lights Pacientes while a
+ * hypothetical /reports-archive would not light Laudos.
+ */
+export function isMenuItemActive(pathname: string, itemPath: string): boolean {
+  return pathname === itemPath || pathname.startsWith(`${itemPath}/`);
+}
