@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The whole runtime configuration, parsed once from the environment (the only place that reads
+ * `process.env`). Later features add their keys here.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL deve começar com postgres:// ou postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LIMIAR_DATA_DIR: z.string().min(1).default('.data'),
+  LIMIAR_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  LIMIAR_WEB_DIST: z.string().min(1).optional(),
+  LIMIAR_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OLLAMA_HOST: z.string().url().optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** External PostgreSQL; when absent an embedded server is started in `dataDir`. */
+  databaseUrl?: string;
+  /** Absolute path of the data directory (embedded database, files, keys). */
+  dataDir: string;
+  embeddedPgPort: number;
+  /** Absolute path of the built web app served by the API server. */
+  webDist: string;
+  logLevel: string;
+  ollamaHost?: string;
+  env: 'development' | 'production' | 'test';
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuração inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws `ConfigError` with one pt-BR line per bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(cwd, e.LIMIAR_DATA_DIR),
+    embeddedPgPort: e.LIMIAR_PG_PORT,
+    webDist: path.resolve(cwd, e.LIMIAR_WEB_DIST ?? 'web/dist'),
+    logLevel: e.LIMIAR_LOG_LEVEL,
+    ollamaHost: e.OLLAMA_HOST,
+    env: e.NODE_ENV,
+  };
+}

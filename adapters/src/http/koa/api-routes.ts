@@ -1,0 +1,47 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { z } from 'zod';
+import { parseOr400 } from './request-errors';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** One documented API route: its zod contract feeds both validation and the OpenAPI document. */
+export interface RouteSpec<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType> {
+  method: Method;
+  /** Koa-style path below `/api`, e.g. `/patients/:id`. */
+  path: string;
+  summary: string;
+  tag: string;
+  body?: B;
+  query?: Q;
+  params?: P;
+  responses: Record<number, { description: string; schema?: z.ZodType }>;
+}
+
+export interface ParsedInput<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+}
+
+/** Collects routes on a Koa router under `/api` and remembers their specs for OpenAPI. */
+export class ApiRoutes {
+  readonly router = new Router({ prefix: '/api' });
+  readonly specs: RouteSpec[] = [];
+
+  add<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType>(
+    spec: RouteSpec<B, Q, P>,
+    handler: (ctx: Context, input: ParsedInput<z.infer<B>, z.infer<Q>, z.infer<P>>) => Promise<void> | void,
+  ): this {
+    this.specs.push(spec as unknown as RouteSpec);
+    this.router[spec.method](spec.path, async (ctx) => {
+      const input = {
+        body: spec.body ? parseOr400(spec.body, (ctx.request as { body?: unknown }).body ?? {}) : undefined,
+        query: spec.query ? parseOr400(spec.query, ctx.query) : undefined,
+        params: spec.params ? parseOr400(spec.params, ctx.params) : undefined,
+      };
+      await handler(ctx as unknown as Context, input as ParsedInput<z.infer<B>, z.infer<Q>, z.infer<P>>);
+    });
+    return this;
+  }
+}

@@ -1,0 +1,37 @@
+import { RequestContext } from '@mikro-orm/core';
+import type { Container } from 'inversify';
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import type { Logger } from 'pino';
+import type { CheckHealth } from '../../../../core/src';
+import type { AppConfig } from '../../composition/config';
+import { TOKENS } from '../../composition/tokens';
+import type { Database } from '../../persistence/database';
+import { ApiRoutes } from './api-routes';
+import { errorMiddleware } from './error-middleware';
+import { requestLogger } from './request-logger';
+import { systemRoutes } from './routes/system.routes';
+import { staticWebApp } from './static-web-app';
+
+export const APP_VERSION = '0.1.0';
+
+/** Builds the Koa application: logs, errors, per-request ORM context, `/api` routes, web app. */
+export function createApp(container: Container): Koa {
+  const config = container.get<AppConfig>(TOKENS.Config);
+  const logger = container.get<Logger>(TOKENS.Logger);
+  const db = container.get<Database>(TOKENS.Database);
+  const app = new Koa();
+  app.proxy = true;
+  app.silent = true; // errors are logged by errorMiddleware, never printed raw
+  const routes = new ApiRoutes();
+  systemRoutes(routes, { checkHealth: container.get<CheckHealth>(TOKENS.CheckHealth), version: APP_VERSION });
+
+  app.use(requestLogger(logger));
+  app.use(errorMiddleware(logger));
+  app.use((_ctx, next) => RequestContext.create(db.orm.em, next));
+  app.use(koaBody({ jsonLimit: '2mb', formLimit: '1mb', textLimit: '1mb', multipart: false}));
+  app.use(routes.router.routes());
+  app.use(routes.router.allowedMethods({ throw: true }));
+  app.use(staticWebApp(config.webDist));
+  return app;
+}

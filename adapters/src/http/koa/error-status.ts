@@ -1,0 +1,26 @@
+/**
+ * The one map from domain error codes to HTTP statuses (medplum's getStatus). A code's prefix
+ * may be listed instead of the full code. Unknown codes are bugs: 500.
+ */
+const statusByCode: Record<string, number> = {
+  'REQUEST.INVALID': 400,
+  'REQUEST.MALFORMED_JSON': 400,
+  'REQUEST.UNSUPPORTED_MEDIA_TYPE': 415,
+  'REQUEST.TOO_LARGE': 413,
+  'ROUTE.NOT_FOUND': 404,
+  'ROUTE.METHOD_NOT_ALLOWED': 405,
+  'AUTH.UNAUTHENTICATED': 401,
+  'AUTH.RATE_LIMITED': 429,
+};
+
+const statusBySuffix: Array<[RegExp, number]> = [
+  [/\.NOT_FOUND$/, 404],
+  [/\.(ALREADY_|CONFLICT|IMMUTABLE)/, 409],
+  [/\.INVALID/, 400],
+];
+
+export function statusForCode(code: string): number {
+  if (statusByCode[code]) return statusByCode[code];
+  for (const [pattern, status] of statusBySuffix) if (pattern.test(code)) return status;
+  return 500;
+}

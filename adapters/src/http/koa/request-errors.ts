@@ -1,0 +1,18 @@
+import type { z } from 'zod';
+import { DomainError } from '../../../../core/src';
+
+/** Bad input at the HTTP edge: a body, query or path parameter that fails its zod schema. */
+export class RequestValidationError extends DomainError {
+  readonly code = 'REQUEST.INVALID';
+}
+
+const pathOf = (path: PropertyKey[]) => path.map(String).join('.') || '(corpo)';
+
+/** Parses with zod or throws `RequestValidationError` listing every issue in pt-BR. */
+export function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => ({ path: pathOf(i.path), message: i.message }));
+  const first = issues[0];
+  throw new RequestValidationError(`Dados inválidos: ${first.path} — ${first.message}`, issues);
+}

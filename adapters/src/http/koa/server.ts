@@ -1,0 +1,50 @@
+import type { Server } from 'node:http';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../../composition/config';
+import { createContainer } from '../../composition/container';
+import { createLogger } from '../../composition/logger';
+import { migrate, openDatabase, type Database } from '../../persistence/database';
+import { createApp } from './app';
+
+export interface RunningServer {
+  url: string;
+  db: Database;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+/** Opens (or starts) the database, applies migrations, and listens. Used by `limiar serve` and tests. */
+export async function startServer(config: AppConfig, logger: Logger = createLogger(config)): Promise<RunningServer> {
+  const db = await openDatabase(config, (m) => logger.info(m));
+  let server: Server | undefined;
+  try {
+    const applied = await migrate(db);
+    if (applied.length) logger.info({ applied }, 'migrações aplicadas');
+    const app = createApp(createContainer(config, db, logger));
+    server = await new Promise<Server>((resolve, reject) => {
+      const s = app.listen(config.port, config.host, () => resolve(s));
+      s.once('error', reject);
+    });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    db,
+    logger,
+    close: () =>
+      (closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server!.close(() => resolve());
+          server!.closeIdleConnections();
+          setTimeout(() => server!.closeAllConnections(), 2_000).unref();
+        });
+        await db.close();
+      })()),
+  };
+}

@@ -1,0 +1,46 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { AppConfig } from '../composition/config';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded-postgres/embedded-postgres-server';
+import { ormConfig } from './mikro-orm/orm-config';
+
+/** A connected database: the ORM plus whatever must be stopped with it. */
+export interface Database {
+  orm: MikroORM;
+  url: string;
+  /** Set when the database is the embedded server of `LIMIAR_DATA_DIR`. */
+  embedded?: EmbeddedPostgresHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * Connects to `DATABASE_URL`, or starts (or attaches to) the embedded server of the data
+ * directory when there is none. Migrations are applied by `migrate(db)`.
+ */
+export async function openDatabase(config: AppConfig, log: (m: string) => void = () => {}): Promise<Database> {
+  const embedded = config.databaseUrl
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log });
+  const url = config.databaseUrl ?? embedded!.url;
+  let orm: MikroORM;
+  try {
+    orm = await MikroORM.init(ormConfig(url));
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+  return {
+    orm,
+    url,
+    embedded,
+    async close() {
+      await orm.close(true);
+      await embedded?.stop();
+    },
+  };
+}
+
+/** Applies pending migrations; returns the names applied now. */
+export async function migrate(db: Pick<Database, 'orm'>): Promise<string[]> {
+  const applied = await db.orm.getMigrator().up();
+  return applied.map((m) => m.name);
+}

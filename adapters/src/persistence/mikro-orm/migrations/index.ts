@@ -1,0 +1,10 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122000000Init } from './Migration20261122000000Init';
+
+/**
+ * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
+ * vitest and a bundled build. Add new ones at the end; never edit an applied one.
+ */
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261122000000Init', class: Migration20261122000000Init },
+];

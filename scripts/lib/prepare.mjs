@@ -1,0 +1,78 @@
+// Preparation shared by `npm start` and `npm test`: only Node built-ins here, since it runs
+// before dependencies are installed.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..', '..');
+
+export function say(message) {
+  process.stderr.write(`[limiar] ${message}\n`);
+}
+
+export function checkNode() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) {
+    say(`Node ${process.versions.node} é antigo demais: instale o Node 20.19+ (ou 22.12+).`);
+    process.exit(1);
+  }
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    say(`Falhou: ${command} ${args.join(' ')} (código ${result.status ?? result.signal})`);
+    process.exit(result.status || 1);
+  }
+}
+
+/** `npm ci` when node_modules is missing or was installed from another package-lock.json. */
+export function ensureDependencies() {
+  const lock = path.join(root, 'package-lock.json');
+  const stamp = path.join(root, 'node_modules', '.limiar-lock-hash');
+  const hash = createHash('sha256').update(fs.readFileSync(lock)).digest('hex');
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === hash) return;
+  say('Instalando dependências (npm ci)...');
+  const started = Date.now();
+  run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { env: { ...process.env, PUPPETEER_SKIP_DOWNLOAD: 'true' } });
+  fs.writeFileSync(stamp, hash);
+  say(`Dependências instaladas em ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** Builds the web app when `web/dist` is missing or older than its sources. */
+export function ensureWebBuild() {
+  const built = path.join(root, 'web', 'dist', 'index.html');
+  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'core/src', 'adapters/src/http/contract', 'package-lock.json'];
+  const newestSource = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= newestSource) return;
+  say('Compilando o app web (vite build)...');
+  run(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+}
+
+/** Debian packages the browser and PDF tests need; installed with apt when we are root. */
+export function ensureSystemPackages() {
+  const missing = [
+    ['chromium', '/usr/bin/chromium'],
+    ['poppler-utils', '/usr/bin/pdftotext'],
+  ].filter(([, bin]) => !fs.existsSync(bin)).map(([pkg]) => pkg);
+  if (!missing.length) return;
+  if (process.getuid?.() !== 0 || !fs.existsSync('/usr/bin/apt-get')) {
+    say(`Faltam pacotes do sistema para os testes de navegador e PDF: ${missing.join(' ')}.`);
+    say(`Instale-os (Debian/Ubuntu: sudo apt-get install -y ${missing.join(' ')}) e rode "npm test" de novo.`);
+    process.exit(1);
+  }
+  say(`Instalando ${missing.join(' ')} com apt-get...`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env });
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env });
+}
