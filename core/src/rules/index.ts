@@ -21,3 +21,7 @@ export * from '../analysis/round';
 export * from '../analysis/exam-summary';
 export * from '../analysis/comparison-summary';
 export * from '../analysis/analyze-history';
+export * from './nexo-causal/nexo-causal-table';
+export * from './nexo-causal/assess-nexo-causal';
+export * from '../analysis/exam-evolution';
+export * from '../analysis/report-evolution';
