@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../../adapters/src/composition/config';
+import { registerAnalyzeCommand } from './commands/analyze';
 import { registerMigrateCommand } from './commands/migrate';
 import { registerServeCommand } from './commands/serve';
 
@@ -40,6 +41,7 @@ const program = new Command('limiar')
 
 registerServeCommand(program);
 registerMigrateCommand(program);
+registerAnalyzeCommand(program);
 
 try {
   await program.parseAsync(process.argv);

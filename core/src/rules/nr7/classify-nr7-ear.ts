@@ -20,7 +20,8 @@ const isNotch = (f: AirFrequency): boolean => (NOTCH_FREQUENCIES as readonly num
  *   measured and ≤ 25 (pattern absent by bone conduction, I3).
  * - nao_sugestivo (5.2.1): otherwise.
  * NR (no response at level L) counts as "above L"; returns null when an NR leaves the outcome
- * undecided (e.g. NR at 20 dB, or NR at both a notch and a non-notch frequency).
+ * undecided (e.g. NR at 20 dB, or NR at both a notch and a non-notch frequency), and null when no
+ * air-conduction frequency was tested at all.
  */
 export function classifyNr7Ear(ear: EarAudiogram): Nr7Classification | null {
   const notch: (Bounds | undefined)[] = [];
@@ -32,6 +33,7 @@ export function classifyNr7Ear(ear: EarAudiogram): Nr7Classification | null {
     (isNotch(f) ? notch : other).push(b);
     allAbove25.push(above(b, NR7_ACCEPTABLE_LIMIT_DB));
   }
+  if (allAbove25.length === 0) return null; // nothing examined: 5.1 cannot be evaluated
   const altered = anyTri(allAbove25); // negation of 5.1
   if (altered === false) return 'aceitavel';
   if (altered === null) return null;
