@@ -43,7 +43,7 @@ export default function NotFoundRoute({ variant }: NotFoundProps) {
     </div>
   );
 
-  if (variant === 'in-app') return content;
+  if (variant === 'in-app') return <div className="not-found-panel">{content}</div>;
   return (
     <main className="not-found-page">
       <div className="not-found-page__brand">
