@@ -18,12 +18,12 @@ const AIR_KEYS = ['250', '500', '1000', '2000', '3000', '4000', '6000', '8000'] 
 const BONE_KEYS = ['500', '1000', '2000', '3000', '4000'] as const;
 const THRESHOLD_HELP = 'limiar deve ser um número em dB NA (-10 a 120), null (não medido), {"nr": nível} ou ">nível" (sem resposta)';
 
-const nrString = z.string().regex(/^>\s*-?\d+(\.\d+)?$/);
+const nrString = z.string().regex(/^>\s*-?\d+(\.\d+)?$/, { error: THRESHOLD_HELP });
 const threshold = z
   .union([z.number(), z.null(), z.object({ nr: z.number() }).strict(), nrString], { error: THRESHOLD_HELP })
   .superRefine((value, ctx) => {
     const level = value === null ? null : typeof value === 'number' ? value : typeof value === 'string' ? Number(value.replace('>', '')) : value.nr;
-    const problem = level === null ? undefined : thresholdRangeProblem(level);
+    const problem = level === null || Number.isNaN(level) ? undefined : thresholdRangeProblem(level);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
@@ -55,9 +55,9 @@ const historySchema = z.object(
   { error: 'cada entrada deve ser um objeto { "worker"?, "exams": [...] }' },
 );
 
-export const analyzeInputSchema = z.union([historySchema, z.array(historySchema)], {
-  error: 'a entrada deve ser um objeto { "worker"?, "exams": [...] } ou uma lista deles',
-});
+/** Input of `limiar analyze`: one worker history, or an array of them (array in, array out). */
+export const analyzeInputSchema = historySchema;
+export const analyzeBatchSchema = z.array(historySchema);
 type RawHistory = z.infer<typeof historySchema>;
 type RawEar = Record<string, z.infer<typeof threshold> | undefined>;
 
@@ -114,13 +114,13 @@ export function parseAnalyzeInput(text: string): { ok: true; histories: WorkerHi
   } catch (e) {
     return { ok: false, message: `JSON inválido: ${(e as Error).message}` };
   }
-  const parsed = analyzeInputSchema.safeParse(json);
+  const isArray = Array.isArray(json);
+  const parsed = isArray ? analyzeBatchSchema.safeParse(json) : analyzeInputSchema.safeParse(json);
   if (!parsed.success) {
     const issues = parsed.error.issues.map(describeIssue);
     return { ok: false, message: `Entrada inválida em ${issues.join('; ')}` };
   }
-  const isArray = Array.isArray(parsed.data);
-  const raws = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+  const raws: RawHistory[] = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
   return { ok: true, histories: raws.map(toHistory), isArray };
 }
 
