@@ -15,7 +15,7 @@ const statusByCode: Record<string, number> = {
 
 const statusBySuffix: Array<[RegExp, number]> = [
   [/\.NOT_FOUND$/, 404],
-  [/\.(ALREADY_|CONFLICT|IMMUTABLE)/, 409],
+  [/[._](ALREADY_|CONFLICT|IMMUTABLE)/, 409],
   [/\.INVALID/, 400],
 ];
 

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../adapters/src/composition/config';
+import { statusForCode } from '../../adapters/src/http/koa/error-status';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig({}, '/srv/limiar');
+    expect(c).toMatchObject({ port: 3000, databaseUrl: undefined, dataDir: '/srv/limiar/.data', embeddedPgPort: 54329, webDist: path.resolve('/srv/limiar/web/dist') });
+  });
+
+  it('uses DATABASE_URL when given, and treats an empty one as absent', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/limiar' }).databaseUrl).toBe('postgres://u:p@db:5432/limiar');
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('refuses bad values with one pt-BR line per variable', () => {
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).message).toMatch(/^Configuração inválida:/);
+      expect((error as ConfigError).problems).toHaveLength(2);
+      expect((error as ConfigError).message).toContain('DATABASE_URL deve começar com postgres://');
+    }
+  });
+});
+
+describe('statusForCode', () => {
+  it.each([
+    ['REQUEST.INVALID', 400],
+    ['REQUEST.MALFORMED_JSON', 400],
+    ['PATIENT.NOT_FOUND', 404],
+    ['PATIENT.CPF_ALREADY_REGISTERED', 409],
+    ['REPORT.IMMUTABLE', 409],
+    ['PATIENT.INVALID_CPF', 400],
+    ['AUTH.UNAUTHENTICATED', 401],
+    ['SOMETHING.UNEXPECTED', 500],
+  ])('%s → %i', (code, status) => expect(statusForCode(code)).toBe(status));
+});
