@@ -131,6 +131,23 @@ async function readInput(file: string | undefined): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+const BATCH_CHUNK = 1000;
+
+/**
+ * Analyses and writes a JSON array with one compact result per line, in chunks that respect stdout backpressure
+ * (100 000 pretty-printed results would exceed V8's maximum string length).
+ */
+async function writeArray(histories: readonly WorkerHistory[]): Promise<void> {
+  const write = (text: string) =>
+    new Promise<void>((resolve) => (process.stdout.write(text) ? resolve() : process.stdout.once('drain', resolve)));
+  if (histories.length === 0) return write('[]\n');
+  for (let i = 0; i < histories.length; i += BATCH_CHUNK) {
+    const chunk = histories.slice(i, i + BATCH_CHUNK).map((h) => JSON.stringify(analyzeHistory(h))).join(',\n');
+    await write(`${i === 0 ? '[\n' : ',\n'}${chunk}`);
+  }
+  await write('\n]\n');
+}
+
 /** Adds `limiar analyze [file]`: reads JSON from the file or stdin (`-`/absent), prints JSON on stdout. */
 export function registerAnalyzeCommand(program: Command): void {
   program
@@ -151,7 +168,10 @@ export function registerAnalyzeCommand(program: Command): void {
         process.exitCode = EXIT_INVALID_INPUT;
         return;
       }
-      const results = input.histories.map(analyzeHistory);
-      process.stdout.write(`${JSON.stringify(input.isArray ? results : results[0], null, 2)}\n`);
+      if (!input.isArray) {
+        process.stdout.write(`${JSON.stringify(analyzeHistory(input.histories[0]), null, 2)}\n`);
+        return;
+      }
+      await writeArray(input.histories);
     });
 }

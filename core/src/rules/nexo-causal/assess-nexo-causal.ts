@@ -66,7 +66,7 @@ function factsOf(a: NexoAnswers, p: AudiogramPattern): NexoFacts {
     indeterminateClass: sides.some((s) => p.classification[s] === null),
     conductiveOnly: types.length > 0 && types.every((t) => t === 'condutiva'),
     conductiveComponent: types.some((t) => t === 'condutiva' || t === 'mista'),
-    noRecoveryIn: suggestiveEars.filter((s) => p.recovery8k[s] === false),
+    noRecoveryIn: alteredEars.filter((s) => p.recovery8k[s] === false),
     asymmetric: p.asymmetric === true,
   };
 }

@@ -41,6 +41,7 @@ export interface NexoFacts {
   readonly indeterminateClass: boolean;
   readonly conductiveOnly: boolean;
   readonly conductiveComponent: boolean;
+  /** Altered ears whose 8 kHz threshold is not better than the 3–6 kHz maximum. */
   readonly noRecoveryIn: readonly ('right' | 'left')[];
   readonly asymmetric: boolean;
 }
