@@ -19,6 +19,10 @@ const envSchema = z.object({
   LIMIAR_WEB_DIST: z.string().min(1).optional(),
   LIMIAR_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OLLAMA_HOST: z.string().url().optional(),
+  LIMIAR_JWT_SECRET: z.string().min(32, 'LIMIAR_JWT_SECRET precisa de pelo menos 32 caracteres').optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  LIMIAR_TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 
@@ -34,6 +38,13 @@ export interface AppConfig {
   webDist: string;
   logLevel: string;
   ollamaHost?: string;
+  /** Signing secret of session tokens; generated into `dataDir` when not configured. */
+  jwtSecret?: string;
+  /** Google sign-in is enabled only when a client id is configured. */
+  googleClientId?: string;
+  googleJwksUrl: string;
+  /** Behind a reverse proxy: take the client IP from X-Forwarded-For. */
+  trustProxy: boolean;
   env: 'development' | 'production' | 'test';
 }
 
@@ -60,6 +71,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDist: path.resolve(cwd, e.LIMIAR_WEB_DIST ?? 'web/dist'),
     logLevel: e.LIMIAR_LOG_LEVEL,
     ollamaHost: e.OLLAMA_HOST,
+    jwtSecret: e.LIMIAR_JWT_SECRET,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    googleJwksUrl: e.GOOGLE_JWKS_URL,
+    trustProxy: e.LIMIAR_TRUST_PROXY === '1' || e.LIMIAR_TRUST_PROXY === 'true',
     env: e.NODE_ENV,
   };
 }

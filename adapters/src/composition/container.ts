@@ -1,26 +1,68 @@
 import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
-import { CheckHealth, systemClock, type Clock, type HealthProbe } from '../../../core/src';
+import {
+  Authenticate, ChangePassword, CheckHealth, LogIn, LogInWithGoogle, LogOut, ManageProfile, OpenSession, RegisterProfessional,
+  SubmitPublicRequest, systemClock, type Clock, type GoogleIdTokenVerifier, type HealthProbe, type IdGenerator, type LoginAttemptLog,
+  type OrganizationRepository, type PasswordHasher, type ProfessionalRepository, type PublicRequestLog, type SessionRepository,
+  type SessionTokens, type UnitOfWork,
+} from '../../../core/src';
 import type { Database } from '../persistence/database';
 import { DatabaseHealthProbe } from '../persistence/mikro-orm/database-health-probe';
+import { MikroOrmUnitOfWork } from '../persistence/mikro-orm/mikro-orm-unit-of-work';
+import {
+  MikroOrmLoginAttemptLog, MikroOrmOrganizationRepository, MikroOrmProfessionalRepository, MikroOrmPublicRequestLog,
+  MikroOrmSessionRepository,
+} from '../persistence/mikro-orm/repositories/mikro-orm-account-repositories';
+import { Argon2PasswordHasher } from '../security/argon2-password-hasher';
+import { JoseGoogleIdTokenVerifier } from '../security/jose-google-id-token-verifier';
+import { JoseSessionTokens, loadOrCreateSecret } from '../security/jose-session-tokens';
 import type { AppConfig } from './config';
 import { TOKENS } from './tokens';
 
 /**
  * The one composition root, used by the HTTP server, the CLI and the tests. The core has no
- * decorators, so everything is bound with factories.
+ * decorators, so everything is bound with factories (singletons: adapters are stateless and
+ * resolve the per-request/per-transaction entity manager through `orm.em`).
  */
 export function createContainer(config: AppConfig, db: Database, logger: Logger): Container {
-  const c = new Container();
+  const c = new Container({ defaultScope: 'Singleton' });
   const startedAt = new Date();
-  c.bind<AppConfig>(TOKENS.Config).toConstantValue(config);
-  c.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
-  c.bind<Database>(TOKENS.Database).toConstantValue(db);
-  c.bind<Clock>(TOKENS.Clock).toConstantValue(systemClock);
-  c.bind<HealthProbe[]>(TOKENS.HealthProbes).toConstantValue([new DatabaseHealthProbe(db.orm)]);
-  c.bind<CheckHealth>(TOKENS.CheckHealth)
-    .toDynamicValue(() => new CheckHealth(c.get<HealthProbe[]>(TOKENS.HealthProbes), c.get<Clock>(TOKENS.Clock), startedAt))
-    .inSingletonScope();
+  const em = () => db.orm.em;
+  const get = <T>(token: symbol) => c.get<T>(token);
+  const constant = <T>(token: symbol, value: T) => c.bind<T>(token).toConstantValue(value);
+  const factory = <T>(token: symbol, make: () => T) => c.bind<T>(token).toDynamicValue(make);
+
+  constant(TOKENS.Config, config);
+  constant(TOKENS.Logger, logger);
+  constant(TOKENS.Database, db);
+  constant<Clock>(TOKENS.Clock, systemClock);
+  constant<IdGenerator>(TOKENS.IdGenerator, { next: () => randomUUID() });
+  constant<HealthProbe[]>(TOKENS.HealthProbes, [new DatabaseHealthProbe(db.orm)]);
+  constant<UnitOfWork>(TOKENS.UnitOfWork, new MikroOrmUnitOfWork(db.orm));
+  constant<ProfessionalRepository>(TOKENS.ProfessionalRepository, new MikroOrmProfessionalRepository(em));
+  constant<OrganizationRepository>(TOKENS.OrganizationRepository, new MikroOrmOrganizationRepository(em));
+  constant<SessionRepository>(TOKENS.SessionRepository, new MikroOrmSessionRepository(em));
+  constant<LoginAttemptLog>(TOKENS.LoginAttemptLog, new MikroOrmLoginAttemptLog(em));
+  constant<PublicRequestLog>(TOKENS.PublicRequestLog, new MikroOrmPublicRequestLog(em));
+  constant<PasswordHasher>(TOKENS.PasswordHasher, new Argon2PasswordHasher());
+  factory<SessionTokens>(TOKENS.SessionTokens, () => new JoseSessionTokens(loadOrCreateSecret(config.dataDir, config.jwtSecret)));
+  constant<GoogleIdTokenVerifier>(TOKENS.GoogleIdTokenVerifier, new JoseGoogleIdTokenVerifier(config.googleClientId, config.googleJwksUrl));
+
+  factory(TOKENS.CheckHealth, () => new CheckHealth(get(TOKENS.HealthProbes), get(TOKENS.Clock), startedAt));
+  factory(TOKENS.OpenSession, () => new OpenSession(get(TOKENS.SessionRepository), get(TOKENS.SessionTokens), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
+  factory(TOKENS.Authenticate, () => new Authenticate(get(TOKENS.SessionTokens), get(TOKENS.SessionRepository), get(TOKENS.Clock)));
+  factory(TOKENS.RegisterProfessional, () => new RegisterProfessional(get(TOKENS.ProfessionalRepository), get(TOKENS.OrganizationRepository),
+    get(TOKENS.PasswordHasher), get(TOKENS.OpenSession), get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
+  factory(TOKENS.LogIn, () => new LogIn(get(TOKENS.ProfessionalRepository), get(TOKENS.PasswordHasher), get(TOKENS.LoginAttemptLog),
+    get(TOKENS.OpenSession), get(TOKENS.Clock)));
+  factory(TOKENS.LogInWithGoogle, () => new LogInWithGoogle(get(TOKENS.GoogleIdTokenVerifier), get(TOKENS.ProfessionalRepository),
+    get(TOKENS.OrganizationRepository), get(TOKENS.OpenSession), get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
+  factory(TOKENS.LogOut, () => new LogOut(get(TOKENS.SessionRepository), get(TOKENS.Clock)));
+  factory(TOKENS.ChangePassword, () => new ChangePassword(get(TOKENS.ProfessionalRepository), get(TOKENS.SessionRepository),
+    get(TOKENS.PasswordHasher), get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
+  factory(TOKENS.ManageProfile, () => new ManageProfile(get(TOKENS.ProfessionalRepository), get(TOKENS.Clock)));
+  factory(TOKENS.SubmitPublicRequest, () => new SubmitPublicRequest(get(TOKENS.PublicRequestLog), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
   return c;
 }

@@ -10,6 +10,7 @@ import type { Database } from '../../persistence/database';
 import { ApiRoutes } from './api-routes';
 import { errorMiddleware } from './error-middleware';
 import { requestLogger } from './request-logger';
+import { accountRoutes } from './routes/accounts.routes';
 import { systemRoutes } from './routes/system.routes';
 import { staticWebApp } from './static-web-app';
 
@@ -21,10 +22,17 @@ export function createApp(container: Container): Koa {
   const logger = container.get<Logger>(TOKENS.Logger);
   const db = container.get<Database>(TOKENS.Database);
   const app = new Koa();
-  app.proxy = true;
+  // X-Forwarded-For is trusted only behind a configured proxy, so rate limits cannot be dodged
+  app.proxy = config.trustProxy;
   app.silent = true; // errors are logged by errorMiddleware, never printed raw
   const routes = new ApiRoutes();
-  systemRoutes(routes, { checkHealth: container.get<CheckHealth>(TOKENS.CheckHealth), version: APP_VERSION });
+  const get = <T>(token: symbol) => container.get<T>(token);
+  systemRoutes(routes, { checkHealth: get<CheckHealth>(TOKENS.CheckHealth), version: APP_VERSION });
+  accountRoutes(routes, {
+    authenticate: get(TOKENS.Authenticate), register: get(TOKENS.RegisterProfessional), logIn: get(TOKENS.LogIn),
+    logInWithGoogle: get(TOKENS.LogInWithGoogle), logOut: get(TOKENS.LogOut), changePassword: get(TOKENS.ChangePassword),
+    profile: get(TOKENS.ManageProfile), publicRequests: get(TOKENS.SubmitPublicRequest), googleClientId: config.googleClientId,
+  });
 
   app.use(requestLogger(logger));
   app.use(errorMiddleware(logger));

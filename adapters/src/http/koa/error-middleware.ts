@@ -50,6 +50,8 @@ export function errorMiddleware(logger: Logger): Middleware {
       if (error instanceof DomainError) {
         ctx.status = statusForCode(error.code);
         ctx.body = body(error.code, error.message, error.issues as ErrorBody['issues']);
+        const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+        if (retryAfter) ctx.set('Retry-After', String(retryAfter));
         if (ctx.status >= 500) logger.error({ err: error }, 'domain error mapped to 5xx');
         return;
       }

@@ -1,5 +1,6 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000Init } from './Migration20261122000000Init';
+import { Migration20261122010000Accounts } from './Migration20261122010000Accounts';
 
 /**
  * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
@@ -7,4 +8,5 @@ import { Migration20261122000000Init } from './Migration20261122000000Init';
  */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000000Init', class: Migration20261122000000Init },
+  { name: 'Migration20261122010000Accounts', class: Migration20261122010000Accounts },
 ];

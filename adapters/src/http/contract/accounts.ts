@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { PROFESSIONAL_TYPES, SPECIALIZATIONS } from '../../../../core/src/accounts/registries';
+
+/**
+ * Wire contracts of accounts, sessions and profile (spec §3, §5, §7). Only the shape is checked
+ * here; the ordered rules of §5 and their exact messages live in core (the server sends the text,
+ * the web app shows it). Field names are the spec's.
+ */
+const optionalText = z.string().trim().max(200).optional().nullable();
+
+export const professionalTypeWire = z.enum([...PROFESSIONAL_TYPES, 'EngenheiroTrabalho']);
+
+export const registerBody = z.object({
+  name: z.string().max(200).default(''),
+  email: z.string().max(254).default(''),
+  password: z.string().max(200).default(''),
+  confirmPassword: z.string().max(200).default(''),
+  professionalType: z.string().max(40).default(''),
+  crm: optionalText,
+  crmState: optionalText,
+  crfa: optionalText,
+  crfaRegion: optionalText,
+  crea: optionalText,
+  creaState: optionalText,
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const loginBody = z.object({
+  email: z.string().max(254).default(''),
+  password: z.string().max(200).default(''),
+  /** true → 30-day session, else 12 hours. */
+  rememberMe: z.boolean().optional().default(false),
+});
+
+export const googleLoginBody = z.object({
+  credential: z.string().min(1).max(8192),
+  rememberMe: z.boolean().optional().default(false),
+});
+
+export const changePasswordBody = z.object({
+  currentPassword: z.string().max(200).default(''),
+  newPassword: z.string().max(200).default(''),
+  /** spec §7 name; `confirmPassword` accepted too. */
+  confirmNewPassword: z.string().max(200).optional(),
+  confirmPassword: z.string().max(200).optional(),
+});
+
+/** The professional profile (spec §3), also returned as `user` by login/register/me. */
+export const profileResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  professionalType: z.enum(PROFESSIONAL_TYPES).nullable(),
+  crm: z.string().nullable(),
+  crmState: z.string().nullable(),
+  crfa: z.string().nullable(),
+  crfaRegion: z.string().nullable(),
+  crea: z.string().nullable(),
+  creaState: z.string().nullable(),
+  specialization: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  profileCompleted: z.boolean(),
+  organizationId: z.string(),
+  organizationName: z.string(),
+});
+export type ProfileResponse = z.infer<typeof profileResponse>;
+
+export const authResponse = z.object({ token: z.string(), user: profileResponse, expiresAt: z.string() });
+export type AuthResponse = z.infer<typeof authResponse>;
+
+export const authConfigResponse = z.object({ googleClientId: z.string().nullable() });
+
+export const updateProfileBody = z.object({
+  name: z.string().max(200).default(''),
+  email: z.string().max(254).default(''),
+  professionalType: z.string().max(40).default(''),
+  specialization: optionalText,
+  phoneNumber: optionalText,
+  crm: optionalText,
+  crmState: optionalText,
+  crfa: optionalText,
+  crfaRegion: optionalText,
+  crea: optionalText,
+  creaState: optionalText,
+});
+
+/** Profile-completion modal payload (spec §3/§7), PascalCase as the spec has it. */
+export const completeProfileBody = z.object({
+  Crm: z.string().max(40).default(''),
+  CrmState: z.string().max(10).default(''),
+  Specialization: z.string().max(80).default(''),
+  ProfessionalId: z.string().max(80).nullable().optional(),
+});
+export const completeProfileQuery = z.object({ userId: z.string().max(80).optional() });
+export const SPECIALIZATION_OPTIONS = SPECIALIZATIONS;
+
+export const notificationPreferences = z.object({
+  emailNotifications: z.boolean(),
+  examAlerts: z.boolean(),
+  reportAlerts: z.boolean(),
+  systemUpdates: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferences>;
+
+export const contactBody = z.object({
+  name: z.string().max(200).default(''),
+  email: z.string().max(254).default(''),
+  /** vendas | suporte | parceria | outro */
+  subject: z.string().max(40).default(''),
+  message: z.string().max(5000).default(''),
+});
+export const CONTACT_SUBJECTS = ['vendas', 'suporte', 'parceria', 'outro'] as const;
+
+export const dataDeletionBody = z.object({ email: z.string().max(254).default('') });
+export const receiptResponse = z.object({ id: z.string(), createdAt: z.string(), status: z.string() });

@@ -1,0 +1,135 @@
+import type { Context } from 'koa';
+import { z } from 'zod';
+import {
+  isProfileCompleted, type Authenticate, type ChangePassword, type LogIn, type LogInWithGoogle, type LogOut,
+  type ManageProfile, type OpenedSession, type Professional, type RegisterProfessional, type SubmitPublicRequest,
+} from '../../../../../core/src';
+import {
+  authConfigResponse, authResponse, changePasswordBody, completeProfileBody, completeProfileQuery, contactBody,
+  dataDeletionBody, googleLoginBody, loginBody, notificationPreferences, profileResponse, receiptResponse, registerBody,
+  updateProfileBody, type ProfileResponse,
+} from '../../contract/accounts';
+import type { ApiRoutes } from '../api-routes';
+import { originOf, requireAuth } from '../auth';
+
+export interface AccountDeps {
+  authenticate: Authenticate;
+  register: RegisterProfessional;
+  logIn: LogIn;
+  logInWithGoogle: LogInWithGoogle;
+  logOut: LogOut;
+  changePassword: ChangePassword;
+  profile: ManageProfile;
+  publicRequests: SubmitPublicRequest;
+  googleClientId: string | undefined;
+}
+
+export function toProfileResponse(p: Professional): ProfileResponse {
+  return {
+    id: p.id, name: p.name, email: p.email, professionalType: p.professionalType,
+    crm: p.crm, crmState: p.crmState, crfa: p.crfa, crfaRegion: p.crfaRegion, crea: p.crea, creaState: p.creaState,
+    specialization: p.specialization, phoneNumber: p.phoneNumber, profileCompleted: isProfileCompleted(p),
+    organizationId: p.organizationId, organizationName: p.organizationName,
+  };
+}
+
+const sessionBody = (s: OpenedSession) => ({ token: s.token, user: toProfileResponse(s.professional), expiresAt: s.expiresAt.toISOString() });
+const unwrap = <T>(r: { ok: true; value: T } | { ok: false; error: Error }): T => {
+  if (!r.ok) throw r.error;
+  return r.value;
+};
+const noStore = (ctx: Context) => ctx.set('Cache-Control', 'no-store');
+
+/** Spec §7 auth and profile calls, plus the public site's stored forms (product.md). */
+export function accountRoutes(routes: ApiRoutes, d: AccountDeps): void {
+  const tag = 'Contas';
+  const withAuth = (ctx: Context) => requireAuth(ctx, d.authenticate);
+
+  routes.add({ method: 'get', path: '/auth/config', tag, summary: 'Métodos de login disponíveis', responses: { 200: { description: 'ok', schema: authConfigResponse } } },
+    (ctx) => void (ctx.body = { googleClientId: d.googleClientId ?? null }));
+
+  routes.add({ method: 'post', path: '/auth/register', tag, summary: 'Cadastro do profissional (cria a organização)', body: registerBody, responses: { 201: { description: 'Conta criada', schema: authResponse } } },
+    async (ctx, { body }) => {
+      const opened = unwrap(await d.register.execute({ ...body, professionalType: body.professionalType }, originOf(ctx)));
+      noStore(ctx);
+      ctx.status = 201;
+      ctx.body = sessionBody(opened);
+    });
+
+  routes.add({ method: 'post', path: '/auth/login', tag, summary: 'Login com e-mail e senha', body: loginBody, responses: { 200: { description: 'Sessão aberta', schema: authResponse } } },
+    async (ctx, { body }) => {
+      noStore(ctx);
+      ctx.body = sessionBody(unwrap(await d.logIn.execute(body, originOf(ctx))));
+    });
+
+  routes.add({ method: 'post', path: '/auth/google', tag, summary: 'Login com Google (ID token)', body: googleLoginBody, responses: { 200: { description: 'Sessão aberta', schema: authResponse } } },
+    async (ctx, { body }) => {
+      noStore(ctx);
+      ctx.body = sessionBody(unwrap(await d.logInWithGoogle.execute(body.credential, body.rememberMe, originOf(ctx))));
+    });
+
+  routes.add({ method: 'post', path: '/auth/logout', tag, summary: 'Encerra a sessão (revoga o token)', responses: { 204: { description: 'Sessão encerrada' } } },
+    async (ctx) => {
+      await d.logOut.execute(await withAuth(ctx));
+      ctx.status = 204;
+    });
+
+  routes.add({ method: 'get', path: '/auth/me', tag, summary: 'Usuário da sessão', responses: { 200: { description: 'ok', schema: profileResponse } } },
+    async (ctx) => {
+      noStore(ctx);
+      ctx.body = toProfileResponse(unwrap(await d.profile.get(await withAuth(ctx))));
+    });
+
+  routes.add({ method: 'post', path: '/auth/change-password', tag, summary: 'Troca a senha e encerra as outras sessões', body: changePasswordBody, responses: { 204: { description: 'Senha alterada' } } },
+    async (ctx, { body }) => {
+      const auth = await withAuth(ctx);
+      unwrap(await d.changePassword.execute(auth, {
+        currentPassword: body.currentPassword, newPassword: body.newPassword, confirmNewPassword: body.confirmNewPassword ?? body.confirmPassword ?? '',
+      }));
+      ctx.status = 204;
+    });
+
+  routes.add({ method: 'get', path: '/users/me/profile', tag, summary: 'Perfil profissional', responses: { 200: { description: 'ok', schema: profileResponse } } },
+    async (ctx) => {
+      noStore(ctx);
+      ctx.body = toProfileResponse(unwrap(await d.profile.get(await withAuth(ctx))));
+    });
+
+  routes.add({ method: 'put', path: '/users/me/profile', tag, summary: 'Atualiza o perfil; com ?userId= e {Crm, CrmState, Specialization, ProfessionalId}, completa o perfil (modal)', query: completeProfileQuery, body: z.union([completeProfileBody.strict(), updateProfileBody]), responses: { 200: { description: 'Perfil atualizado', schema: profileResponse } } },
+    async (ctx, { body, query }) => {
+      const auth = await withAuth(ctx);
+      const raw = (ctx.request as { body?: Record<string, unknown> }).body ?? {};
+      const isCompletion = query.userId !== undefined || 'Crm' in raw || 'Specialization' in raw;
+      const result = isCompletion
+        ? await (() => {
+            const c = completeProfileBody.parse(raw);
+            return d.profile.complete(auth, query.userId, { crm: c.Crm, crmState: c.CrmState, specialization: c.Specialization });
+          })()
+        : await d.profile.update(auth, updateProfileBody.parse(body));
+      ctx.body = toProfileResponse(unwrap(result));
+    });
+
+  routes.add({ method: 'get', path: '/users/me/notification-preferences', tag, summary: 'Preferências de notificação', responses: { 200: { description: 'ok', schema: notificationPreferences } } },
+    async (ctx) => {
+      ctx.body = unwrap(await d.profile.get(await withAuth(ctx))).notificationPreferences;
+    });
+
+  routes.add({ method: 'put', path: '/users/me/notification-preferences', tag, summary: 'Salva as preferências de notificação', body: notificationPreferences, responses: { 200: { description: 'ok', schema: notificationPreferences } } },
+    async (ctx, { body }) => {
+      ctx.body = unwrap(await d.profile.setNotificationPreferences(await withAuth(ctx), body));
+    });
+
+  routes.add({ method: 'post', path: '/contact', tag: 'Site público', summary: 'Mensagem de contato (armazenada)', body: contactBody, responses: { 201: { description: 'Recebida', schema: receiptResponse } } },
+    async (ctx, { body }) => {
+      const saved = unwrap(await d.publicRequests.contact(body, originOf(ctx)));
+      ctx.status = 201;
+      ctx.body = { id: saved.id, createdAt: saved.createdAt.toISOString(), status: 'recebido' };
+    });
+
+  routes.add({ method: 'post', path: '/data-deletion-requests', tag: 'Site público', summary: 'Pedido de exclusão de dados (rastreado)', body: dataDeletionBody, responses: { 201: { description: 'Recebido', schema: receiptResponse } } },
+    async (ctx, { body }) => {
+      const saved = unwrap(await d.publicRequests.dataDeletion(body, originOf(ctx)));
+      ctx.status = 201;
+      ctx.body = { id: saved.id, createdAt: saved.createdAt.toISOString(), status: saved.status };
+    });
+}

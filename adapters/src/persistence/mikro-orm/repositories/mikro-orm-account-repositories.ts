@@ -1,0 +1,147 @@
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import type { InferEntity } from '@mikro-orm/core';
+import type {
+  ContactMessage, DataDeletionRequest, LoginAttemptLog, Organization, OrganizationRepository, ProfessionalRepository,
+  PublicRequestLog, Session, SessionRepository,
+} from '../../../../../core/src/ports/account-ports';
+import type { Professional } from '../../../../../core/src/accounts/professional';
+import type { ProfessionalType } from '../../../../../core/src/accounts/registries';
+import {
+  ContactMessageSchema, DataDeletionRequestSchema, LoginAttemptSchema, OrganizationSchema, ProfessionalSchema, SessionSchema,
+} from '../schemas/account-schemas';
+
+/** `em` is the ORM's global manager: inside a request or a transaction it resolves to that fork. */
+type Em = () => EntityManager;
+
+type ProfessionalRow = InferEntity<typeof ProfessionalSchema>;
+
+const toRow = (p: Professional): ProfessionalRow => {
+  const { organizationName: _name, ...row } = p;
+  return row as ProfessionalRow;
+};
+
+export class MikroOrmProfessionalRepository implements ProfessionalRepository {
+  constructor(private readonly em: Em) {}
+
+  findById(id: string) {
+    return this.one('p.id = ?', [id]);
+  }
+
+  findByEmail(email: string) {
+    return this.one('p.email = ?', [email.trim().toLowerCase()]);
+  }
+
+  findByGoogleSubject(subject: string) {
+    return this.one('p.google_subject = ?', [subject]);
+  }
+
+  async insert(professional: Professional) {
+    try {
+      await this.em().insert(ProfessionalSchema, toRow(professional));
+      return 'inserted' as const;
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) return 'duplicate-email' as const;
+      throw error;
+    }
+  }
+
+  async update(professional: Professional) {
+    const { id, ...rest } = toRow(professional);
+    try {
+      await this.em().nativeUpdate(ProfessionalSchema, { id }, rest);
+      return 'updated' as const;
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) return 'duplicate-email' as const;
+      throw error;
+    }
+  }
+
+  private async one(where: string, params: unknown[]): Promise<Professional | undefined> {
+    const rows = await this.em().getConnection().execute<Record<string, unknown>[]>(
+      `select p.*, o.name as organization_name from professional p join organization o on o.id = p.organization_id where ${where} limit 1`,
+      params,
+      'all',
+      this.em().getTransactionContext(),
+    );
+    const r = rows[0];
+    if (!r) return undefined;
+    return {
+      id: r.id as string, organizationId: r.organization_id as string, organizationName: r.organization_name as string,
+      name: r.name as string, email: r.email as string, passwordHash: (r.password_hash as string) ?? null,
+      googleSubject: (r.google_subject as string) ?? null, professionalType: (r.professional_type as ProfessionalType) ?? null,
+      crm: (r.crm as string) ?? null, crmState: (r.crm_state as string) ?? null, crfa: (r.crfa as string) ?? null,
+      crfaRegion: (r.crfa_region as string) ?? null, crea: (r.crea as string) ?? null, creaState: (r.crea_state as string) ?? null,
+      specialization: (r.specialization as string) ?? null, phoneNumber: (r.phone_number as string) ?? null,
+      notificationPreferences: r.notification_preferences as Professional['notificationPreferences'],
+      createdAt: new Date(r.created_at as string), updatedAt: new Date(r.updated_at as string),
+    };
+  }
+}
+
+export class MikroOrmOrganizationRepository implements OrganizationRepository {
+  constructor(private readonly em: Em) {}
+  async insert(organization: Organization) {
+    await this.em().insert(OrganizationSchema, organization);
+  }
+}
+
+export class MikroOrmSessionRepository implements SessionRepository {
+  constructor(private readonly em: Em) {}
+
+  async insert(session: Session) {
+    await this.em().insert(SessionSchema, session);
+  }
+
+  async findActive(id: string, now: Date) {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+    const row = await this.em().findOne(SessionSchema, { id, revokedAt: null, expiresAt: { $gt: now } }, { disableIdentityMap: true });
+    return row ? ({ ...row } as Session) : undefined;
+  }
+
+  async revoke(id: string, now: Date) {
+    await this.em().nativeUpdate(SessionSchema, { id, revokedAt: null }, { revokedAt: now });
+  }
+
+  async revokeAllForUser(userId: string, exceptId: string | null, now: Date) {
+    const where = exceptId ? { userId, revokedAt: null, id: { $ne: exceptId } } : { userId, revokedAt: null };
+    return this.em().nativeUpdate(SessionSchema, where, { revokedAt: now });
+  }
+}
+
+export class MikroOrmLoginAttemptLog implements LoginAttemptLog {
+  constructor(private readonly em: Em) {}
+
+  countFailuresSince(email: string, ip: string, since: Date) {
+    return this.em().count(LoginAttemptSchema, { email, ip, attemptedAt: { $gte: since } });
+  }
+
+  async oldestFailureSince(email: string, ip: string, since: Date) {
+    const row = await this.em().findOne(LoginAttemptSchema, { email, ip, attemptedAt: { $gte: since } }, { orderBy: { attemptedAt: 'asc' }, disableIdentityMap: true });
+    return row?.attemptedAt;
+  }
+
+  async recordFailure(email: string, ip: string, at: Date) {
+    await this.em().insert(LoginAttemptSchema, { email, ip, attemptedAt: at });
+  }
+
+  async clearFailures(email: string, ip: string) {
+    await this.em().nativeDelete(LoginAttemptSchema, { email, ip });
+  }
+}
+
+export class MikroOrmPublicRequestLog implements PublicRequestLog {
+  constructor(private readonly em: Em) {}
+
+  async saveContact(message: ContactMessage) {
+    await this.em().insert(ContactMessageSchema, message);
+  }
+
+  async saveDataDeletionRequest(request: DataDeletionRequest) {
+    await this.em().insert(DataDeletionRequestSchema, request);
+  }
+
+  countSince(kind: 'contact' | 'data-deletion', ip: string, since: Date) {
+    const schema = kind === 'contact' ? ContactMessageSchema : DataDeletionRequestSchema;
+    return this.em().count(schema as typeof ContactMessageSchema, { ip, createdAt: { $gte: since } });
+  }
+}

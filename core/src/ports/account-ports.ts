@@ -1,0 +1,109 @@
+import type { Professional } from '../accounts/professional';
+
+/** Stores professionals (users). E-mails are unique, compared lower-cased. */
+export interface ProfessionalRepository {
+  findById(id: string): Promise<Professional | undefined>;
+  findByEmail(email: string): Promise<Professional | undefined>;
+  findByGoogleSubject(subject: string): Promise<Professional | undefined>;
+  /** Returns 'duplicate-email' instead of inserting when the e-mail is taken (race-safe). */
+  insert(professional: Professional): Promise<'inserted' | 'duplicate-email'>;
+  /** Replaces the stored professional with the same id; 'duplicate-email' when the new e-mail is taken. */
+  update(professional: Professional): Promise<'updated' | 'duplicate-email'>;
+}
+
+export interface Organization {
+  id: string;
+  name: string;
+  createdAt: Date;
+}
+
+/** Organisations (tenants): one is created with each registration. */
+export interface OrganizationRepository {
+  insert(organization: Organization): Promise<void>;
+}
+
+/** A server-side session: a token is valid only while its session is neither revoked nor expired. */
+export interface Session {
+  id: string;
+  userId: string;
+  organizationId: string;
+  createdAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+export interface SessionRepository {
+  insert(session: Session): Promise<void>;
+  /** The session if it exists, is not revoked and `now` is before its expiry. */
+  findActive(id: string, now: Date): Promise<Session | undefined>;
+  revoke(id: string, now: Date): Promise<void>;
+  /** Revokes every active session of the user except `exceptId`; returns how many. */
+  revokeAllForUser(userId: string, exceptId: string | null, now: Date): Promise<number>;
+}
+
+/** Failed logins per e-mail + IP, for the 5-per-15-minutes limit. */
+export interface LoginAttemptLog {
+  countFailuresSince(email: string, ip: string, since: Date): Promise<number>;
+  /** The time of the oldest failure counted since `since`, to say when the limit lifts. */
+  oldestFailureSince(email: string, ip: string, since: Date): Promise<Date | undefined>;
+  recordFailure(email: string, ip: string, at: Date): Promise<void>;
+  clearFailures(email: string, ip: string): Promise<void>;
+}
+
+/** argon2id in production. `verify` never throws for a bad hash: it answers false. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(hash: string, password: string): Promise<boolean>;
+}
+
+export interface SessionClaims {
+  sessionId: string;
+  userId: string;
+}
+
+/** Signs and verifies bearer tokens (JWT). `verify` answers undefined for any bad token. */
+export interface SessionTokens {
+  sign(claims: SessionClaims, expiresAt: Date): Promise<string>;
+  verify(token: string): Promise<SessionClaims | undefined>;
+}
+
+export interface GoogleIdentity {
+  subject: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+}
+
+/** Verifies a Google ID token (signature, issuer, audience, expiry). */
+export interface GoogleIdTokenVerifier {
+  /** Undefined when Google sign-in is not configured. */
+  readonly clientId: string | undefined;
+  verify(credential: string): Promise<{ ok: true; identity: GoogleIdentity } | { ok: false; reason: string }>;
+}
+
+export interface ContactMessage {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  ip: string | null;
+  createdAt: Date;
+}
+
+export interface DataDeletionRequest {
+  id: string;
+  email: string;
+  status: 'recebido' | 'em_andamento' | 'concluido';
+  ip: string | null;
+  createdAt: Date;
+}
+
+/** Messages and requests sent from the public site, stored server-side (product.md). */
+export interface PublicRequestLog {
+  saveContact(message: ContactMessage): Promise<void>;
+  saveDataDeletionRequest(request: DataDeletionRequest): Promise<void>;
+  countSince(kind: 'contact' | 'data-deletion', ip: string, since: Date): Promise<number>;
+}

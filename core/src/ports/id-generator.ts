@@ -1,0 +1,4 @@
+/** New unique ids (UUID v4 strings in production). */
+export interface IdGenerator {
+  next(): string;
+}
