@@ -1,12 +1,13 @@
-import { invariant } from '../shared/domain-error';
 import type { WorkerHistory } from '../audiogram/audiogram';
 import { walkReferenceHistory } from '../rules/nr7/reference-history';
 import { RULES_VERSION } from '../rules/rules-version';
+import { invariant } from '../shared/domain-error';
 import { summarizeStep, type ComparisonSummary } from './comparison-summary';
-import { summarizeExam } from './exam-summary';
+import { summarizeExam, type ExamSummary } from './exam-summary';
 
 /** The `limiar analyze` output for one worker: section-10 keys of clinical-rules.md, plus rules_version. */
-export type HistoryAnalysis = Record<string, unknown>;
+export type HistoryAnalysis = { readonly rules_version: string } & ExamSummary &
+  Partial<Omit<ComparisonSummary, 'sequential_date'>> & { readonly sequence?: readonly ComparisonSummary[] };
 
 /**
  * Analyses a worker's history (the use case behind `limiar analyze`): exams are sorted by date;
@@ -20,19 +21,17 @@ export function analyzeHistory(history: WorkerHistory): HistoryAnalysis {
   const last = walk.exams[walk.exams.length - 1];
   invariant(last, 'analyzeHistory needs at least one exam');
   const sex = history.worker?.sex;
-  const out: HistoryAnalysis = { rules_version: RULES_VERSION, ...summarizeExam(last) };
   const steps: ComparisonSummary[] = [];
   let reference = walk.exams[0];
   walk.steps.forEach((step, i) => {
-    const current = walk.exams[i + 1];
-    steps.push(summarizeStep(step, reference, current, sex));
+    steps.push(summarizeStep(step, reference, walk.exams[i + 1], sex));
     reference = step.newReference;
   });
   const lastStep = steps[steps.length - 1];
-  if (lastStep) {
-    const { sequential_date: _ignored, ...comparison } = lastStep;
-    Object.assign(out, comparison);
-  }
-  if (steps.length >= 2) out.sequence = steps;
-  return out;
+  return {
+    rules_version: RULES_VERSION,
+    ...summarizeExam(last),
+    ...(lastStep && { ...lastStep, sequential_date: undefined }),
+    sequence: steps.length >= 2 ? steps : undefined,
+  };
 }

@@ -1,56 +1,71 @@
-import type { AudiometricExam, Ear, WorkerSex } from '../audiogram/audiogram';
-import { assessOshaEar, type AgeContext } from '../rules/osha/assess-osha-ear';
+import type { AudiometricExam, WorkerSex } from '../audiogram/audiogram';
 import type { EarComparison } from '../rules/nr7/compare-with-reference';
 import type { SequenceStep } from '../rules/nr7/reference-history';
+import { assessOshaEar, type AgeContext, type OshaEarAssessment } from '../rules/osha/assess-osha-ear';
 import { round2 } from './round';
-
-/** Section-10 comparison keys of one sequence step. */
-export type ComparisonSummary = Record<string, unknown>;
 
 function ageContext(sex: WorkerSex | undefined, reference: AudiometricExam, current: AudiometricExam): AgeContext | undefined {
   if (!sex || reference.age === undefined || current.age === undefined) return undefined;
   return { sex, baselineAge: reference.age, currentAge: current.age };
 }
 
-function earKeys(side: Ear, c: EarComparison, reference: AudiometricExam, current: AudiometricExam, sex: WorkerSex | undefined, out: ComparisonSummary): void {
-  out[`reference_classification_${side}`] = c.referenceClassification;
-  out[`delta_mean_346_${side}`] = round2(c.deltaMean346);
-  out[`delta_mean_0512_${side}`] = round2(c.deltaMean0512);
-  out[`max_shift_346_${side}`] = round2(c.maxShift346);
-  out[`max_shift_any_${side}`] = round2(c.maxShiftAny);
-  out[`desencadeamento_${side}`] = c.desencadeamento;
-  out[`agravamento_${side}`] = c.agravamento;
-  out[`nr7_item_${side}`] = c.desencadeamento === true ? c.desencadeamentoItem : c.agravamento === true ? '5.4' : null;
-  out[`nr7_criteria_${side}`] = c.criteria;
-  const osha = assessOshaEar(reference[side], current[side], ageContext(sex, reference, current));
-  out[`osha_avg_shift_234_${side}`] = round2(osha.avgShift234);
-  out[`osha_sts_${side}`] = osha.sts;
-  out[`osha_current_avg_234_${side}`] = round2(osha.currentAvg234);
-  out[`osha_recordable_criteria_${side}`] = osha.recordableCriteria;
-  if (osha.ageCorrection) {
-    out[`osha_age_correction_applied_${side}`] = osha.ageCorrection.applied;
-    out[`osha_age_adjusted_avg_shift_${side}`] = round2(osha.ageCorrection.adjustedAvgShift);
-    out[`osha_sts_age_corrected_${side}`] = osha.ageCorrection.sts;
-    out[`osha_recordable_criteria_age_corrected_sts_${side}`] = osha.ageCorrection.recordableCriteria;
-  }
-  out[`niosh_15db_shift_${side}`] = osha.niosh15dbShift;
-}
+const itemOf = (c: EarComparison) => (c.desencadeamento === true ? c.desencadeamentoItem : c.agravamento === true ? '5.4' : null);
 
 /**
- * Section-10 keys for one comparison with the reference in force. OSHA/NIOSH use the same
- * reference as baseline; the Appendix F age correction appears only with sex M/F and both ages.
+ * Section-10 keys for one comparison with the reference in force (numbers rounded to 2 decimals).
+ * OSHA/NIOSH use the same reference as baseline; the Appendix F keys are present only with sex
+ * M/F and both ages (undefined keys are left out of JSON). One object literal, for speed.
  */
-export function summarizeStep(step: SequenceStep, reference: AudiometricExam, current: AudiometricExam, sex: WorkerSex | undefined): ComparisonSummary {
-  const out: ComparisonSummary = {
-    sequential_date: step.comparison.sequentialDate,
+export function summarizeStep(step: SequenceStep, reference: AudiometricExam, current: AudiometricExam, sex: WorkerSex | undefined) {
+  const age = ageContext(sex, reference, current);
+  const { right: r, left: l } = step.comparison;
+  const or: OshaEarAssessment = assessOshaEar(reference.right, current.right, age);
+  const ol: OshaEarAssessment = assessOshaEar(reference.left, current.left, age);
+  return {
+    sequential_date: step.comparison.sequentialDate as string | undefined,
     reference_date: step.comparison.referenceDate,
     rule_set: step.ruleSet,
+    reference_classification_right: r.referenceClassification,
+    delta_mean_346_right: round2(r.deltaMean346),
+    delta_mean_0512_right: round2(r.deltaMean0512),
+    max_shift_346_right: round2(r.maxShift346),
+    max_shift_any_right: round2(r.maxShiftAny),
+    desencadeamento_right: r.desencadeamento,
+    agravamento_right: r.agravamento,
+    nr7_item_right: itemOf(r),
+    nr7_criteria_right: r.criteria,
+    osha_avg_shift_234_right: round2(or.avgShift234),
+    osha_sts_right: or.sts,
+    osha_current_avg_234_right: round2(or.currentAvg234),
+    osha_recordable_criteria_right: or.recordableCriteria,
+    osha_age_correction_applied_right: or.ageCorrection?.applied,
+    osha_age_adjusted_avg_shift_right: or.ageCorrection && round2(or.ageCorrection.adjustedAvgShift),
+    osha_sts_age_corrected_right: or.ageCorrection?.sts,
+    osha_recordable_criteria_age_corrected_sts_right: or.ageCorrection?.recordableCriteria,
+    niosh_15db_shift_right: or.niosh15dbShift,
+    reference_classification_left: l.referenceClassification,
+    delta_mean_346_left: round2(l.deltaMean346),
+    delta_mean_0512_left: round2(l.deltaMean0512),
+    max_shift_346_left: round2(l.maxShift346),
+    max_shift_any_left: round2(l.maxShiftAny),
+    desencadeamento_left: l.desencadeamento,
+    agravamento_left: l.agravamento,
+    nr7_item_left: itemOf(l),
+    nr7_criteria_left: l.criteria,
+    osha_avg_shift_234_left: round2(ol.avgShift234),
+    osha_sts_left: ol.sts,
+    osha_current_avg_234_left: round2(ol.currentAvg234),
+    osha_recordable_criteria_left: ol.recordableCriteria,
+    osha_age_correction_applied_left: ol.ageCorrection?.applied,
+    osha_age_adjusted_avg_shift_left: ol.ageCorrection && round2(ol.ageCorrection.adjustedAvgShift),
+    osha_sts_age_corrected_left: ol.ageCorrection?.sts,
+    osha_recordable_criteria_age_corrected_sts_left: ol.ageCorrection?.recordableCriteria,
+    niosh_15db_shift_left: ol.niosh15dbShift,
+    desencadeamento: step.comparison.desencadeamento,
+    agravamento: step.comparison.agravamento,
+    new_reference_date: step.newReference.date,
+    new_reference_exam_required: step.newReferenceExamRequired,
   };
-  earKeys('right', step.comparison.right, reference, current, sex, out);
-  earKeys('left', step.comparison.left, reference, current, sex, out);
-  out.desencadeamento = step.comparison.desencadeamento;
-  out.agravamento = step.comparison.agravamento;
-  out.new_reference_date = step.newReference.date;
-  out.new_reference_exam_required = step.newReferenceExamRequired;
-  return out;
 }
+
+export type ComparisonSummary = ReturnType<typeof summarizeStep>;

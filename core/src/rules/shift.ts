@@ -1,6 +1,6 @@
 import type { EarAudiogram } from '../audiogram/audiogram';
 import { boundsOf } from './bounds';
-import { anyTri, type Tri } from './tri';
+import type { Tri } from './tri';
 
 /** Bounds of a difference seq − ref in dB (positive = worse, clinical-rules I1). */
 export interface ShiftBounds {
@@ -10,8 +10,11 @@ export interface ShiftBounds {
 
 /** seq(f) − ref(f) in dB as bounds, or undefined when either is not measured. NR widens the bounds. */
 export function shiftAt(ref: EarAudiogram, seq: EarAudiogram, f: number): ShiftBounds | undefined {
-  const r = boundsOf(ref.air[f as keyof EarAudiogram['air']]);
-  const s = boundsOf(seq.air[f as keyof EarAudiogram['air']]);
+  const rt = ref.air[f as keyof EarAudiogram['air']];
+  const st = seq.air[f as keyof EarAudiogram['air']];
+  if (typeof rt === 'number' && typeof st === 'number') return { lo: st - rt, hi: st - rt };
+  const r = boundsOf(rt);
+  const s = boundsOf(st);
   if (!r || !s) return undefined;
   return { lo: s.lo - r.hi, hi: s.hi - r.lo };
 }
@@ -21,6 +24,13 @@ export function meanShift(ref: EarAudiogram, seq: EarAudiogram, freqs: readonly 
   let lo = 0;
   let hi = 0;
   for (const f of freqs) {
+    const rt = ref.air[f as keyof EarAudiogram['air']];
+    const st = seq.air[f as keyof EarAudiogram['air']];
+    if (typeof rt === 'number' && typeof st === 'number') {
+      lo += st - rt;
+      hi += st - rt;
+      continue;
+    }
     const d = shiftAt(ref, seq, f);
     if (!d) return undefined;
     lo += d.lo;
@@ -48,7 +58,19 @@ export function reaches(b: ShiftBounds | undefined, limit: number): Tri {
 
 /** Any single frequency of `freqs` whose shift reaches `limit` (three-valued). */
 export function anyShiftReaches(ref: EarAudiogram, seq: EarAudiogram, freqs: readonly number[], limit: number): Tri {
-  return anyTri(freqs.map((f) => reaches(shiftAt(ref, seq, f), limit)));
+  let unknown = false;
+  for (const f of freqs) {
+    const rt = ref.air[f as keyof EarAudiogram['air']];
+    const st = seq.air[f as keyof EarAudiogram['air']];
+    if (typeof rt === 'number' && typeof st === 'number') {
+      if (st - rt >= limit) return true;
+      continue;
+    }
+    const met = reaches(shiftAt(ref, seq, f), limit);
+    if (met === true) return true;
+    if (met === null) unknown = true;
+  }
+  return unknown ? null : false;
 }
 
 /**
@@ -58,10 +80,11 @@ export function anyShiftReaches(ref: EarAudiogram, seq: EarAudiogram, freqs: rea
 export function maxExactShift(ref: EarAudiogram, seq: EarAudiogram, freqs: readonly number[]): number | null {
   let max: number | null = null;
   for (const f of freqs) {
-    const d = shiftAt(ref, seq, f);
-    if (!d) continue;
-    if (d.lo !== d.hi) return null;
-    if (max === null || d.lo > max) max = d.lo;
+    const rt = ref.air[f as keyof EarAudiogram['air']];
+    const st = seq.air[f as keyof EarAudiogram['air']];
+    if (rt === null || rt === undefined || st === null || st === undefined) continue;
+    if (typeof rt !== 'number' || typeof st !== 'number') return null;
+    if (max === null || st - rt > max) max = st - rt;
   }
   return max;
 }

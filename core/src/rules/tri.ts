@@ -25,3 +25,15 @@ export function allTri(values: readonly Tri[]): Tri {
 }
 
 export const notTri = (v: Tri): Tri => (v === null ? null : !v);
+
+/** Two-operand `anyTri` without an array (hot paths). */
+export function orTri(a: Tri, b: Tri): Tri {
+  if (a === true || b === true) return true;
+  return a === null || b === null ? null : false;
+}
+
+/** Two-operand `allTri` without an array (hot paths). */
+export function andTri(a: Tri, b: Tri): Tri {
+  if (a === false || b === false) return false;
+  return a === null || b === null ? null : true;
+}

@@ -1,5 +1,5 @@
 import type { EarAudiogram } from '../../audiogram/audiogram';
-import { AIR_FREQUENCIES, NOTCH_FREQUENCIES, type AirFrequency } from '../../audiogram/frequencies';
+import { AIR_FREQUENCIES, type AirFrequency } from '../../audiogram/frequencies';
 import { above, boundsOf, greaterThan, maxBounds, type Bounds } from '../bounds';
 import { allTri, anyTri, type Tri } from '../tri';
 
@@ -9,7 +9,7 @@ export type Nr7Classification = 'aceitavel' | 'sugestivo_painpse' | 'nao_sugesti
 /** NR-7 Anexo II 5.1 / 5.2: "25 (vinte e cinco) dB (NA)". */
 export const NR7_ACCEPTABLE_LIMIT_DB = 25;
 
-const isNotch = (f: AirFrequency): boolean => (NOTCH_FREQUENCIES as readonly number[]).includes(f);
+const isNotch = (f: AirFrequency): boolean => f === 3000 || f === 4000 || f === 6000;
 
 /**
  * Classifies one ear under NR-7 Anexo II item 5 (Portaria 19 item 4.1), air conduction in dB HL,
@@ -24,6 +24,39 @@ const isNotch = (f: AirFrequency): boolean => (NOTCH_FREQUENCIES as readonly num
  * air-conduction frequency was tested at all.
  */
 export function classifyNr7Ear(ear: EarAudiogram): Nr7Classification | null {
+  const known = memo.get(ear);
+  if (known !== undefined) return known;
+  const result = classifyMeasured(ear) ?? classifyWithBounds(ear);
+  memo.set(ear, result);
+  return result;
+}
+
+/** Ears are immutable values; a reference ear is classified once per history, not once per comparison. */
+const memo = new WeakMap<EarAudiogram, Nr7Classification | null>();
+
+/** Fast path when every tested air threshold is a number; undefined when an NR needs the bounds path. */
+function classifyMeasured(ear: EarAudiogram): Nr7Classification | null | undefined {
+  let tested = 0;
+  let h = Number.NEGATIVE_INFINITY;
+  let o = Number.NEGATIVE_INFINITY;
+  for (const f of AIR_FREQUENCIES) {
+    const t = ear.air[f];
+    if (t === null || t === undefined) continue;
+    if (typeof t !== 'number') return undefined;
+    tested++;
+    if (isNotch(f)) h = Math.max(h, t);
+    else o = Math.max(o, t);
+  }
+  if (tested === 0) return null;
+  if (Math.max(h, o) <= NR7_ACCEPTABLE_LIMIT_DB) return 'aceitavel';
+  if (!(h > NR7_ACCEPTABLE_LIMIT_DB && h > o)) return 'nao_sugestivo';
+  if (!ear.bone) return 'sugestivo_painpse';
+  const absentByBone = boneExcludesPattern(ear, o === Number.NEGATIVE_INFINITY ? undefined : { lo: o, hi: o, loOpen: false });
+  if (absentByBone === null) return null;
+  return absentByBone ? 'nao_sugestivo' : 'sugestivo_painpse';
+}
+
+function classifyWithBounds(ear: EarAudiogram): Nr7Classification | null {
   const notch: (Bounds | undefined)[] = [];
   const other: (Bounds | undefined)[] = [];
   const allAbove25: Tri[] = [];

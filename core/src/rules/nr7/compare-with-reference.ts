@@ -1,7 +1,7 @@
 import type { AudiometricExam, EarAudiogram } from '../../audiogram/audiogram';
 import { LOW_FREQUENCIES, MANDATORY_AIR_FREQUENCIES, NOTCH_FREQUENCIES } from '../../audiogram/frequencies';
 import { anyShiftReaches, exactShift, maxExactShift, meanShift, reaches } from '../shift';
-import { allTri, anyTri, type Tri } from '../tri';
+import { andTri, orTri, type Tri } from '../tri';
 import { classifyNr7Ear, type Nr7Classification } from './classify-nr7-ear';
 
 /** NR-7 Anexo II 5.3 a) / 5.4 a): mean difference "iguala ou ultrapassa 10 (dez) dB (NA)". */
@@ -51,14 +51,14 @@ export function compareEarWithReference(ref: EarAudiogram, seq: EarAudiogram, op
   const dA = reaches(mean346, MEAN_SHIFT_LIMIT_DB);
   const dB = anyShiftReaches(ref, seq, NOTCH_FREQUENCIES, SINGLE_SHIFT_LIMIT_DB);
   const isAcceptable: Tri = referenceClassification === null ? null : referenceClassification === 'aceitavel';
-  const desencadeamento = allTri([isAcceptable, anyTri([dA, dB])]);
+  const desencadeamento = andTri(isAcceptable, orTri(dA, dB));
 
-  const aA = anyTri([reaches(mean0512, MEAN_SHIFT_LIMIT_DB), dA]);
+  const aA = orTri(reaches(mean0512, MEAN_SHIFT_LIMIT_DB), dA);
   // I5: "uma freqüência isolada" = any mandatory frequency 500–8000 Hz.
   const aB = anyShiftReaches(ref, seq, MANDATORY_AIR_FREQUENCIES, SINGLE_SHIFT_LIMIT_DB);
   const confirmed: Tri =
     options.confirmedPainpse ?? (referenceClassification === null ? null : referenceClassification === 'sugestivo_painpse');
-  const agravamento = allTri([confirmed, anyTri([aA, aB])]);
+  const agravamento = andTri(confirmed, orTri(aA, aB));
 
   const criteria: ('a' | 'b')[] = [];
   if (desencadeamento === true) {
@@ -104,7 +104,7 @@ export function compareWithReference(
     sequentialDate: sequential.date,
     right,
     left,
-    desencadeamento: anyTri([right.desencadeamento, left.desencadeamento]),
-    agravamento: anyTri([right.agravamento, left.agravamento]),
+    desencadeamento: orTri(right.desencadeamento, left.desencadeamento),
+    agravamento: orTri(right.agravamento, left.agravamento),
   };
 }

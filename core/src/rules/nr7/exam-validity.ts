@@ -1,7 +1,6 @@
 import type { AudiometricExam, EarAudiogram } from '../../audiogram/audiogram';
-import { BONE_FREQUENCIES } from '../../audiogram/frequencies';
+import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../audiogram/frequencies';
 import { isTested } from '../../audiogram/threshold';
-import { anyTri } from '../tri';
 import { boundsOf, above } from '../bounds';
 import { addMonthsMs, isoDateToUtcMs } from './calendar';
 import { NR7_ACCEPTABLE_LIMIT_DB } from './classify-nr7-ear';
@@ -28,10 +27,14 @@ function finding(code: string, item: string, text: string): ExamFinding {
 }
 
 function airAltered(ear: EarAudiogram): boolean | null {
-  return anyTri(Object.values(ear.air).map((t) => {
-    const b = boundsOf(t);
-    return b ? above(b, NR7_ACCEPTABLE_LIMIT_DB) : false;
-  }));
+  let unknown = false;
+  for (const f of AIR_FREQUENCIES) {
+    const b = boundsOf(ear.air[f]);
+    const altered = b ? above(b, NR7_ACCEPTABLE_LIMIT_DB) : false;
+    if (altered === true) return true;
+    if (altered === null) unknown = true;
+  }
+  return unknown ? null : false;
 }
 
 /**

@@ -22,6 +22,7 @@ export interface ReferenceHistory {
 
 /** Sorts exams by ISO date, keeping input order for equal dates. */
 export function sortExamsByDate(exams: readonly AudiometricExam[]): AudiometricExam[] {
+  if (exams.every((e, i) => i === 0 || exams[i - 1].date <= e.date)) return [...exams];
   return exams
     .map((exam, i) => ({ exam, i }))
     .sort((a, b) => (a.exam.date < b.exam.date ? -1 : a.exam.date > b.exam.date ? 1 : a.i - b.i))

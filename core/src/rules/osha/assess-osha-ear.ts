@@ -3,7 +3,7 @@ import { NIOSH_FREQUENCIES, OSHA_FREQUENCIES } from '../../audiogram/frequencies
 import { boundsOf } from '../bounds';
 import { airMean } from '../degree/pure-tone-average';
 import { anyShiftReaches, exactShift, meanShift, reaches } from '../shift';
-import { allTri, type Tri } from '../tri';
+import { andTri, type Tri } from '../tri';
 import { appendixFCorrection } from './appendix-f';
 
 /** 29 CFR 1910.95(g)(10)(i): STS = average shift at 2/3/4 kHz of "10 decibels (dB) or more". */
@@ -40,6 +40,8 @@ export interface OshaEarAssessment {
 }
 
 function currentAverageAtLeast(ear: EarAudiogram, limit: number): Tri {
+  const exact = airMean(ear, OSHA_FREQUENCIES);
+  if (exact !== null) return exact >= limit;
   let lo = 0;
   let hi = 0;
   for (const f of OSHA_FREQUENCIES) {
@@ -64,7 +66,7 @@ export function assessOshaEar(baseline: EarAudiogram, current: EarAudiogram, age
     avgShift234: exactShift(shift),
     sts,
     currentAvg234: airMean(current, OSHA_FREQUENCIES),
-    recordableCriteria: allTri([sts, high]),
+    recordableCriteria: andTri(sts, high),
     niosh15dbShift: anyShiftReaches(baseline, current, NIOSH_FREQUENCIES, NIOSH_SHIFT_DB),
   };
   const applied = age && appendixFCorrection(age.sex, age.baselineAge, age.currentAge);
@@ -78,7 +80,7 @@ export function assessOshaEar(baseline: EarAudiogram, current: EarAudiogram, age
       applied,
       adjustedAvgShift: exactShift(adjusted),
       sts: ageSts,
-      recordableCriteria: allTri([ageSts, high]),
+      recordableCriteria: andTri(ageSts, high),
     },
   };
 }
