@@ -36,6 +36,9 @@ describe('statusForCode', () => {
     ['REPORT.IMMUTABLE', 409],
     ['PATIENT.INVALID_CPF', 400],
     ['AUTH.UNAUTHENTICATED', 401],
+    ['AUTH.INVALID_CREDENTIALS', 401],
+    ['AUTH.GOOGLE_NOT_FOUND', 404],
+    ['AUTH.RATE_LIMITED', 429],
     ['SOMETHING.UNEXPECTED', 500],
   ])('%s → %i', (code, status) => expect(statusForCode(code)).toBe(status));
 });

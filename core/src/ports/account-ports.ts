@@ -45,6 +45,7 @@ export interface SessionRepository {
 
 /** Failed logins per e-mail + IP, for the 5-per-15-minutes limit. */
 export interface LoginAttemptLog {
+  /** Failures strictly after `since`. */
   countFailuresSince(email: string, ip: string, since: Date): Promise<number>;
   /** The time of the oldest failure counted since `since`, to say when the limit lifts. */
   oldestFailureSince(email: string, ip: string, since: Date): Promise<Date | undefined>;

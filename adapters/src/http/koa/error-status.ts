@@ -16,7 +16,7 @@ const statusByCode: Record<string, number> = {
 };
 
 const statusBySuffix: Array<[RegExp, number]> = [
-  [/\.NOT_FOUND$/, 404],
+  [/[._]NOT_FOUND$/, 404],
   [/[._](ALREADY_|CONFLICT|IMMUTABLE)/, 409],
   [/\.INVALID/, 400],
 ];

@@ -112,11 +112,11 @@ export class MikroOrmLoginAttemptLog implements LoginAttemptLog {
   constructor(private readonly em: Em) {}
 
   countFailuresSince(email: string, ip: string, since: Date) {
-    return this.em().count(LoginAttemptSchema, { email, ip, attemptedAt: { $gte: since } });
+    return this.em().count(LoginAttemptSchema, { email, ip, attemptedAt: { $gt: since } });
   }
 
   async oldestFailureSince(email: string, ip: string, since: Date) {
-    const row = await this.em().findOne(LoginAttemptSchema, { email, ip, attemptedAt: { $gte: since } }, { orderBy: { attemptedAt: 'asc' }, disableIdentityMap: true });
+    const row = await this.em().findOne(LoginAttemptSchema, { email, ip, attemptedAt: { $gt: since } }, { orderBy: { attemptedAt: 'asc' }, disableIdentityMap: true });
     return row?.attemptedAt;
   }
 

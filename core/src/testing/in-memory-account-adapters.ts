@@ -1,0 +1,141 @@
+import type { Professional } from '../accounts/professional';
+import type {
+  ContactMessage, DataDeletionRequest, LoginAttemptLog, Organization, OrganizationRepository, PasswordHasher,
+  ProfessionalRepository, PublicRequestLog, Session, SessionClaims, SessionRepository, SessionTokens,
+} from '../ports/account-ports';
+import type { Clock } from '../ports/clock';
+import type { IdGenerator } from '../ports/id-generator';
+import type { UnitOfWork } from '../ports/unit-of-work';
+
+// In-memory adapters store copies, as a database does, so a forgotten save fails a test.
+const copy = <T>(value: T): T => structuredClone(value);
+
+export class InMemoryOrganizationRepository implements OrganizationRepository {
+  readonly rows = new Map<string, Organization>();
+  async insert(o: Organization) {
+    this.rows.set(o.id, copy(o));
+  }
+}
+
+export class InMemoryProfessionalRepository implements ProfessionalRepository {
+  private readonly rows = new Map<string, Professional>();
+  constructor(private readonly organizations?: InMemoryOrganizationRepository) {}
+
+  async findById(id: string) {
+    return this.read([...this.rows.values()].find((p) => p.id === id));
+  }
+  async findByEmail(email: string) {
+    return this.read([...this.rows.values()].find((p) => p.email === email.trim().toLowerCase()));
+  }
+  async findByGoogleSubject(subject: string) {
+    return this.read([...this.rows.values()].find((p) => p.googleSubject === subject));
+  }
+  async insert(p: Professional) {
+    if ([...this.rows.values()].some((r) => r.email === p.email)) return 'duplicate-email' as const;
+    this.rows.set(p.id, copy(p));
+    return 'inserted' as const;
+  }
+  async update(p: Professional) {
+    if ([...this.rows.values()].some((r) => r.email === p.email && r.id !== p.id)) return 'duplicate-email' as const;
+    this.rows.set(p.id, copy(p));
+    return 'updated' as const;
+  }
+  private read(p: Professional | undefined) {
+    if (!p) return undefined;
+    const organizationName = this.organizations?.rows.get(p.organizationId)?.name ?? p.organizationName;
+    return { ...copy(p), organizationName };
+  }
+}
+
+export class InMemorySessionRepository implements SessionRepository {
+  readonly rows = new Map<string, Session>();
+  async insert(s: Session) {
+    this.rows.set(s.id, copy(s));
+  }
+  async findActive(id: string, now: Date) {
+    const s = this.rows.get(id);
+    return s && !s.revokedAt && s.expiresAt > now ? copy(s) : undefined;
+  }
+  async revoke(id: string, now: Date) {
+    const s = this.rows.get(id);
+    if (s && !s.revokedAt) s.revokedAt = now;
+  }
+  async revokeAllForUser(userId: string, exceptId: string | null, now: Date) {
+    let n = 0;
+    for (const s of this.rows.values()) {
+      if (s.userId === userId && !s.revokedAt && s.id !== exceptId) {
+        s.revokedAt = now;
+        n++;
+      }
+    }
+    return n;
+  }
+}
+
+export class InMemoryLoginAttemptLog implements LoginAttemptLog {
+  private rows: Array<{ email: string; ip: string; at: Date }> = [];
+  async countFailuresSince(email: string, ip: string, since: Date) {
+    return this.rows.filter((r) => r.email === email && r.ip === ip && r.at > since).length;
+  }
+  async oldestFailureSince(email: string, ip: string, since: Date) {
+    return this.rows.filter((r) => r.email === email && r.ip === ip && r.at > since).sort((a, b) => +a.at - +b.at)[0]?.at;
+  }
+  async recordFailure(email: string, ip: string, at: Date) {
+    this.rows.push({ email, ip, at });
+  }
+  async clearFailures(email: string, ip: string) {
+    this.rows = this.rows.filter((r) => !(r.email === email && r.ip === ip));
+  }
+}
+
+export class InMemoryPublicRequestLog implements PublicRequestLog {
+  readonly contacts: ContactMessage[] = [];
+  readonly deletions: DataDeletionRequest[] = [];
+  async saveContact(m: ContactMessage) {
+    this.contacts.push(copy(m));
+  }
+  async saveDataDeletionRequest(r: DataDeletionRequest) {
+    this.deletions.push(copy(r));
+  }
+  async countSince(kind: 'contact' | 'data-deletion', ip: string, since: Date) {
+    const rows = kind === 'contact' ? this.contacts : this.deletions;
+    return rows.filter((r) => r.ip === ip && r.createdAt >= since).length;
+  }
+}
+
+/** Reversible, fast "hash" for unit tests (the real one is argon2id, tested in adapters). */
+export const plainTextHasher: PasswordHasher = {
+  hash: async (password) => `plain:${password}`,
+  verify: async (hash, password) => hash === `plain:${password}`,
+};
+
+/** Opaque tokens `tok:<session>:<user>:<expiry ms>` that expire with the given clock. */
+export function fakeSessionTokens(clock: Clock): SessionTokens {
+  return {
+    sign: async (c: SessionClaims, expiresAt: Date) => `tok:${c.sessionId}:${c.userId}:${expiresAt.getTime()}`,
+    verify: async (token: string) => {
+      const [kind, sessionId, userId, exp] = token.split(':');
+      if (kind !== 'tok' || !sessionId || !userId || Number(exp) <= clock.now().getTime()) return undefined;
+      return { sessionId, userId };
+    },
+  };
+}
+
+/** Runs the work directly (no rollback): enough for use-case tests. */
+export const immediateUnitOfWork: UnitOfWork = { run: (work) => work() };
+
+export function sequentialIds(prefix = 'id'): IdGenerator {
+  let n = 0;
+  return { next: () => `${prefix}-${++n}` };
+}
+
+/** A clock that stands still until moved. */
+export function fixedClock(iso: string) {
+  let now = new Date(iso);
+  return {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now = new Date(now.getTime() + ms);
+    },
+  };
+}

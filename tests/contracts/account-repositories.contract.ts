@@ -1,0 +1,95 @@
+import { beforeEach, expect, it } from 'vitest';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type Professional } from '../../core/src';
+import type { LoginAttemptLog, OrganizationRepository, ProfessionalRepository, SessionRepository } from '../../core/src';
+
+export interface AccountStores {
+  organizations: OrganizationRepository;
+  professionals: ProfessionalRepository;
+  sessions: SessionRepository;
+  attempts: LoginAttemptLog;
+}
+
+let n = 0;
+const uuid = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+const t0 = new Date('2026-11-22T12:00:00.000Z');
+
+export function aProfessional(organizationId: string, over: Partial<Professional> = {}): Professional {
+  return {
+    id: uuid(), organizationId, organizationName: 'Clínica Som', name: 'Ana Souza', email: `ana${n}@x.com`, passwordHash: 'h',
+    googleSubject: null, professionalType: 'Medico', crm: '1234', crmState: 'SP', crfa: null, crfaRegion: null, crea: null,
+    creaState: null, specialization: null, phoneNumber: null, notificationPreferences: { ...DEFAULT_NOTIFICATION_PREFERENCES },
+    createdAt: t0, updatedAt: t0, ...over,
+  };
+}
+
+/** One behaviour, every adapter: the in-memory and the PostgreSQL repositories run this suite. */
+export function accountRepositoriesContract(make: () => Promise<AccountStores>) {
+  let s: AccountStores;
+  let orgId: string;
+  beforeEach(async () => {
+    s = await make();
+    orgId = uuid();
+    await s.organizations.insert({ id: orgId, name: 'Clínica Som', createdAt: t0 });
+  });
+
+  it('returns an equal professional after insert, by id, e-mail (any case) and Google subject', async () => {
+    const p = aProfessional(orgId, { googleSubject: 'g-42', notificationPreferences: { ...DEFAULT_NOTIFICATION_PREFERENCES, reportAlerts: true } });
+    expect(await s.professionals.insert(p)).toBe('inserted');
+    expect(await s.professionals.findById(p.id)).toEqual(p);
+    expect(await s.professionals.findByEmail(p.email.toUpperCase())).toEqual(p);
+    expect(await s.professionals.findByGoogleSubject('g-42')).toEqual(p);
+    expect(await s.professionals.findById(uuid())).toBeUndefined();
+  });
+
+  it('refuses a second professional with the same e-mail, on insert and on update', async () => {
+    const a = aProfessional(orgId);
+    const b = aProfessional(orgId);
+    await s.professionals.insert(a);
+    await s.professionals.insert(b);
+    expect(await s.professionals.insert(aProfessional(orgId, { email: a.email }))).toBe('duplicate-email');
+    expect(await s.professionals.update({ ...b, email: a.email })).toBe('duplicate-email');
+    expect((await s.professionals.findById(b.id))?.email).toBe(b.email);
+  });
+
+  it('replaces, never duplicates, on update', async () => {
+    const p = aProfessional(orgId);
+    await s.professionals.insert(p);
+    const changed = { ...p, name: 'Ana B.', professionalType: 'Engenheiro' as const, crm: null, crmState: null, crea: '9', creaState: 'MG', updatedAt: new Date(t0.getTime() + 1000) };
+    expect(await s.professionals.update(changed)).toBe('updated');
+    expect(await s.professionals.findById(p.id)).toEqual(changed);
+  });
+
+  it('finds a session only while it is neither revoked nor expired', async () => {
+    const p = aProfessional(orgId);
+    await s.professionals.insert(p);
+    const session = { id: uuid(), userId: p.id, organizationId: orgId, createdAt: t0, expiresAt: new Date(t0.getTime() + 3600_000), revokedAt: null, userAgent: 'ua', ip: '127.0.0.1' };
+    await s.sessions.insert(session);
+    expect(await s.sessions.findActive(session.id, t0)).toEqual(session);
+    expect(await s.sessions.findActive(session.id, session.expiresAt)).toBeUndefined();
+    await s.sessions.revoke(session.id, t0);
+    expect(await s.sessions.findActive(session.id, t0)).toBeUndefined();
+  });
+
+  it('revokes all sessions of a user except one, and says how many', async () => {
+    const p = aProfessional(orgId);
+    await s.professionals.insert(p);
+    const ids = [uuid(), uuid(), uuid()];
+    for (const id of ids) await s.sessions.insert({ id, userId: p.id, organizationId: orgId, createdAt: t0, expiresAt: new Date(t0.getTime() + 3600_000), revokedAt: null, userAgent: null, ip: null });
+    expect(await s.sessions.revokeAllForUser(p.id, ids[0], t0)).toBe(2);
+    expect(await s.sessions.findActive(ids[0], t0)).toBeDefined();
+    expect(await s.sessions.findActive(ids[1], t0)).toBeUndefined();
+  });
+
+  it('counts login failures per e-mail and IP strictly inside the window, and clears them', async () => {
+    const at = (min: number) => new Date(t0.getTime() + min * 60_000);
+    await s.attempts.recordFailure('a@x.com', '1.1.1.1', at(0));
+    await s.attempts.recordFailure('a@x.com', '1.1.1.1', at(5));
+    await s.attempts.recordFailure('a@x.com', '2.2.2.2', at(5));
+    expect(await s.attempts.countFailuresSince('a@x.com', '1.1.1.1', at(-1))).toBe(2);
+    expect(await s.attempts.countFailuresSince('a@x.com', '1.1.1.1', at(0))).toBe(1);
+    expect(await s.attempts.oldestFailureSince('a@x.com', '1.1.1.1', at(-1))).toEqual(at(0));
+    await s.attempts.clearFailures('a@x.com', '1.1.1.1');
+    expect(await s.attempts.countFailuresSince('a@x.com', '1.1.1.1', at(-1))).toBe(0);
+    expect(await s.attempts.countFailuresSince('a@x.com', '2.2.2.2', at(-1))).toBe(1);
+  });
+}
