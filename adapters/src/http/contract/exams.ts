@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+/**
+ * Exams, spec §3 (both creation payloads and the read shape) and product.md (air and bone
+ * conduction at 250–8000 Hz incl. 3000 and 6000; thresholds on the 5 dB grid -10..120; NR).
+ * A threshold on the wire is a number (dB HL), null (not measured) or `{ "nr": level }` (no
+ * response up to `level` dB HL). Grid and range are checked by core (pt-BR messages with the path).
+ */
+export const wireThreshold = z.union([z.number(), z.null(), z.object({ nr: z.number() })]);
+export type WireThreshold = z.infer<typeof wireThreshold>;
+
+const earPairLower = z.object({ re: wireThreshold.optional(), le: wireThreshold.optional() });
+const earPairUpper = z.object({ RE: wireThreshold.optional(), LE: wireThreshold.optional() });
+/** Keyed by frequency in Hz ("250" … "8000"); bone "500" … "4000". */
+export const audiogramWire = z.object({
+  air: z.record(z.string(), earPairLower).default({}),
+  bone: z.record(z.string(), earPairLower).optional().nullable(),
+});
+
+const num = z.union([z.number(), z.string()]).optional().nullable();
+
+/** Wizard payload (spec §3 "Exam, as created by the wizard"). */
+export const wizardExamBody = z.object({
+  patientId: z.string().uuid('paciente inválido'),
+  date: z.string().max(40),
+  operatorName: z.string().max(200).optional().nullable(),
+  operatorRegistration: z.string().max(100).optional().nullable(),
+  consultationType: z.string().max(60).optional().nullable(),
+  consultationReason: z.string().max(60).optional().nullable(),
+  ambiente: z.object({ ruidoDb: num, calibracaoAtual: z.string().max(40).optional().nullable(), transdutor: z.string().max(60).optional().nullable() }).optional().nullable(),
+  audiogram: audiogramWire.optional().nullable(),
+  speechTest: z.object({ srtRe: num, srtLe: num, wrsRe: num, wrsLe: num }).optional().nullable(),
+  observacoes: z.string().max(5000).optional().nullable(),
+  /** Hours of acoustic rest before the exam (NR-7 Anexo II item 3.4); optional. */
+  repousoHoras: num,
+});
+
+/** Entry-form payload (spec §3 "Exam, as created by the entry form"), + optional patientId. */
+export const entryFormExamBody = z.object({
+  patientId: z.string().uuid('paciente inválido').optional().nullable(),
+  paciente: z.object({ nome: z.string().max(200).default(''), idade: num, sexo: z.string().max(20).default('') }),
+  data_exame: z.string().max(40),
+  ambiente: z.object({ ruido_dB: num, calibracao_atual: z.string().max(40).optional().nullable(), transdutor: z.string().max(60).optional().nullable() }),
+  audiograma: z.object({ air: z.record(z.string(), earPairUpper.or(earPairLower)).default({}), bone: z.record(z.string(), earPairUpper.or(earPairLower)).optional().nullable() }),
+  operador: z.object({ nome: z.string().max(200).default(''), registro: z.string().max(100).default('') }),
+  observacoes: z.string().max(5000).optional().nullable(),
+  repouso_horas: num,
+});
+
+export const createExamBody = z.union([wizardExamBody, entryFormExamBody]);
+
+export const examAudiogramResponse = z.object({
+  air: z.record(z.string(), z.object({ re: wireThreshold, le: wireThreshold })),
+  bone: z.record(z.string(), z.object({ re: wireThreshold, le: wireThreshold })),
+});
+
+/** Spec §3 "Exam, as read", plus our fields (conditions, classification). */
+export const examResponse = z.object({
+  id: z.string(),
+  date: z.string(),
+  createdAt: z.string(),
+  operatorName: z.string().nullable(),
+  operatorCrm: z.string().nullable(),
+  operatorCrmState: z.string().nullable(),
+  operatorRegistration: z.string().nullable(),
+  patientId: z.string(),
+  patientName: z.string(),
+  patientSex: z.enum(['M', 'F', 'O']),
+  patientAge: z.number().int().nullable(),
+  patientCompany: z.string().nullable(),
+  observacoes: z.string().nullable(),
+  audiogramDataId: z.string().nullable(),
+  speechTestId: z.string().nullable(),
+  audiogram: examAudiogramResponse,
+  speechTest: z.object({ srtRe: z.number().nullable(), srtLe: z.number().nullable(), wrsRe: z.number().nullable(), wrsLe: z.number().nullable() }).nullable(),
+  /** JSON string: {confidence, observations, extractedAt, extractedFrom, analysisError | analysisFailed} (AI reading). */
+  ambienteJson: z.string().nullable(),
+  consultationType: z.string().nullable(),
+  consultationReason: z.string().nullable(),
+  ambientNoiseDb: z.number().nullable(),
+  calibrationDate: z.string().nullable(),
+  transducer: z.string().nullable(),
+  acousticRestHours: z.number().nullable(),
+  /**
+   * Output of the rules engine for this exam and its comparison with the patient's reference exam
+   * in force: the section-10 keys of docs/clinical-rules.md (`classification_right`, `pta3_right`,
+   * `desencadeamento_right`, `reference_date`, …), plus `rules_version`, `findings` (NR-7 validity)
+   * and `alerts` (pt-BR texts).
+   */
+  classification: z.record(z.string(), z.unknown()),
+  rulesVersion: z.string(),
+});
+export type ExamResponse = z.infer<typeof examResponse>;
+
+export const examListQuery = z.object({
+  patientId: z.string().uuid().optional(),
+  q: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const examFileResponse = z.object({ id: z.string(), storageUrl: z.string(), fileName: z.string(), fileSizeBytes: z.number().int(), mediaType: z.string(), createdAt: z.string() });
+
+export const updateAudiogramBody = z.object({ audiogram: audiogramWire });
