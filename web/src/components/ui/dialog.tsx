@@ -16,21 +16,31 @@ export interface DialogContentProps {
   /** Buttons row at the bottom, right-aligned; primary action last. */
   footer?: ReactNode;
   children?: ReactNode;
+  /**
+   * `false` makes a blocking dialog: no close button, Escape and outside clicks do nothing, so the
+   * user must answer with one of the footer buttons (e.g. the profile-completion modal).
+   */
+  dismissible?: boolean;
 }
 
-export function DialogContent({ title, description, size = 'md', footer, children }: DialogContentProps) {
+const keepOpen = (event: Event) => event.preventDefault();
+
+export function DialogContent({ title, description, size = 'md', footer, children, dismissible = true }: DialogContentProps) {
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="ui-dialog__overlay" />
       <RadixDialog.Content
         className={`ui-dialog ui-dialog--${size}`}
         {...(description === undefined ? { 'aria-describedby': undefined } : {})}
+        {...(dismissible ? {} : { onEscapeKeyDown: keepOpen, onPointerDownOutside: keepOpen, onInteractOutside: keepOpen })}
       >
         <header className="ui-dialog__header">
           <RadixDialog.Title className="ui-dialog__title">{title}</RadixDialog.Title>
-          <RadixDialog.Close className="ui-dialog__close" aria-label="Fechar">
-            <IconClose size={18} />
-          </RadixDialog.Close>
+          {dismissible && (
+            <RadixDialog.Close className="ui-dialog__close" aria-label="Fechar">
+              <IconClose size={18} />
+            </RadixDialog.Close>
+          )}
         </header>
         {description !== undefined && (
           <RadixDialog.Description className="ui-dialog__description">{description}</RadixDialog.Description>
