@@ -1,0 +1,96 @@
+import type { ProfessionalType } from '../../../../core/src/accounts/registries';
+import { ACCOUNT_MESSAGES } from '../../../../core/src/accounts/messages';
+import type { RegisterPayload } from './api/register';
+
+export interface RegisterValues {
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  professionalType: ProfessionalType | '';
+  crm: string;
+  crmState: string;
+  crfa: string;
+  crfaRegion: string;
+  crea: string;
+  creaState: string;
+}
+
+export type RegisterField = keyof RegisterValues;
+
+export interface RegisterProblem {
+  message: string;
+  /** Fields to mark invalid. */
+  fields: RegisterField[];
+}
+
+export const emptyRegisterValues: RegisterValues = {
+  name: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  professionalType: '',
+  crm: '',
+  crmState: '',
+  crfa: '',
+  crfaRegion: '',
+  crea: '',
+  creaState: '',
+};
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const isEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
+
+const blank = (value: string) => value.trim() === '';
+
+/**
+ * The client-side checks of spec §5 "Register", in the spec's order, returning the first problem:
+ * required fields and the e-mail format (the browser's checks in the original), then
+ * 1. passwords match, 2. at least 6 characters, 3–5. the registry of the chosen type.
+ * The server runs the same rules and sends the same messages.
+ */
+export function validateRegistration(values: RegisterValues): RegisterProblem | null {
+  const required: RegisterField[] = ['name', 'email', 'password', 'confirmPassword', 'professionalType'];
+  const missing = required.filter((field) => blank(values[field]));
+  if (missing.length > 0) return { message: ACCOUNT_MESSAGES.fillRequiredFields, fields: missing };
+  if (!isEmail(values.email)) return { message: ACCOUNT_MESSAGES.invalidEmail, fields: ['email'] };
+  if (values.password !== values.confirmPassword) {
+    return { message: ACCOUNT_MESSAGES.passwordsDoNotMatch, fields: ['confirmPassword'] };
+  }
+  if (values.password.length < 6) return { message: ACCOUNT_MESSAGES.passwordTooShort, fields: ['password'] };
+  if (values.professionalType === 'Medico' && (blank(values.crm) || blank(values.crmState))) {
+    return { message: ACCOUNT_MESSAGES.medicoRegistry, fields: missingOf(values, ['crm', 'crmState']) };
+  }
+  if (values.professionalType === 'Fonoaudiologo' && (blank(values.crfa) || blank(values.crfaRegion))) {
+    return { message: ACCOUNT_MESSAGES.fonoRegistry, fields: missingOf(values, ['crfa', 'crfaRegion']) };
+  }
+  if (values.professionalType === 'Engenheiro' && (blank(values.crea) || blank(values.creaState))) {
+    return { message: ACCOUNT_MESSAGES.engenheiroRegistry, fields: missingOf(values, ['crea', 'creaState']) };
+  }
+  return null;
+}
+
+function missingOf(values: RegisterValues, fields: RegisterField[]): RegisterField[] {
+  return fields.filter((field) => blank(values[field]));
+}
+
+const filled = (value: string) => (blank(value) ? null : value.trim());
+
+/** The registration payload: only the fields of the chosen type are filled, the others are null. */
+export function toRegisterPayload(values: RegisterValues): RegisterPayload {
+  const type = values.professionalType;
+  return {
+    name: values.name.trim(),
+    email: values.email.trim(),
+    password: values.password,
+    confirmPassword: values.confirmPassword,
+    professionalType: type,
+    crm: type === 'Medico' ? filled(values.crm) : null,
+    crmState: type === 'Medico' ? filled(values.crmState) : null,
+    crfa: type === 'Fonoaudiologo' ? filled(values.crfa) : null,
+    crfaRegion: type === 'Fonoaudiologo' ? filled(values.crfaRegion) : null,
+    crea: type === 'Engenheiro' ? filled(values.crea) : null,
+    creaState: type === 'Engenheiro' ? filled(values.creaState) : null,
+  };
+}
