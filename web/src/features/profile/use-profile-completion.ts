@@ -1,0 +1,33 @@
+import { useAuth } from '../auth/auth-context';
+import { useMyProfile, type Profile } from './api/profile';
+
+/** Spec §2 wizard: the modal is needed when the profile is not completed or lacks CRM or specialization. */
+export function profileNeedsCompletion(profile: Pick<Profile, 'profileCompleted' | 'crm' | 'specialization'>): boolean {
+  return !profile.profileCompleted || !profile.crm?.trim() || !profile.specialization?.trim();
+}
+
+export interface ProfileCompletion {
+  /** True once the profile is loaded and is incomplete; false while loading or on error. */
+  needsCompletion: boolean;
+  profile: Profile | undefined;
+  isLoading: boolean;
+  error: unknown;
+  refetch: () => void;
+}
+
+/**
+ * Whether the logged-in professional must complete the profile (CRM, CRM state, specialization)
+ * before organising a laudo. Reads the shared profile query, so saving the modal updates it.
+ */
+export function useProfileCompletion(): ProfileCompletion {
+  const { status } = useAuth();
+  const query = useMyProfile({ enabled: status === 'authenticated' });
+  const profile = query.data;
+  return {
+    needsCompletion: profile ? profileNeedsCompletion(profile) : false,
+    profile,
+    isLoading: query.isPending && status === 'authenticated',
+    error: query.error,
+    refetch: () => void query.refetch(),
+  };
+}
