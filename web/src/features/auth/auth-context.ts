@@ -6,6 +6,8 @@ export interface AuthContextValue {
   user: AuthUser | null;
   /** After login, registration or third-party sign-in: stores the token and sets the user. */
   login: (token: string, user: AuthUser) => void;
+  /** After the profile changed (settings, profile completion): the menu shows the new name. */
+  updateUser: (user: AuthUser) => void;
   /** Server logout (failure ignored), token cleared, success toast, then /login. */
   logout: () => Promise<void>;
 }

@@ -43,6 +43,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setStatus('authenticated');
   }, []);
 
+  const updateUser = useCallback((nextUser: AuthUser) => {
+    setUser((current) => (current ? { ...current, ...nextUser } : current));
+  }, []);
+
   const logout = useCallback(async () => {
     try {
       await logoutOnServer();
@@ -57,6 +61,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     navigate(paths.login.getHref(), { replace: true });
   }, [navigate, queryClient]);
 
-  const value = useMemo<AuthContextValue>(() => ({ status, user, login, logout }), [status, user, login, logout]);
+  const value = useMemo<AuthContextValue>(
+    () => ({ status, user, login, updateUser, logout }),
+    [status, user, login, updateUser, logout],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,14 +1,28 @@
-/** The logged-in professional as returned by `GET /api/auth/me` and `POST /api/auth/login`. */
+/**
+ * The logged-in professional as returned by `GET /api/auth/me`, login, Google sign-in and
+ * registration (the profile of spec §3; only id, name and e-mail are relied upon).
+ */
 export interface AuthUser {
   id: string;
   name: string;
   email: string;
-  professionalType: string;
+  professionalType: string | null;
   specialization?: string | null;
+  crm?: string | null;
+  crmState?: string | null;
+  crfa?: string | null;
+  crfaRegion?: string | null;
+  crea?: string | null;
+  creaState?: string | null;
+  phoneNumber?: string | null;
+  profileCompleted?: boolean;
+  organizationId?: string;
+  organizationName?: string;
 }
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
+/** Short labels for the side menu (the full ones live in core's PROFESSIONAL_TYPE_LABELS). */
 const professionalTypeLabels: Record<string, string> = {
   Medico: 'Médico(a)',
   Fonoaudiologo: 'Fonoaudiólogo(a)',
@@ -16,7 +30,8 @@ const professionalTypeLabels: Record<string, string> = {
   EngenheiroTrabalho: 'Engenheiro(a) de Segurança',
 };
 
-export function professionalTypeLabel(type: string): string {
+export function professionalTypeLabel(type: string | null | undefined): string {
+  if (!type) return '';
   return professionalTypeLabels[type] ?? type;
 }
 

@@ -1,24 +1,18 @@
-import { api, ApiError } from '../../../lib/api-client';
-import { messageFor } from '../../../i18n/error-messages';
-import { isAuthUser, type AuthUser } from '../types';
+import type { AuthResponse } from '../../../../../adapters/src/http/contract/accounts';
+import { api } from '../../../lib/api-client';
+import { toAuthSession, type AuthSession } from './auth-session';
 
 export interface LoginInput {
   email: string;
   password: string;
-  /** Chooses a long or a short server session (product.md, decision 3). */
+  /** Chooses a long (30 days) or a short (12 hours) server session (product.md, decision 3). */
   rememberMe: boolean;
 }
 
-export interface LoginResult {
-  token: string;
-  user: AuthUser;
-}
+export type LoginResult = AuthSession;
 
-/** `POST /api/auth/login` → `{ token, user }`. */
+/** `POST /api/auth/login` → `{ token, user, expiresAt }`. */
 export async function login(input: LoginInput): Promise<LoginResult> {
-  const body = await api.post<Partial<LoginResult> | undefined>('/auth/login', { ...input });
-  if (!body || typeof body.token !== 'string' || !isAuthUser(body.user)) {
-    throw new ApiError(200, 'INVALID_RESPONSE', messageFor('INVALID_RESPONSE'), false);
-  }
-  return { token: body.token, user: body.user };
+  const body = await api.post<Partial<AuthResponse> | undefined>('/auth/login', { ...input });
+  return toAuthSession(body);
 }

@@ -8,17 +8,24 @@ import { Input } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { useAuthConfig } from '../api/auth-config';
 import { login as loginRequest } from '../api/login';
 import { useAuth } from '../auth-context';
+import { GoogleSignIn } from './google-sign-in';
 import './login-form.css';
 
 const REQUIRED_MESSAGE = 'Por favor, preencha todos os campos';
 const LOGIN_FAILED_MESSAGE = 'Erro ao fazer login. Verifique suas credenciais.';
 
-/** E-mail + password sign-in (spec §2 login screen, §5 validation, §8 failure toast). */
+/**
+ * Sign-in (spec §2 login screen, §5 validation, §8 failure toasts): Google's button when the server
+ * has a Google client id, then e-mail + password. "Lembrar de mim" is sent as `rememberMe` and picks
+ * a 30-day session instead of a 12-hour one.
+ */
 export function LoginForm() {
   const navigate = useNavigate();
   const auth = useAuth();
+  const googleClientId = useAuthConfig().data?.googleClientId ?? null;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
@@ -49,6 +56,12 @@ export function LoginForm() {
 
   return (
     <form className="login-form" onSubmit={handleSubmit} noValidate aria-describedby="login-form-error">
+      {googleClientId && (
+        <>
+          <GoogleSignIn clientId={googleClientId} rememberMe={rememberMe} disabled={submitting} />
+          <p className="auth-divider">ou entre com e-mail</p>
+        </>
+      )}
       <div id="login-form-error">
         {missingFields && (emailMissing || passwordMissing) && <Banner variant="error">{REQUIRED_MESSAGE}</Banner>}
       </div>

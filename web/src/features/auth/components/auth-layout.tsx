@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { IconArrowLeft, LogoMark } from '../../../components/ui/icons';
+import { paths } from '../../../config/paths';
+import './auth-layout.css';
+
+const highlights = [
+  'Cadastro de trabalhadores e exames audiométricos',
+  'Leitura de audiogramas em PDF, JPEG ou PNG',
+  'Laudos padronizados conforme a NR-7 (antiga Portaria 19/98)',
+  'Acompanhamento da evolução auditiva com alerta de agravamento',
+];
+
+export interface AuthLayoutProps {
+  title: string;
+  subtitle: string;
+  /** The line under the form, e.g. "Não tem uma conta? Criar conta". */
+  switchPrompt: ReactNode;
+  /** `wide` for longer forms (registration). */
+  width?: 'normal' | 'wide';
+  children: ReactNode;
+}
+
+/**
+ * The split layout shared by /login and /register (docs/ui.md §3): brand panel on the left, form on
+ * the right; under 900 px only the form, on a card.
+ */
+export function AuthLayout({ title, subtitle, switchPrompt, width = 'normal', children }: AuthLayoutProps) {
+  return (
+    <div className="auth-page">
+      <aside className="auth-page__aside" aria-label="Sobre o Limiar">
+        <Link className="auth-page__brand" to={paths.home.getHref()}>
+          <LogoMark size={36} />
+          <span>Limiar</span>
+        </Link>
+        <div className="auth-page__pitch">
+          <p className="auth-page__eyebrow">Audiometria ocupacional</p>
+          <p className="auth-page__headline">Exames, laudos e evolução auditiva em um só lugar.</p>
+          <ul className="auth-page__highlights">
+            {highlights.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </div>
+        <p className="auth-page__disclaimer">
+          Ferramenta informativa e gerencial: não substitui o julgamento clínico. Os laudos devem ser revisados e
+          validados por um profissional habilitado.
+        </p>
+      </aside>
+
+      <main className="auth-page__main">
+        <div className={width === 'wide' ? 'auth-page__panel auth-page__panel--wide' : 'auth-page__panel'}>
+          <div className="auth-page__brand auth-page__brand--compact">
+            <LogoMark size={32} />
+            <span>Limiar</span>
+          </div>
+          <h1 className="auth-page__title">{title}</h1>
+          <p className="auth-page__subtitle">{subtitle}</p>
+          {children}
+          <p className="auth-page__switch">{switchPrompt}</p>
+          <Link className="auth-page__home" to={paths.home.getHref()}>
+            <IconArrowLeft size={16} />
+            Voltar para a página inicial
+          </Link>
+          <nav className="auth-page__footer-links" aria-label="Informações">
+            <Link to={paths.privacy.getHref()}>Privacidade</Link>
+            <Link to={paths.terms.getHref()}>Termos</Link>
+            <Link to={paths.support.getHref()}>Suporte</Link>
+          </nav>
+        </div>
+      </main>
+    </div>
+  );
+}
