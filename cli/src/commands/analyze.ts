@@ -90,6 +90,10 @@ function toThreshold(raw: RawThresholdValue | undefined): Threshold {
 }
 
 function toThresholds(raw: RawEar): Record<number, Threshold> {
+  // JSON keys are already the Hz strings the core reads; convert only maps holding a no-response.
+  let clean = true;
+  for (const key in raw) if (raw[key] !== null && typeof raw[key] !== 'number') clean = false;
+  if (clean) return raw as Record<number, Threshold>;
   const out: Record<number, Threshold> = {};
   for (const key of Object.keys(raw)) out[Number(key)] = toThreshold(raw[key]);
   return out;
