@@ -46,11 +46,13 @@ export interface LabelMeaning {
 
 /**
  * "OD Via Aérea" → right/air; "Left BC" → left/bone; "Orelha Esquerda" → left; "VA" → air.
- * Single letters R/L count only in short labels ("R AC"), so addresses and names do not match.
+ * Single letters R/L count only in short labels ("R AC"), and text of more than five words is no label,
+ * so addresses and sentences do not match.
  */
 export function classifyLabel(text: string): LabelMeaning {
   const tokens = normalise(text).split(/[^a-z0-9]+/).filter(Boolean);
-  if (!tokens.length || tokens.some((t) => /^\d/.test(t) && !/^\d+(hz|khz)?$/.test(t))) return {};
+  // Labels are short; a sentence ("apartamento do lado esquerdo") is not a label.
+  if (!tokens.length || tokens.length > 5 || tokens.some((t) => /^\d/.test(t) && !/^\d+(hz|khz)?$/.test(t))) return {};
   const short = tokens.length <= 3;
   const right = tokens.some((t) => RIGHT.has(t) || (short && t === 'r'));
   const left = tokens.some((t) => LEFT.has(t) || (short && t === 'l'));
