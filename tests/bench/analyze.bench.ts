@@ -100,7 +100,7 @@ writeFileSync(file, JSON.stringify(histories.map(toInput)));
 const out = path.join(dir, 'out.json');
 try {
   const cmdSeconds = time(() => {
-    const r = spawnSync('sh', ['-c', `node_modules/.bin/tsx cli/src/main.ts analyze "${file}" > "${out}"`], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    const r = spawnSync('sh', ['-c', `npm run --silent limiar -- analyze "${file}" > "${out}"`], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
     if (r.status !== 0) throw new Error(`limiar analyze exited with ${r.status}`);
   });
   const script = `const fs=require('fs');fs.writeFileSync(process.argv[2], JSON.stringify(JSON.parse(fs.readFileSync(process.argv[1],'utf8'))))`;

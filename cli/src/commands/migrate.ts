@@ -1,6 +1,4 @@
 import type { Command } from 'commander';
-import { loadConfig } from '../../../adapters/src/composition/config';
-import { migrate, openDatabase } from '../../../adapters/src/persistence/database';
 
 /** `limiar migrate`: applies pending migrations and reports what was applied. */
 export function registerMigrateCommand(program: Command): void {
@@ -8,6 +6,8 @@ export function registerMigrateCommand(program: Command): void {
     .command('migrate')
     .description('aplica as migrações pendentes do banco de dados')
     .action(async () => {
+      const { loadConfig } = await import('../../../adapters/src/composition/config');
+      const { migrate, openDatabase } = await import('../../../adapters/src/persistence/database');
       const db = await openDatabase(loadConfig(), (m) => process.stderr.write(`${m}\n`));
       try {
         const applied = await migrate(db);

@@ -1,6 +1,4 @@
 import type { Command } from 'commander';
-import { loadConfig } from '../../../adapters/src/composition/config';
-import { startServer } from '../../../adapters/src/http/koa/server';
 
 /** `limiar serve`: database (embedded unless DATABASE_URL), migrations, API + web app. */
 export function registerServeCommand(program: Command): void {
@@ -9,6 +7,9 @@ export function registerServeCommand(program: Command): void {
     .description('inicia o banco (embutido, se não houver DATABASE_URL), aplica as migrações e serve a API e o app web')
     .option('-p, --port <porta>', 'porta HTTP (padrão: PORT ou 3000)')
     .action(async (opts: { port?: string }) => {
+      // loaded on demand: other commands (e.g. analyze) must not pay for the server's modules
+      const { loadConfig } = await import('../../../adapters/src/composition/config');
+      const { startServer } = await import('../../../adapters/src/http/koa/server');
       const config = loadConfig({ ...process.env, ...(opts.port ? { PORT: opts.port } : {}) });
       const started = performance.now();
       const server = await startServer(config);
