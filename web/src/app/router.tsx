@@ -17,6 +17,15 @@ const ContactPage = lazy(() => import('../features/public-site/contact-page'));
 const SupportPage = lazy(() => import('../features/public-site/support-page'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page'));
 const OldHomePage = lazy(() => import('../features/public-site/old-home-page'));
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
+const PatientListPage = lazy(() => import('../features/patients/patient-list-page'));
+const PatientNewPage = lazy(() => import('../features/patients/patient-new-page'));
+const PatientDetailPage = lazy(() => import('../features/patients/patient-detail-page'));
+const PatientEditPage = lazy(() => import('../features/patients/patient-edit-page'));
+const EvolutionPage = lazy(() => import('../features/evolution/evolution-page'));
+const ExamListPage = lazy(() => import('../features/exams/exam-list-page'));
+const ExamDetailPage = lazy(() => import('../features/exams/exam-detail-page'));
+const ExamNewPage = lazy(() => import('../features/exams/exam-new-page'));
 
 /**
  * Routes whose page arrives with its own issue answer with the honest not-found page until then;
@@ -47,21 +56,21 @@ export const routes: RouteObject[] = [
         ),
         errorElement: <RouteError />,
         children: [
-          { path: paths.dashboard.path, element: protectedNotBuilt },
-          { path: paths.patients.path, element: protectedNotBuilt },
-          { path: paths.patientNew.path, element: protectedNotBuilt },
-          { path: paths.patientDetail.path, element: protectedNotBuilt },
-          { path: paths.patientEdit.path, element: protectedNotBuilt },
-          { path: paths.patientEvolution.path, element: protectedNotBuilt },
-          { path: paths.exams.path, element: protectedNotBuilt },
-          { path: paths.examDetail.path, element: protectedNotBuilt },
+          { path: paths.dashboard.path, element: <DashboardPage /> },
+          { path: paths.patients.path, element: <PatientListPage /> },
+          { path: paths.patientNew.path, element: <PatientNewPage /> },
+          { path: paths.patientDetail.path, element: <PatientDetailPage /> },
+          { path: paths.patientEdit.path, element: <PatientEditPage /> },
+          { path: paths.patientEvolution.path, element: <EvolutionPage /> },
+          { path: paths.exams.path, element: <ExamListPage /> },
+          { path: paths.examDetail.path, element: <ExamDetailPage /> },
           { path: paths.reports.path, element: protectedNotBuilt },
           { path: paths.reportDetail.path, element: protectedNotBuilt },
           { path: paths.reportEvolution.path, element: protectedNotBuilt },
           { path: paths.reportWizard.path, element: protectedNotBuilt },
           { path: paths.settings.path, element: <SettingsPage /> },
           { path: paths.oldHome.path, element: <OldHomePage /> },
-          { path: paths.examNew.path, element: protectedNotBuilt },
+          { path: paths.examNew.path, element: <ExamNewPage /> },
           { path: paths.reportEditor.path, element: protectedNotBuilt },
         ],
       },

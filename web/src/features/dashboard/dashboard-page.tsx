@@ -1,0 +1,146 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useAuth } from '../auth/auth-context';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { Button, buttonClassName } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { IconAudiogram, IconCheck, IconCpu, IconFileText, IconHelp, IconUserPlus, IconUsers } from '../../components/ui/icons';
+import { PageHeader } from '../../components/ui/page-header';
+import { paths } from '../../config/paths';
+import { api } from '../../lib/api-client';
+import './dashboard.css';
+
+interface DashboardSummary {
+  patients: number;
+  exams: number;
+  reports: number;
+  examsThisMonth: number;
+}
+
+const PREMIUM_FEATURES = [
+  'Leitura automática de audiogramas (PDF, JPEG e PNG) por IA local',
+  'Laudos padronizados com rascunho por IA e exportação em PDF para assinatura',
+  'Análise de nexo causal em quatro níveis, com fundamentos',
+  'Análise evolutiva com alerta de desencadeamento e agravamento (NR-7 / Portaria 19/98)',
+  'Importação em lote e exportação em CSV',
+  'Suporte prioritário com resposta em até 4 horas',
+];
+
+const TUTORIAL_STEPS = [
+  { title: 'Cadastre o paciente', text: 'Em Pacientes → Novo Paciente, informe nome, idade e sexo; empresa e cargo ajudam a agrupar os laudos.' },
+  { title: 'Registre o exame audiométrico', text: 'Digite os limiares por via aérea (250 a 8000 Hz, incluindo 3000 e 6000 Hz) e, se houver, por via óssea; ou envie o arquivo do audiograma no assistente de laudo.' },
+  { title: 'Confira a classificação', text: 'O exame mostra o audiograma e a classificação da NR-7 (Anexo II) por orelha, com as pendências de validade do exame.' },
+  { title: 'Organize o laudo com IA', text: 'No assistente, escolha o tipo de consulta e de audiometria; a IA organiza o rascunho, que você revisa, edita e exporta em PDF.' },
+  { title: 'Acompanhe a evolução', text: 'Com dois ou mais exames, a evolução mostra a média tonal ao longo do tempo e alerta sobre desencadeamento ou agravamento.' },
+];
+
+/** /dashboard (spec §2 "Dashboard"): counters, welcome card with tutorial, quick actions, premium list. */
+export default function DashboardPage() {
+  useDocumentTitle('Dashboard');
+  const { user } = useAuth();
+  const [tutorialOpen, setTutorialOpen] = useState(false);
+  const summary = useQuery({ queryKey: ['dashboard', 'summary'], queryFn: ({ signal }) => api.get<DashboardSummary>('/dashboard/summary', { signal }) });
+  const count = (n: number | undefined) => (summary.isPending || n === undefined ? '...' : n.toLocaleString('pt-BR'));
+
+  return (
+    <div className="dashboard">
+      <PageHeader title="Dashboard" description="Visão geral da sua audiometria ocupacional." />
+      <div className="dashboard__counters">
+        <Counter icon={<IconUsers size={20} />} label="Pacientes" value={count(summary.data?.patients)} to={paths.patients.getHref()} />
+        <Counter icon={<IconAudiogram size={20} />} label="Exames" value={count(summary.data?.exams)} to={paths.exams.getHref()} />
+        <Counter icon={<IconFileText size={20} />} label="Laudos" value={count(summary.data?.reports)} to={paths.reports.getHref()} />
+      </div>
+      {summary.isError && <p className="dashboard__counters-error" role="status">Não foi possível carregar os totais agora.</p>}
+
+      <section className="dashboard__welcome" aria-labelledby="welcome-title">
+        <div>
+          <h2 id="welcome-title">Bem-vindo{user?.name ? `, ${user.name}` : ''}!</h2>
+          <p>Cadastre trabalhadores, registre exames audiométricos e organize laudos conforme a NR-7 e a Portaria 19/98.</p>
+        </div>
+        <div className="dashboard__welcome-actions">
+          <Link className={buttonClassName({ className: 'dashboard__welcome-primary' })} to={paths.patientNew.getHref()}>
+            <IconUserPlus size={16} />
+            Novo Paciente
+          </Link>
+          <Button variant="secondary" onClick={() => setTutorialOpen(true)}>
+            <IconHelp size={16} />
+            Tutorial
+          </Button>
+        </div>
+      </section>
+
+      <div className="dashboard__grid">
+        <Card title="Ações Rápidas">
+          <div className="dashboard__quick">
+            <QuickAction to={paths.patientNew.getHref()} icon={<IconUserPlus size={20} />} title="Cadastrar Paciente" text="Adicione um trabalhador à sua organização." />
+            <QuickAction to={paths.reportWizard.getHref()} icon={<IconAudiogram size={20} />} title="Novo Exame Audiométrico" text="Registre um exame pelo assistente, com upload do audiograma." />
+            <QuickAction to={paths.reportWizard.getHref()} icon={<IconCpu size={20} />} title="Organizar Laudo com IA" text="Gere o rascunho do laudo a partir do exame." />
+          </div>
+        </Card>
+        <Card title="Recursos Premium">
+          <ul className="dashboard__premium">
+            {PREMIUM_FEATURES.map((f) => (
+              <li key={f}>
+                <IconCheck size={16} />
+                {f}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+
+      <Dialog open={tutorialOpen} onOpenChange={setTutorialOpen}>
+        <DialogContent
+          title="Como usar o Limiar"
+          description="O fluxo de trabalho, do cadastro ao laudo, em cinco passos."
+          size="lg"
+          footer={
+            <DialogClose asChild>
+              <Button>Entendi</Button>
+            </DialogClose>
+          }
+        >
+          <ol className="dashboard__tutorial">
+            {TUTORIAL_STEPS.map((s, i) => (
+              <li key={s.title}>
+                <span className="dashboard__tutorial-n" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <div>
+                  <h3>{s.title}</h3>
+                  <p>{s.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+function Counter({ icon, label, value, to }: { icon: ReactNode; label: string; value: string; to: string }) {
+  return (
+    <Link className="dashboard-counter" to={to}>
+      <span className="dashboard-counter__icon">{icon}</span>
+      <span className="dashboard-counter__text">
+        <span className="dashboard-counter__label">{label}</span>
+        <span className="dashboard-counter__value">{value}</span>
+      </span>
+    </Link>
+  );
+}
+
+function QuickAction({ to, icon, title, text }: { to: string; icon: ReactNode; title: string; text: string }) {
+  return (
+    <Link className="dashboard-action" to={to}>
+      <span className="dashboard-action__icon">{icon}</span>
+      <span>
+        <span className="dashboard-action__title">{title}</span>
+        <span className="dashboard-action__text">{text}</span>
+      </span>
+    </Link>
+  );
+}

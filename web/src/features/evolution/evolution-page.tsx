@@ -1,0 +1,186 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { Link, useParams } from 'react-router';
+import { severityFromPta } from '../../../../core/src/rules/degree/spec-scales';
+import { formatDateBr } from '../../../../core/src/rules/nr7/calendar';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { Banner } from '../../components/ui/banner';
+import { buttonClassName } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { IconArrowLeft, IconAudiogram, IconTrend } from '../../components/ui/icons';
+import { PageHeader } from '../../components/ui/page-header';
+import { LoadingState, Spinner } from '../../components/ui/spinner';
+import { ErrorState } from '../../components/ui/states';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/api-client';
+import { getEvolution, getPatient, type ExamEvolution } from './api';
+import './evolution.css';
+
+const PtaChart = lazy(() => import('./pta-chart'));
+
+const date = (d: string | null) => (d ? formatDateBr(d) : '-');
+const wholeDb = (v: number | null) => (v === null ? '-' : `${Math.round(v)} dB`);
+
+/** /patients/{id}/evolution (spec §2 "Patient evolution, exam-based"). */
+export default function EvolutionPage() {
+  const { id = '' } = useParams();
+  useDocumentTitle('Evolução auditiva');
+  const evolution = useQuery({ queryKey: ['patients', 'detail', id, 'evolution'], queryFn: ({ signal }) => getEvolution(id, signal) });
+  const patient = useQuery({ queryKey: ['patients', 'detail', id], queryFn: ({ signal }) => getPatient(id, signal) });
+  const backToList = (
+    <Link className={buttonClassName({ variant: 'secondary' })} to={paths.patients.getHref()}>
+      <IconArrowLeft size={16} />
+      Voltar para Pacientes
+    </Link>
+  );
+
+  if (evolution.isPending) return <LoadingState />;
+  if (evolution.isError)
+    return (
+      <Card>
+        <ErrorState
+          title="Evolução indisponível"
+          message={errorMessage(evolution.error, 'Erro ao carregar dados de evolução')}
+          onRetry={() => void evolution.refetch()}
+          retrying={evolution.isFetching}
+          actions={backToList}
+        />
+      </Card>
+    );
+
+  const e = evolution.data;
+  const name = patient.data?.name;
+  const newExam = (
+    <Link className={buttonClassName()} to={paths.reportWizard.getHref()}>
+      <IconAudiogram size={16} />
+      Novo Exame
+    </Link>
+  );
+
+  if (!e.hasMultipleExams)
+    return (
+      <div className="evolution">
+        <PageHeader title="Evolução Auditiva" description={name} back={{ to: paths.patientDetail.getHref(id), label: 'Voltar' }} />
+        <Card>
+          <div className="evolution__insufficient">
+            <span className="evolution__insufficient-icon">
+              <IconTrend size={28} />
+            </span>
+            <h2>Dados Insuficientes para Análise de Evolução</h2>
+            <p>{e.message}</p>
+            <p className="evolution__count">
+              Exames encontrados: <strong>{e.totalExams}</strong>
+            </p>
+            <div className="evolution__actions">
+              {newExam}
+              <Link className={buttonClassName({ variant: 'secondary' })} to={paths.patientDetail.getHref(id)}>
+                <IconArrowLeft size={16} />
+                Voltar
+              </Link>
+            </div>
+          </div>
+        </Card>
+      </div>
+    );
+
+  return (
+    <div className="evolution">
+      <PageHeader
+        title="Evolução Auditiva"
+        description={name ? `Paciente: ${name}` : undefined}
+        back={{ to: paths.patientDetail.getHref(id), label: 'Voltar ao paciente' }}
+      />
+      {e.hasWorseningPortaria19 && (
+        <Banner variant="error" title="Alerta de agravamento auditivo (Portaria 19/98)" className="evolution__alert">
+          <ul className="evolution__alert-list">
+            {e.alerts.map((a) => (
+              <li key={a}>{a}</li>
+            ))}
+          </ul>
+          <p className="evolution__recommendation">
+            Recomenda-se avaliação clínica detalhada conforme a NR-7 (Anexo II) e a Portaria 19/98, com investigação da exposição
+            ocupacional e das medidas de proteção auditiva.
+          </p>
+        </Banner>
+      )}
+      {!e.hasWorseningPortaria19 && e.alerts.length > 0 && (
+        <Banner variant="info">
+          <ul className="evolution__alert-list">
+            {e.alerts.map((a) => (
+              <li key={a}>{a}</li>
+            ))}
+          </ul>
+        </Banner>
+      )}
+      <div className="evolution__cards">
+        <Stat label="Total de exames" value={String(e.totalExams)} />
+        <Stat label="Primeiro exame" value={date(e.firstExamDate)} />
+        <Stat label="Último exame" value={date(e.lastExamDate)} />
+        <Stat label="Período de monitoramento" value={`${e.monitoringPeriodDays} dias`} />
+      </div>
+      <Card title="Média tonal (PTA) por exame" description="Média de 500, 1000 e 2000 Hz por orelha; eixo invertido, linhas de referência em 25, 40 e 55 dB.">
+        <Suspense fallback={<div className="evolution__chart-loading"><Spinner label="Carregando gráfico..." /></div>}>
+          <PtaChart exams={e.exams} />
+        </Suspense>
+      </Card>
+      <div className="evolution__panels">
+        <ExamPanel title="Primeiro exame" evolution={e} which="first" />
+        <ExamPanel title="Último exame" evolution={e} which="last" />
+      </div>
+      <div className="evolution__actions">
+        {backToList}
+        {newExam}
+      </div>
+    </div>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="evolution-stat">
+      <span className="evolution-stat__label">{label}</span>
+      <span className="evolution-stat__value">{value}</span>
+    </div>
+  );
+}
+
+function ExamPanel({ title, evolution, which }: { title: string; evolution: ExamEvolution; which: 'first' | 'last' }) {
+  const first = evolution.exams[0];
+  const last = evolution.exams[evolution.exams.length - 1];
+  const exam = which === 'first' ? first : last;
+  const ears = [
+    { label: 'Orelha direita (OD)', key: 'ptaRightEar' as const, side: 'right' },
+    { label: 'Orelha esquerda (OE)', key: 'ptaLeftEar' as const, side: 'left' },
+  ];
+  return (
+    <Card title={title} description={date(exam.date)}>
+      <div className="evolution-ears">
+        {ears.map((ear) => {
+          const pta = exam[ear.key];
+          const severity = severityFromPta(pta);
+          const before = first[ear.key];
+          const diff = which === 'last' && pta !== null && before !== null ? Math.round(pta) - Math.round(before) : null;
+          return (
+            <div key={ear.key} className={`evolution-ear evolution-ear--${ear.side}`}>
+              <span className="evolution-ear__label">{ear.label}</span>
+              <span className="evolution-ear__pta">{wholeDb(pta)}</span>
+              <span className={`evolution-ear__severity evolution-ear__severity--${(severity ?? 'na').toLowerCase()}`}>{severity ?? 'Não calculável'}</span>
+              {diff !== null && <Change diff={diff} />}
+            </div>
+          );
+        })}
+      </div>
+    </Card>
+  );
+}
+
+/** Up arrow + red when the PTA rose (worse), down arrow + green when it fell (better). */
+function Change({ diff }: { diff: number }) {
+  if (diff === 0) return <span className="evolution-change">Sem alteração em relação ao primeiro exame</span>;
+  const worse = diff > 0;
+  return (
+    <span className={`evolution-change evolution-change--${worse ? 'worse' : 'better'}`}>
+      <span aria-hidden="true">{worse ? '▲' : '▼'}</span> {Math.abs(diff)} dB {worse ? 'pior' : 'melhor'} que o primeiro exame
+    </span>
+  );
+}

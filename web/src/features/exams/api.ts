@@ -1,0 +1,64 @@
+import type { ExamResponse } from '../../../../adapters/src/http/contract/exams';
+import type { PatientResponse } from '../../../../adapters/src/http/contract/patients';
+import { fetchPage, queryString, type Page } from '../../components/data-table/fetch-page';
+import { api } from '../../lib/api-client';
+import type { WireThreshold } from './audiogram-data';
+
+export type Exam = ExamResponse;
+export type ExamPatient = PatientResponse;
+
+export interface ExamFile {
+  id: string;
+  storageUrl: string;
+  fileName: string;
+  fileSizeBytes: number;
+  mediaType: string;
+  createdAt: string;
+}
+
+export interface DashboardSummary {
+  patients: number;
+  exams: number;
+  reports: number;
+  examsThisMonth: number;
+}
+
+export const EXAMS_PAGE_SIZE = 20;
+
+export const examKeys = {
+  all: ['exams'] as const,
+  list: (q: string, offset: number) => ['exams', 'list', q, offset] as const,
+  detail: (id: string) => ['exams', 'detail', id] as const,
+  files: (id: string) => ['exams', 'detail', id, 'files'] as const,
+  summary: ['dashboard', 'summary'] as const,
+  patientOptions: ['patients', 'options'] as const,
+};
+
+export const listExams = (q: string, offset: number, signal?: AbortSignal): Promise<Page<Exam>> =>
+  fetchPage<Exam>(`/exams${queryString({ q: q.trim(), limit: EXAMS_PAGE_SIZE, offset })}`, signal);
+
+export const getExam = (id: string, signal?: AbortSignal) => api.get<Exam>(`/exams/${encodeURIComponent(id)}`, { signal });
+
+export const getExamFiles = (id: string, signal?: AbortSignal) => api.get<ExamFile[]>(`/exams/${encodeURIComponent(id)}/files`, { signal });
+
+export const getDashboardSummary = (signal?: AbortSignal) => api.get<DashboardSummary>('/dashboard/summary', { signal });
+
+/** Patients for the entry form's picker (first 500 by name). */
+export const listPatientOptions = async (signal?: AbortSignal) => (await fetchPage<ExamPatient>('/patients?limit=500', signal)).items;
+
+type UpperPair = { RE: WireThreshold; LE: WireThreshold };
+
+/** Spec §3 "Exam, as created by the entry form", + patientId and the extra fields of product.md. */
+export interface EntryFormPayload {
+  patientId?: string | null;
+  paciente: { nome: string; idade: number | null; sexo: string };
+  data_exame: string;
+  ambiente: { ruido_dB: number | null; calibracao_atual: string | null; transdutor: string | null };
+  audiograma: { air: Record<string, UpperPair>; bone?: Record<string, UpperPair> | null };
+  operador: { nome: string; registro: string };
+  observacoes: string | null;
+  repouso_horas: number | null;
+  consultationType?: string | null;
+}
+
+export const createExam = (payload: EntryFormPayload) => api.post<{ id: string }>('/exams', payload as unknown as Record<string, unknown>);

@@ -1,0 +1,258 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { Banner } from '../../components/ui/banner';
+import { Button, buttonClassName } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { IconArrowLeft, IconAudiogram, IconFileText, IconTrend, IconUser } from '../../components/ui/icons';
+import { PageHeader } from '../../components/ui/page-header';
+import { LoadingState, Spinner } from '../../components/ui/spinner';
+import { ErrorState } from '../../components/ui/states';
+import { paths } from '../../config/paths';
+import { toast } from '../../lib/toast';
+import { examKeys, getExam, getExamFiles, type Exam, type ExamFile } from './api';
+import { alertsOf, findingsOf, nr7Label, num, str, triState, type Classification, type Side } from './classification';
+import { ExamFileDialog } from './exam-file-dialog';
+import { db, formatDate, formatDateTime, operatorRegistration, sexWord } from './format';
+import './exams.css';
+
+const AudiogramChart = lazy(() => import('./components/audiogram-chart'));
+
+const EAR: Record<Side, string> = { right: 'Orelha direita (OD)', left: 'Orelha esquerda (OE)' };
+
+/** /exams/{id} (spec §2 "Exam detail"; product.md: the audiogram itself, with the NR-7 reading). */
+export default function ExamDetailPage() {
+  const { id = '' } = useParams();
+  const exam = useQuery({ queryKey: examKeys.detail(id), queryFn: ({ signal }) => getExam(id, signal) });
+  useDocumentTitle('Exame');
+
+  if (exam.isPending) return <LoadingState />;
+  if (exam.isError)
+    return (
+      <Card>
+        <ErrorState
+          title="Erro ao Carregar Exame"
+          message="Erro ao carregar detalhes do exame"
+          actions={
+            <Link className={buttonClassName({ variant: 'secondary' })} to={paths.exams.getHref()}>
+              <IconArrowLeft size={16} />
+              Voltar para Exames
+            </Link>
+          }
+        />
+      </Card>
+    );
+  return <ExamDetail exam={exam.data} />;
+}
+
+function ExamDetail({ exam }: { exam: Exam }) {
+  const c = exam.classification as Classification;
+  const [file, setFile] = useState<ExamFile | null>(null);
+  const [noFiles, setNoFiles] = useState(false);
+  const [loadingFiles, setLoadingFiles] = useState(false);
+  const hasAudiogram = Object.values(exam.audiogram.air).some((p) => p.re !== null || p.le !== null);
+  const hasSpeech = exam.speechTest !== null && Object.values(exam.speechTest).some((v) => v !== null);
+  const findings = findingsOf(c);
+  const alerts = alertsOf(c);
+  const referenceDate = str(c, 'reference_date');
+
+  async function openFile() {
+    setNoFiles(false);
+    setLoadingFiles(true);
+    try {
+      const files = await getExamFiles(exam.id);
+      if (files.length === 0) setNoFiles(true);
+      else setFile(files[0]);
+    } catch {
+      toast.error('Erro ao carregar arquivos do exame');
+    } finally {
+      setLoadingFiles(false);
+    }
+  }
+
+  return (
+    <div className="exams">
+      <PageHeader
+        title={`Exame de ${formatDate(exam.date)}`}
+        description={exam.patientName}
+        back={{ to: paths.exams.getHref(), label: 'Voltar para Exames' }}
+      />
+
+      <div className="exam-detail__facts">
+        <Card title="Paciente">
+          <dl className="exam-facts">
+            <Fact label="Nome" value={exam.patientName} />
+            <Fact label="Sexo" value={sexWord(exam.patientSex)} />
+            <Fact label="Idade" value={exam.patientAge === null ? '-' : `${exam.patientAge} anos`} />
+            {exam.patientCompany && <Fact label="Empresa" value={exam.patientCompany} />}
+          </dl>
+        </Card>
+        <Card title="Dados do Exame">
+          <dl className="exam-facts">
+            <Fact label="Data do exame" value={formatDate(exam.date)} />
+            <Fact label="Operador" value={exam.operatorName || 'N/A'} />
+            <Fact label="Registro do operador" value={operatorRegistration(exam)} />
+            <Fact label="Cadastrado em" value={formatDateTime(exam.createdAt)} />
+            {exam.transducer && <Fact label="Transdutor" value={exam.transducer} />}
+            {exam.ambientNoiseDb !== null && <Fact label="Ruído ambiente" value={db(exam.ambientNoiseDb)} />}
+          </dl>
+        </Card>
+        <Card title="Resumo Rápido">
+          <dl className="exam-facts">
+            <Fact label="Status" value="Completo" />
+            <Fact label="Audiograma" value={hasAudiogram ? 'Sim' : 'Não'} />
+            <Fact label="Teste de fala" value={hasSpeech ? 'Sim' : 'Não'} />
+          </dl>
+        </Card>
+      </div>
+
+      <Card title="Audiograma" description="Convenções ASHA: O vermelho = orelha direita, X azul = orelha esquerda; < e > = via óssea.">
+        <div className="exam-detail__audiogram">
+          <Suspense fallback={<div className="exam-detail__chart-loading"><Spinner label="Carregando audiograma..." /></div>}>
+            <AudiogramChart values={exam.audiogram} title={`Audiograma de ${formatDate(exam.date)}`} />
+          </Suspense>
+          <div className="exam-detail__ears">
+            {(['right', 'left'] as const).map((side) => (
+              <EarPanel key={side} side={side} c={c} />
+            ))}
+          </div>
+        </div>
+      </Card>
+
+      {referenceDate && (
+        <Card title="Comparação com o exame de referência" description={`Exame de referência: ${formatDate(referenceDate)}`}>
+          <div className="exam-detail__comparison">
+            {(['right', 'left'] as const).map((side) => (
+              <ComparisonPanel key={side} side={side} c={c} />
+            ))}
+          </div>
+          {alerts.length > 0 && (
+            <ul className="exam-detail__alerts">
+              {alerts.map((a) => (
+                <li key={a}>{a}</li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      )}
+
+      <Card title="Validade do exame (NR-7)">
+        {findings.length === 0 ? (
+          <Banner variant="success">Nenhuma pendência encontrada nas condições do exame.</Banner>
+        ) : (
+          <ul className="exam-detail__findings">
+            {findings.map((f) => (
+              <li key={f.code}>
+                <span className="exam-detail__finding-text">{f.message}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <Card title="Ações">
+        {noFiles && <Banner variant="warning" className="exam-detail__nofiles">Nenhum arquivo de exame encontrado</Banner>}
+        <div className="exam-detail__actions">
+          <Link className={buttonClassName({ variant: 'secondary' })} to={paths.patientDetail.getHref(exam.patientId)}>
+            <IconUser size={16} />
+            Ver Paciente
+          </Link>
+          <Button variant="secondary" onClick={() => void openFile()} loading={loadingFiles}>
+            <IconAudiogram size={16} />
+            Ver Exame
+          </Button>
+          <Link className={buttonClassName({ variant: 'secondary' })} to={paths.patientEvolution.getHref(exam.patientId)}>
+            <IconTrend size={16} />
+            Ver Evolução
+          </Link>
+          <Link className={buttonClassName()} to={paths.reportWizard.getHref()}>
+            <IconFileText size={16} />
+            Organizar Laudo
+          </Link>
+        </div>
+      </Card>
+      <ExamFileDialog file={file} onClose={() => setFile(null)} />
+    </div>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function EarPanel({ side, c }: { side: Side; c: Classification }) {
+  const code = c[`classification_${side}`];
+  const tone = code === 'aceitavel' ? 'ok' : code === 'sugestivo_painpse' ? 'alert' : 'neutral';
+  return (
+    <section className={`ear-panel ear-panel--${side}`} aria-label={EAR[side]}>
+      <h3 className="ear-panel__title">{EAR[side]}</h3>
+      <p className={`ear-panel__class ear-panel__class--${tone}`}>{nr7Label(code)}</p>
+      <dl className="ear-panel__numbers">
+        <div>
+          <dt>PTA (500–2000 Hz)</dt>
+          <dd>{db(num(c, `pta3_${side}`))}</dd>
+        </div>
+        <div>
+          <dt>Média 3–6 kHz</dt>
+          <dd>{db(num(c, `mean_346_${side}`))}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function ComparisonPanel({ side, c }: { side: Side; c: Classification }) {
+  const desenc = c[`desencadeamento_${side}`];
+  const agrav = c[`agravamento_${side}`];
+  const item = str(c, `nr7_item_${side}`);
+  const criteria = Array.isArray(c[`nr7_criteria_${side}`]) ? (c[`nr7_criteria_${side}`] as string[]) : [];
+  const refClass = c[`reference_classification_${side}`];
+  const flagged = desenc === true || agrav === true;
+  return (
+    <section className={`comparison-panel${flagged ? ' comparison-panel--alert' : ''}`} aria-label={`Comparação — ${EAR[side]}`}>
+      <h3 className="ear-panel__title">{EAR[side]}</h3>
+      <p className="comparison-panel__ref">Referência: {nr7Label(refClass)}</p>
+      <dl className="comparison-panel__rows">
+        <div>
+          <dt>Desencadeamento</dt>
+          <dd className={desenc === true ? 'is-alert' : undefined}>{triState(desenc)}</dd>
+        </div>
+        <div>
+          <dt>Agravamento</dt>
+          <dd className={agrav === true ? 'is-alert' : undefined}>{triState(agrav)}</dd>
+        </div>
+        {item && (
+          <div>
+            <dt>Fundamento</dt>
+            <dd>
+              item {item}
+              {criteria.length > 0 && `, critério ${criteria.join('/')}`}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>Δ média 3–6 kHz</dt>
+          <dd>{db(num(c, `delta_mean_346_${side}`), true)}</dd>
+        </div>
+        <div>
+          <dt>Maior mudança 3–6 kHz</dt>
+          <dd>{db(num(c, `max_shift_346_${side}`), true)}</dd>
+        </div>
+        <div>
+          <dt>Δ média 0,5–2 kHz</dt>
+          <dd>{db(num(c, `delta_mean_0512_${side}`), true)}</dd>
+        </div>
+        <div>
+          <dt>Maior mudança 0,5–8 kHz</dt>
+          <dd>{db(num(c, `max_shift_any_${side}`), true)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { formatDateBr } from '../../../../core/src/rules/nr7/calendar';
+
+const SEX_WORDS: Record<string, string> = { M: 'Masculino', F: 'Feminino', O: 'Outro' };
+
+/** Spec §3: M or F as a word, otherwise 'Não informado' (product.md adds O, Outro). */
+export const sexWord = (sex: string | null | undefined) => (sex ? (SEX_WORDS[sex] ?? 'Não informado') : 'Não informado');
+
+/** dd/mm/aaaa of an ISO date (calendar date kept as is) or timestamp (user's time zone). */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '-';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDateBr(value);
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('pt-BR');
+}
+
+/** dd/mm/aaaa hh:mm of a timestamp. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '-';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime())
+    ? value
+    : `${date.toLocaleDateString('pt-BR')} ${date.toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' })}`;
+}
+
+/** Spec §3: 'CRM-STATE' when both, else the CRM, else operatorRegistration, else '-'. */
+export function operatorRegistration(exam: { operatorCrm: string | null; operatorCrmState: string | null; operatorRegistration: string | null }): string {
+  if (exam.operatorCrm && exam.operatorCrmState) return `${exam.operatorCrm}-${exam.operatorCrmState}`;
+  return exam.operatorCrm || exam.operatorRegistration || '-';
+}
+
+/** A dB value with a decimal comma, at most one decimal: "12,5 dB"; '-' when unknown. */
+export function db(value: unknown, signed = false): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '-';
+  const text = value.toLocaleString('pt-BR', { maximumFractionDigits: 1 });
+  return `${signed && value > 0 ? '+' : ''}${text} dB`;
+}
+
+/** Today as YYYY-MM-DD in the user's time zone (default exam date). */
+export function todayIso(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
