@@ -243,7 +243,8 @@ export default function LandingPage() {
       </section>
 
       <section className="landing-section" aria-labelledby="help-title">
-        <div className="public-container landing-help">
+        <div className="public-container">
+          <div className="landing-help">
           <div>
             <h2 id="help-title">Dúvidas?</h2>
             <p>
@@ -257,6 +258,7 @@ export default function LandingPage() {
             <Link className={buttonClassName()} to={paths.contact.getHref()}>
               Fale conosco
             </Link>
+          </div>
           </div>
         </div>
       </section>

@@ -30,16 +30,17 @@ import './register-form.css';
 
 const REGISTER_FAILED_MESSAGE = 'Erro ao criar conta.';
 
-const typeDescriptions: Record<ProfessionalType, string> = {
-  Medico: 'Registro no CRM',
-  Fonoaudiologo: 'Registro no CRFa',
-  Engenheiro: 'Registro no CREA',
+/** Short words on the cards; the full title (core's PROFESSIONAL_TYPE_LABELS) is the card's tooltip. */
+const typeCards: Record<ProfessionalType, { label: string; description: string }> = {
+  Medico: { label: 'Médico(a)', description: 'Registro no CRM' },
+  Fonoaudiologo: { label: 'Fonoaudiólogo(a)', description: 'Registro no CRFa' },
+  Engenheiro: { label: 'Engenheiro(a)', description: 'Segurança do Trabalho · CREA' },
 };
 
 const typeOptions = PROFESSIONAL_TYPES.map((type) => ({
   value: type,
-  label: PROFESSIONAL_TYPE_LABELS[type],
-  description: typeDescriptions[type],
+  label: <span title={PROFESSIONAL_TYPE_LABELS[type]}>{typeCards[type].label}</span>,
+  description: typeCards[type].description,
 }));
 
 /** Registration (spec §2 register screen, §3 payload and regions, §5 checks in order, §8 failure). */

@@ -50,20 +50,7 @@ export function ProfileSettings() {
   const profile = query.data;
   return (
     <div className="settings-stack">
-      {!profile.profileCompleted && (
-        <Banner
-          variant="warning"
-          title="Seu perfil está incompleto"
-          actions={
-            <Button size="sm" onClick={() => setCompleting(true)}>
-              Completar perfil
-            </Button>
-          }
-        >
-          Para organizar laudos válidos, informe seu CRM, a UF do CRM e sua especialização. Eles são necessários para a
-          validação médica e a assinatura de documentos.
-        </Banner>
-      )}
+      {!profile.profileCompleted && <IncompleteProfileBanner profile={profile} onComplete={() => setCompleting(true)} />}
       <ProfileForm key={`${profile.id}-${formVersion}`} profile={profile} />
       <CompleteProfileModal
         open={completing}
@@ -77,6 +64,38 @@ export function ProfileSettings() {
         }}
       />
     </div>
+  );
+}
+
+const missingRegistry: Record<ProfessionalType, string> = {
+  Medico: 'seu CRM, a UF do CRM',
+  Fonoaudiologo: 'seu CRFa, a região do CRFa',
+  Engenheiro: 'seu CREA, a UF do CREA',
+};
+
+/**
+ * Shown while the server says the profile is not complete. Doctors get the profile-completion modal
+ * (CRM, UF, specialization); the other types complete their own registry in the form below.
+ */
+function IncompleteProfileBanner({ profile, onComplete }: { profile: Profile; onComplete: () => void }) {
+  const type = canonicalProfessionalType(profile.professionalType);
+  const what = type ? `${missingRegistry[type]} e sua especialização` : 'o tipo de profissional, seu registro e sua especialização';
+  return (
+    <Banner
+      variant="warning"
+      title="Seu perfil está incompleto"
+      actions={
+        type === 'Medico' ? (
+          <Button size="sm" onClick={onComplete}>
+            Completar perfil
+          </Button>
+        ) : undefined
+      }
+    >
+      {type === 'Medico'
+        ? `Para organizar laudos válidos, informe ${what}. Eles são necessários para a validação médica e a assinatura de documentos.`
+        : `Para organizar laudos válidos, informe ${what} no formulário abaixo.`}
+    </Banner>
   );
 }
 
