@@ -35,7 +35,7 @@ export default function PtaChart({ exams }: { exams: ExamEvolution['exams'] }) {
     font: chartTheme.font,
     paper_bgcolor: 'rgba(0,0,0,0)',
     plot_bgcolor: '#ffffff',
-    margin: { l: 64, r: 110, t: 16, b: 72 },
+    margin: { l: 64, r: 130, t: 16, b: 72 },
     legend: { orientation: 'h', x: 0, y: -0.2, xanchor: 'left', yanchor: 'top' },
     xaxis: { type: 'date', tickformat: '%d/%m/%Y', tickvals: x, title: { text: 'Data do exame' }, gridcolor: chartTheme.grid, linecolor: chartTheme.axis, showline: true, fixedrange: true },
     yaxis: { range: [120, 0], dtick: 10, title: { text: 'PTA (dB NA)' }, gridcolor: chartTheme.grid, linecolor: chartTheme.axis, showline: true, zeroline: false, fixedrange: true },

@@ -23,13 +23,7 @@ export default function AudiogramChart({ values, title = 'Audiograma', height = 
   ];
 
   const data: Record<string, unknown>[] = [];
-  const annotations: Record<string, unknown>[] = [
-    {
-      xref: 'paper', yref: 'y', x: 0.01, y: -7, xanchor: 'left', yanchor: 'top', showarrow: false,
-      text: 'Faixa de normalidade (≤ 25 dB NA)', font: { size: 11, color: chartTheme.success },
-    },
-  ];
-  let hasNr = false;
+  const annotations: Record<string, unknown>[] = [];
 
   for (const s of series) {
     const freqs = s.kind === 'air' ? AIR_FREQUENCIES : BONE_FREQUENCIES;
@@ -79,7 +73,6 @@ export default function AudiogramChart({ values, title = 'Audiograma', height = 
       });
     }
     if (nr.length > 0) {
-      hasNr = true;
       data.push({
         ...common,
         name: `${s.kind === 'air' ? (s.ear === 're' ? 'OD' : 'OE') + ' via aérea' : s.name}: sem resposta (NR ↓)`,
@@ -112,16 +105,15 @@ export default function AudiogramChart({ values, title = 'Audiograma', height = 
     font: chartTheme.font,
     paper_bgcolor: 'rgba(0,0,0,0)',
     plot_bgcolor: '#ffffff',
-    margin: { l: 64, r: 20, t: 16, b: 56 },
-    showlegend: true,
-    legend: { orientation: 'h', x: 0, y: -0.16, xanchor: 'left', yanchor: 'top', font: { size: 12 } },
+    margin: { l: 60, r: 16, t: 56, b: 16 },
+    showlegend: false,
     hovermode: 'closest',
     xaxis: {
       type: 'log',
       range: [Math.log10(180), Math.log10(11000)],
       tickvals: [...AIR_FREQUENCIES],
       ticktext: AIR_FREQUENCIES.map((f) => frequencyLabel(f)),
-      title: { text: 'Frequência (Hz)', standoff: 8 },
+      title: { text: 'Frequência (Hz)', standoff: 4 },
       side: 'top',
       gridcolor: chartTheme.grid,
       linecolor: chartTheme.axis,
@@ -152,11 +144,18 @@ export default function AudiogramChart({ values, title = 'Audiograma', height = 
     <figure className="audiogram" aria-labelledby={captionId}>
       <figcaption id={captionId} className="audiogram__caption">
         {title}
-        {hasNr && <span className="audiogram__nr-note"> — ↓ sem resposta (NR) no nível testado</span>}
       </figcaption>
       <div className="audiogram__plot" aria-hidden="true">
         <Plot data={data} layout={layout} config={plotConfig} useResizeHandler style={{ width: '100%', height }} />
       </div>
+      <ul className="audiogram__legend" aria-hidden="true">
+        <li><span className="audiogram__sym audiogram__sym--right">O</span> Orelha direita — via aérea</li>
+        <li><span className="audiogram__sym audiogram__sym--left">X</span> Orelha esquerda — via aérea</li>
+        <li><span className="audiogram__sym audiogram__sym--right">&lt;</span> Orelha direita — via óssea</li>
+        <li><span className="audiogram__sym audiogram__sym--left">&gt;</span> Orelha esquerda — via óssea</li>
+        <li><span className="audiogram__sym">↓</span> Sem resposta (NR) no nível testado</li>
+        <li><span className="audiogram__band" /> Faixa de normalidade (≤ 25 dB NA)</li>
+      </ul>
       <AudiogramTable values={values} />
     </figure>
   );
