@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import {
-  Authenticate, ChangePassword, CheckHealth, LogIn, LogInWithGoogle, LogOut, ManageProfile, OpenSession, RegisterProfessional,
+  Authenticate, ChangePassword, CheckHealth, ManagePatients, QueryExams, RecordExam, UpdateExamAudiogram, LogIn, LogInWithGoogle, LogOut, ManageProfile, OpenSession, RegisterProfessional,
   SubmitPublicRequest, systemClock, type Clock, type GoogleIdTokenVerifier, type HealthProbe, type IdGenerator, type LoginAttemptLog,
   type OrganizationRepository, type PasswordHasher, type ProfessionalRepository, type PublicRequestLog, type SessionRepository,
   type SessionTokens, type UnitOfWork,
@@ -15,6 +15,9 @@ import {
   MikroOrmLoginAttemptLog, MikroOrmOrganizationRepository, MikroOrmProfessionalRepository, MikroOrmPublicRequestLog,
   MikroOrmSessionRepository,
 } from '../persistence/mikro-orm/repositories/mikro-orm-account-repositories';
+import {
+  MikroOrmCompanyRepository, MikroOrmDashboardQueries, MikroOrmExamFileRepository, MikroOrmExamRepository, MikroOrmPatientRepository,
+} from '../persistence/mikro-orm/repositories/mikro-orm-patient-exam-repositories';
 import { Argon2PasswordHasher } from '../security/argon2-password-hasher';
 import { JoseGoogleIdTokenVerifier } from '../security/jose-google-id-token-verifier';
 import { JoseSessionTokens, loadOrCreateSecret } from '../security/jose-session-tokens';
@@ -64,5 +67,17 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger)
     get(TOKENS.PasswordHasher), get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
   factory(TOKENS.ManageProfile, () => new ManageProfile(get(TOKENS.ProfessionalRepository), get(TOKENS.Clock)));
   factory(TOKENS.SubmitPublicRequest, () => new SubmitPublicRequest(get(TOKENS.PublicRequestLog), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
+  constant(TOKENS.PatientRepository, new MikroOrmPatientRepository(em));
+  constant(TOKENS.CompanyRepository, new MikroOrmCompanyRepository(em));
+  constant(TOKENS.ExamRepository, new MikroOrmExamRepository(em));
+  constant(TOKENS.ExamFileRepository, new MikroOrmExamFileRepository(em));
+  constant(TOKENS.DashboardQueries, new MikroOrmDashboardQueries(em));
+  factory(TOKENS.ManagePatients, () => new ManagePatients(get(TOKENS.PatientRepository), get(TOKENS.CompanyRepository), get(TOKENS.UnitOfWork),
+    get(TOKENS.IdGenerator), get(TOKENS.Clock)));
+  factory(TOKENS.RecordExam, () => new RecordExam(get(TOKENS.PatientRepository), get(TOKENS.ManagePatients), get(TOKENS.ExamRepository),
+    get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
+  factory(TOKENS.QueryExams, () => new QueryExams(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ExamFileRepository),
+    get(TOKENS.DashboardQueries), get(TOKENS.Clock)));
+  factory(TOKENS.UpdateExamAudiogram, () => new UpdateExamAudiogram(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
   return c;
 }

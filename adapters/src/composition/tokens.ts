@@ -27,4 +27,13 @@ export const TOKENS = {
   ChangePassword: t('ChangePassword'),
   ManageProfile: t('ManageProfile'),
   SubmitPublicRequest: t('SubmitPublicRequest'),
+  PatientRepository: t('PatientRepository'),
+  CompanyRepository: t('CompanyRepository'),
+  ExamRepository: t('ExamRepository'),
+  ExamFileRepository: t('ExamFileRepository'),
+  DashboardQueries: t('DashboardQueries'),
+  ManagePatients: t('ManagePatients'),
+  RecordExam: t('RecordExam'),
+  QueryExams: t('QueryExams'),
+  UpdateExamAudiogram: t('UpdateExamAudiogram'),
 } as const;

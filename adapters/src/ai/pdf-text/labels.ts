@@ -1,4 +1,5 @@
-import type { Conduction, Ear } from '../../../../core/src/audiogram/reading';
+import type { Ear } from '../../../../core/src/audiogram/audiogram';
+import type { Conduction } from '../../../../core/src/audiogram/reading';
 
 /** Lower case, accents removed, unicode dashes and minus unified, spaces collapsed. */
 export function normalise(text: string): string {

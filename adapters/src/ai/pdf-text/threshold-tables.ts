@@ -1,4 +1,5 @@
-import type { Conduction, Ear, ReadingCandidate } from '../../../../core/src/audiogram/reading';
+import type { Ear } from '../../../../core/src/audiogram/audiogram';
+import type { Conduction, ReadingCandidate } from '../../../../core/src/audiogram/reading';
 import { classifyLabel, parseCellValue, parseFrequencyLabel, type LabelMeaning } from './labels';
 import { cellCentre, type TextCell, type TextRow } from './text-rows';
 

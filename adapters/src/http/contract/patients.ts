@@ -51,4 +51,5 @@ export const listQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-export const idParams = z.object({ id: z.string().uuid('identificador inválido') });
+/** Ids are UUIDs; anything else simply matches nothing (404), so ids never leak through 400s. */
+export const idParams = z.object({ id: z.string().max(100) });

@@ -13,6 +13,8 @@ export interface RouteSpec<B extends z.ZodType = z.ZodType, Q extends z.ZodType 
   summary: string;
   tag: string;
   body?: B;
+  /** The handler validates the body itself (e.g. one of several payload shapes); `body` only documents it. */
+  bodyCheckedByHandler?: boolean;
   query?: Q;
   params?: P;
   responses: Record<number, { description: string; schema?: z.ZodType }>;
@@ -36,7 +38,7 @@ export class ApiRoutes {
     this.specs.push(spec as unknown as RouteSpec);
     this.router[spec.method](spec.path, async (ctx) => {
       const input = {
-        body: spec.body ? parseOr400(spec.body, (ctx.request as { body?: unknown }).body ?? {}) : undefined,
+        body: spec.body && !spec.bodyCheckedByHandler ? parseOr400(spec.body, (ctx.request as { body?: unknown }).body ?? {}) : undefined,
         query: spec.query ? parseOr400(spec.query, ctx.query) : undefined,
         params: spec.params ? parseOr400(spec.params, ctx.params) : undefined,
       };

@@ -3,7 +3,7 @@ import type { Container } from 'inversify';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { Logger } from 'pino';
-import type { CheckHealth } from '../../../../core/src';
+import type { CheckHealth, Clock } from '../../../../core/src';
 import type { AppConfig } from '../../composition/config';
 import { TOKENS } from '../../composition/tokens';
 import type { Database } from '../../persistence/database';
@@ -11,6 +11,7 @@ import { ApiRoutes } from './api-routes';
 import { errorMiddleware } from './error-middleware';
 import { requestLogger } from './request-logger';
 import { accountRoutes } from './routes/accounts.routes';
+import { patientExamRoutes } from './routes/patients-exams.routes';
 import { systemRoutes } from './routes/system.routes';
 import { staticWebApp } from './static-web-app';
 
@@ -32,6 +33,11 @@ export function createApp(container: Container): Koa {
     authenticate: get(TOKENS.Authenticate), register: get(TOKENS.RegisterProfessional), logIn: get(TOKENS.LogIn),
     logInWithGoogle: get(TOKENS.LogInWithGoogle), logOut: get(TOKENS.LogOut), changePassword: get(TOKENS.ChangePassword),
     profile: get(TOKENS.ManageProfile), publicRequests: get(TOKENS.SubmitPublicRequest), googleClientId: config.googleClientId,
+  });
+  const clock = get<Clock>(TOKENS.Clock);
+  patientExamRoutes(routes, {
+    authenticate: get(TOKENS.Authenticate), patients: get(TOKENS.ManagePatients), recordExam: get(TOKENS.RecordExam),
+    queryExams: get(TOKENS.QueryExams), updateAudiogram: get(TOKENS.UpdateExamAudiogram), today: () => clock.now(),
   });
 
   app.use(requestLogger(logger));

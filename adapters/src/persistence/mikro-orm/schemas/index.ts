@@ -2,6 +2,7 @@ import type { EntitySchema } from '@mikro-orm/core';
 import {
   ContactMessageSchema, DataDeletionRequestSchema, LoginAttemptSchema, OrganizationSchema, ProfessionalSchema, SessionSchema,
 } from './account-schemas';
+import { CompanySchema, ExamFileSchema, ExamSchema, OrganizationCounterSchema, PatientSchema } from './patient-exam-schemas';
 
 /**
  * Every persisted row type (`defineEntity` schemas, mapped to domain objects by mappers).
@@ -9,4 +10,5 @@ import {
  */
 export const entities: EntitySchema[] = [
   OrganizationSchema, ProfessionalSchema, SessionSchema, LoginAttemptSchema, ContactMessageSchema, DataDeletionRequestSchema,
+  CompanySchema, PatientSchema, ExamSchema, ExamFileSchema, OrganizationCounterSchema,
 ] as unknown as EntitySchema[];

@@ -1,0 +1,159 @@
+import type { Context } from 'koa';
+import { z } from 'zod';
+import {
+  displayAge, toWireAudiogram, type Authenticate, type ExamView, type ManagePatients, type Patient, type QueryExams, type RecordExam,
+  type RecordExamOptions, type UpdateExamAudiogram,
+} from '../../../../../core/src';
+import { entryFormExamBody, examFileResponse, examListQuery, examResponse, updateAudiogramBody, wizardExamBody, type ExamResponse } from '../../contract/exams';
+import { idParams, listQuery, patientBody, patientResponse, type PatientResponse } from '../../contract/patients';
+import type { ApiRoutes } from '../api-routes';
+import { requireAuth } from '../auth';
+import { parseOr400 } from '../request-errors';
+
+export interface PatientExamDeps {
+  authenticate: Authenticate;
+  patients: ManagePatients;
+  recordExam: RecordExam;
+  queryExams: QueryExams;
+  updateAudiogram: UpdateExamAudiogram;
+  today: () => Date;
+}
+
+const unwrap = <T>(r: { ok: true; value: T } | { ok: false; error: Error }): T => {
+  if (!r.ok) throw r.error;
+  return r.value;
+};
+
+export function toPatientResponse(p: Patient & { examCount?: number }, today: Date): PatientResponse {
+  return {
+    id: p.id, name: p.name, age: displayAge(p, today), sex: p.sex, birthDate: p.birthDate, cpf: p.cpf, phone: p.phone, email: p.email,
+    address: p.address, company: p.companyName, companyId: p.companyId, jobTitle: p.jobTitle, createdAt: p.createdAt.toISOString(),
+    examCount: p.examCount ?? 0,
+  };
+}
+
+export function toExamResponse({ exam, patient }: ExamView, today: Date): ExamResponse {
+  return {
+    id: exam.id, date: exam.date, createdAt: exam.createdAt.toISOString(), operatorName: exam.operatorName, operatorCrm: exam.operatorCrm,
+    operatorCrmState: exam.operatorCrmState, operatorRegistration: exam.operatorRegistration, patientId: patient.id, patientName: patient.name,
+    patientSex: patient.sex, patientAge: displayAge(patient, today), patientCompany: patient.companyName, observacoes: exam.observacoes,
+    audiogramDataId: exam.id, speechTestId: exam.speechTest ? exam.id : null, audiogram: toWireAudiogram(exam.right, exam.left),
+    speechTest: exam.speechTest, ambienteJson: exam.ambienteJson, consultationType: exam.consultationType,
+    consultationReason: exam.consultationReason, ambientNoiseDb: exam.ambientNoiseDb, calibrationDate: exam.calibrationDate,
+    transducer: exam.transducer, acousticRestHours: exam.acousticRestHours, classification: exam.classification, rulesVersion: exam.rulesVersion,
+  };
+}
+
+const WIZARD: RecordExamOptions = {
+  strict: false,
+  paths: { date: 'date', ambientNoiseDb: 'ambiente.ruidoDb', calibrationDate: 'ambiente.calibracaoAtual', operatorName: 'operatorName', operatorRegistration: 'operatorRegistration', acousticRestHours: 'repousoHoras', audiogram: 'audiogram' },
+};
+const ENTRY_FORM: RecordExamOptions = {
+  strict: true,
+  paths: { date: 'data_exame', ambientNoiseDb: 'ambiente.ruido_dB', calibrationDate: 'ambiente.calibracao_atual', operatorName: 'operador.nome', operatorRegistration: 'operador.registro', acousticRestHours: 'repouso_horas', audiogram: 'audiograma' },
+};
+
+/** Spec §7 patient and exam calls, organisation-scoped (another organisation's ids answer 404). */
+export function patientExamRoutes(routes: ApiRoutes, d: PatientExamDeps): void {
+  const auth = (ctx: Context) => requireAuth(ctx, d.authenticate);
+  const P = 'Pacientes';
+  const E = 'Exames';
+
+  routes.add({ method: 'get', path: '/patients', tag: P, summary: 'Lista pacientes (busca por nome sem acento/maiúsculas ou CPF); total em X-Total-Count', query: listQuery, responses: { 200: { description: 'Lista', schema: z.array(patientResponse) } } },
+    async (ctx, { query }) => {
+      const page = await d.patients.list(await auth(ctx), query);
+      ctx.set('X-Total-Count', String(page.total));
+      ctx.body = page.items.map((p) => toPatientResponse(p, d.today()));
+    });
+
+  routes.add({ method: 'post', path: '/patients', tag: P, summary: 'Cadastra paciente', body: patientBody, responses: { 201: { description: 'Criado', schema: patientResponse } } },
+    async (ctx, { body }) => {
+      const p = unwrap(await d.patients.register(await auth(ctx), body as never));
+      ctx.status = 201;
+      ctx.body = toPatientResponse(p, d.today());
+    });
+
+  routes.add({ method: 'get', path: '/patients/:id', tag: P, summary: 'Paciente', params: idParams, responses: { 200: { description: 'ok', schema: patientResponse } } },
+    async (ctx, { params }) => {
+      ctx.body = toPatientResponse(unwrap(await d.patients.get(await auth(ctx), params.id)), d.today());
+    });
+
+  routes.add({ method: 'put', path: '/patients/:id', tag: P, summary: 'Atualiza paciente (campos ausentes mantêm o valor)', params: idParams, body: patientBody.partial(), bodyCheckedByHandler: true, responses: { 200: { description: 'ok', schema: patientResponse } } },
+    async (ctx, { params }) => {
+      const raw = parseOr400(patientBody.partial(), (ctx.request as { body?: unknown }).body ?? {});
+      const present = Object.fromEntries(Object.keys((ctx.request as { body?: Record<string, unknown> }).body ?? {}).map((k) => [k, (raw as Record<string, unknown>)[k]]));
+      ctx.body = toPatientResponse(unwrap(await d.patients.update(await auth(ctx), params.id, present)), d.today());
+    });
+
+  routes.add({ method: 'delete', path: '/patients/:id', tag: P, summary: 'Exclui o paciente com exames, arquivos e laudos', params: idParams, responses: { 204: { description: 'Excluído' } } },
+    async (ctx, { params }) => {
+      unwrap(await d.patients.delete(await auth(ctx), params.id));
+      ctx.status = 204;
+    });
+
+  routes.add({ method: 'get', path: '/patients/:id/evolution', tag: P, summary: 'Evolução por exames (NR-7 Anexo II, spec §3)', params: idParams, responses: { 200: { description: 'ok' } } },
+    async (ctx, { params }) => {
+      ctx.body = unwrap(await d.queryExams.evolution(await auth(ctx), params.id));
+    });
+
+  routes.add({ method: 'get', path: '/exams', tag: E, summary: 'Lista exames (?patientId=, busca por paciente, operador ou empresa); total em X-Total-Count', query: examListQuery, responses: { 200: { description: 'Lista', schema: z.array(examResponse) } } },
+    async (ctx, { query }) => {
+      const page = await d.queryExams.list(await auth(ctx), query);
+      ctx.set('X-Total-Count', String(page.total));
+      ctx.body = page.items.map((v) => toExamResponse(v, d.today()));
+    });
+
+  routes.add({ method: 'post', path: '/exams', tag: E, summary: 'Registra exame (formulário ou assistente, spec §3) e o classifica', body: z.union([wizardExamBody, entryFormExamBody]), bodyCheckedByHandler: true, responses: { 201: { description: 'Criado', schema: examResponse } } },
+    async (ctx) => {
+      const who = await auth(ctx);
+      const raw = (ctx.request as { body?: Record<string, unknown> }).body ?? {};
+      let exam;
+      if ('paciente' in raw || 'data_exame' in raw) {
+        const b = parseOr400(entryFormExamBody, raw);
+        const details = {
+          date: b.data_exame, operatorName: b.operador.nome, operatorRegistration: b.operador.registro, ambientNoiseDb: b.ambiente.ruido_dB,
+          calibrationDate: b.ambiente.calibracao_atual, transducer: b.ambiente.transdutor, acousticRestHours: b.repouso_horas,
+          observacoes: b.observacoes, air: b.audiograma.air, bone: b.audiograma.bone,
+        };
+        exam = b.patientId
+          ? await d.recordExam.forPatient(who, b.patientId, details, ENTRY_FORM)
+          : await d.recordExam.withNewPatient(who, { name: b.paciente.nome, age: b.paciente.idade, sex: b.paciente.sexo }, details, ENTRY_FORM);
+      } else {
+        const b = parseOr400(wizardExamBody, raw);
+        exam = await d.recordExam.forPatient(who, b.patientId, {
+          date: b.date, operatorName: b.operatorName, operatorRegistration: b.operatorRegistration, consultationType: b.consultationType,
+          consultationReason: b.consultationReason, ambientNoiseDb: b.ambiente?.ruidoDb, calibrationDate: b.ambiente?.calibracaoAtual,
+          transducer: b.ambiente?.transdutor, acousticRestHours: b.repousoHoras, observacoes: b.observacoes, air: b.audiogram?.air,
+          bone: b.audiogram?.bone, speechTest: b.speechTest,
+        }, WIZARD);
+      }
+      const created = unwrap(exam);
+      ctx.status = 201;
+      ctx.body = toExamResponse(unwrap(await d.queryExams.get(who, created.id)), d.today());
+    });
+
+  routes.add({ method: 'get', path: '/exams/:id', tag: E, summary: 'Exame (consultado a cada 5 s enquanto a IA lê o audiograma)', params: idParams, responses: { 200: { description: 'ok', schema: examResponse } } },
+    async (ctx, { params }) => {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = toExamResponse(unwrap(await d.queryExams.get(await auth(ctx), params.id)), d.today());
+    });
+
+  routes.add({ method: 'get', path: '/exams/:id/files', tag: E, summary: 'Arquivos do exame', params: idParams, responses: { 200: { description: 'ok', schema: z.array(examFileResponse) } } },
+    async (ctx, { params }) => {
+      const files = unwrap(await d.queryExams.listFiles(await auth(ctx), params.id));
+      ctx.body = files.map((f) => ({ id: f.id, storageUrl: `/api/files/${f.id}/download`, fileName: f.fileName, fileSizeBytes: f.sizeBytes, mediaType: f.mediaType, createdAt: f.createdAt.toISOString() }));
+    });
+
+  routes.add({ method: 'put', path: '/exams/:id/audiogram', tag: E, summary: 'Substitui os limiares (grade de revisão) e reclassifica', params: idParams, body: updateAudiogramBody, responses: { 200: { description: 'ok', schema: examResponse } } },
+    async (ctx, { params, body }) => {
+      const who = await auth(ctx);
+      unwrap(await d.updateAudiogram.execute(who, params.id, body.audiogram));
+      ctx.body = toExamResponse(unwrap(await d.queryExams.get(who, params.id)), d.today());
+    });
+
+  routes.add({ method: 'get', path: '/dashboard/summary', tag: 'Dashboard', summary: 'Contadores do dashboard', responses: { 200: { description: 'ok', schema: z.object({ patients: z.number(), exams: z.number(), reports: z.number(), examsThisMonth: z.number() }) } } },
+    async (ctx) => {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await d.queryExams.dashboardCounts(await auth(ctx));
+    });
+}

@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import {
+  fromWireAudiogram, toWireAudiogram, type CompanyRepository, type DashboardCounts, type DashboardQueries, type Exam,
+  type ExamFile, type ExamFileRepository, type ExamListQuery, type ExamRepository, type ExamView, type Page, type Patient,
+  type PatientListQuery, type PatientRepository, type Sex, type SpeechTest, type WireAudiogram,
+} from '../../../../../core/src';
+import { CompanySchema, ExamSchema, PatientSchema } from '../schemas/patient-exam-schemas';
+
+type Em = () => EntityManager;
+type Row = Record<string, unknown>;
+
+const iso = (v: unknown): string | null => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+function sql(em: EntityManager) {
+  return <T = Row>(query: string, params: unknown[] = []) => em.getConnection().execute<T[]>(query, params, 'all', em.getTransactionContext());
+}
+
+const PATIENT_COLUMNS = `p.*, c.name as company_name`;
+
+function toPatient(r: Row): Patient {
+  return {
+    id: r.id as string, organizationId: r.organization_id as string, name: r.name as string, age: num(r.age), sex: (r.sex as string).trim() as Sex,
+    birthDate: iso(r.birth_date), cpf: str(r.cpf)?.trim() ?? null, phone: str(r.phone), email: str(r.email), address: str(r.address),
+    companyId: str(r.company_id), companyName: str(r.company_name), jobTitle: str(r.job_title),
+    createdAt: new Date(r.created_at as string), updatedAt: new Date(r.updated_at as string),
+  };
+}
+
+function patientRow(p: Patient) {
+  return {
+    id: p.id, organizationId: p.organizationId, name: p.name, age: p.age, sex: p.sex, birthDate: p.birthDate, cpf: p.cpf,
+    phone: p.phone, email: p.email, address: p.address, companyId: p.companyId, jobTitle: p.jobTitle, createdAt: p.createdAt, updatedAt: p.updatedAt,
+  };
+}
+
+/** Search text normalised the way the `limiar_search_text` index is (lower, unaccented), LIKE-escaped. */
+const likeParam = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export class MikroOrmPatientRepository implements PatientRepository {
+  constructor(private readonly em: Em) {}
+
+  async findById(organizationId: string, id: string) {
+    if (!isUuid(id)) return undefined;
+    const rows = await sql(this.em())(`select ${PATIENT_COLUMNS} from patient p left join company c on c.id = p.company_id where p.organization_id = ? and p.id = ?`, [organizationId, id]);
+    return rows[0] ? toPatient(rows[0]) : undefined;
+  }
+
+  async findByCpf(organizationId: string, cpf: string) {
+    const rows = await sql(this.em())(`select ${PATIENT_COLUMNS} from patient p left join company c on c.id = p.company_id where p.organization_id = ? and p.cpf = ?`, [organizationId, cpf]);
+    return rows[0] ? toPatient(rows[0]) : undefined;
+  }
+
+  async list(query: PatientListQuery): Promise<Page<Patient & { examCount: number }>> {
+    const run = sql(this.em());
+    const digits = query.q?.replace(/\D/g, '') ?? '';
+    let where = 'p.organization_id = ?';
+    const params: unknown[] = [query.organizationId];
+    let order = 'p.created_at desc, p.id';
+    if (query.q) {
+      if (digits.length >= 3 && digits.length === query.q.replace(/[.\-\s]/g, '').length) {
+        where += ' and p.cpf like ?';
+        params.push(`${digits}%`);
+      } else {
+        where += ' and limiar_search_text(p.name) like limiar_search_text(?)';
+        params.push(likeParam(query.q));
+        order = 'limiar_search_text(p.name), p.id';
+      }
+    }
+    const [rows, count] = await Promise.all([
+      run(`select ${PATIENT_COLUMNS}, (select count(*) from exam e where e.patient_id = p.id) as exam_count
+           from patient p left join company c on c.id = p.company_id where ${where} order by ${order} limit ? offset ?`, [...params, query.limit, query.offset]),
+      query.q
+        ? run<{ n: string }>(`select count(*) as n from patient p where ${where}`, params)
+        : run<{ n: string }>('select coalesce((select patients from organization_counter where organization_id = ?), 0) as n', [query.organizationId]),
+    ]);
+    return { items: rows.map((r) => ({ ...toPatient(r), examCount: Number(r.exam_count) })), total: Number(count[0]?.n ?? 0) };
+  }
+
+  async insert(patient: Patient) {
+    try {
+      await this.em().insert(PatientSchema, patientRow(patient));
+      return 'inserted' as const;
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) return 'duplicate-cpf' as const;
+      throw error;
+    }
+  }
+
+  async update(patient: Patient) {
+    const { id, organizationId, createdAt: _c, ...rest } = patientRow(patient);
+    try {
+      await this.em().nativeUpdate(PatientSchema, { id, organizationId }, rest);
+      return 'updated' as const;
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) return 'duplicate-cpf' as const;
+      throw error;
+    }
+  }
+
+  async delete(organizationId: string, id: string) {
+    if (!isUuid(id)) return false;
+    // exams and exam files go by ON DELETE CASCADE, in this statement's transaction
+    return (await this.em().nativeDelete(PatientSchema, { id, organizationId })) > 0;
+  }
+}
+
+export class MikroOrmCompanyRepository implements CompanyRepository {
+  constructor(private readonly em: Em) {}
+
+  async findOrCreate(organizationId: string, name: string) {
+    const run = sql(this.em());
+    const found = await run<{ id: string; name: string }>('select id, name from company where organization_id = ? and name_key = limiar_search_text(?)', [organizationId, name]);
+    if (found[0]) return found[0];
+    await run('insert into company (id, organization_id, name, created_at) values (?, ?, ?, now()) on conflict (organization_id, name_key) do nothing', [randomUUID(), organizationId, name]);
+    const rows = await run<{ id: string; name: string }>('select id, name from company where organization_id = ? and name_key = limiar_search_text(?)', [organizationId, name]);
+    return rows[0];
+  }
+}
+
+function toExam(r: Row): Exam {
+  const { right, left } = fromWireAudiogram(r.audiogram as WireAudiogram);
+  return {
+    id: r.id as string, organizationId: r.organization_id as string, patientId: r.patient_id as string, date: iso(r.exam_date)!,
+    operatorName: str(r.operator_name), operatorRegistration: str(r.operator_registration), operatorCrm: str(r.operator_crm),
+    operatorCrmState: str(r.operator_crm_state), consultationType: str(r.consultation_type), consultationReason: str(r.consultation_reason),
+    ambientNoiseDb: num(r.ambient_noise_db), calibrationDate: iso(r.calibration_date), transducer: str(r.transducer),
+    acousticRestHours: num(r.acoustic_rest_hours), observacoes: str(r.observacoes), right, left,
+    speechTest: (r.speech_test as SpeechTest | null) ?? null, ambienteJson: str(r.ambiente_json),
+    classification: (r.classification as Record<string, unknown>) ?? {}, rulesVersion: r.rules_version as string,
+    createdAt: new Date(r.created_at as string), updatedAt: new Date(r.updated_at as string),
+  };
+}
+
+export function examRow(e: Exam, naturalKey: string | null = null) {
+  return {
+    id: e.id, organizationId: e.organizationId, patientId: e.patientId, examDate: e.date, operatorName: e.operatorName,
+    operatorRegistration: e.operatorRegistration, operatorCrm: e.operatorCrm, operatorCrmState: e.operatorCrmState,
+    consultationType: e.consultationType, consultationReason: e.consultationReason, ambientNoiseDb: e.ambientNoiseDb,
+    calibrationDate: e.calibrationDate, transducer: e.transducer, acousticRestHours: e.acousticRestHours, observacoes: e.observacoes,
+    audiogram: toWireAudiogram(e.right, e.left), speechTest: e.speechTest, ambienteJson: e.ambienteJson,
+    classification: e.classification, rulesVersion: e.rulesVersion, naturalKey, createdAt: e.createdAt, updatedAt: e.updatedAt,
+  };
+}
+
+const VIEW_SELECT = `select e.*, p.name as patient_name, p.sex as patient_sex, p.age as patient_age, p.birth_date as patient_birth_date,
+  c.name as patient_company from exam e join patient p on p.id = e.patient_id left join company c on c.id = p.company_id`;
+
+function toView(r: Row): ExamView {
+  return {
+    exam: toExam(r),
+    patient: {
+      id: r.patient_id as string, name: r.patient_name as string, sex: (r.patient_sex as string).trim() as Sex, age: num(r.patient_age),
+      birthDate: iso(r.patient_birth_date), companyName: str(r.patient_company),
+    },
+  };
+}
+
+export class MikroOrmExamRepository implements ExamRepository {
+  constructor(private readonly em: Em) {}
+
+  async findById(organizationId: string, id: string) {
+    if (!isUuid(id)) return undefined;
+    const rows = await sql(this.em())(`${VIEW_SELECT} where e.organization_id = ? and e.id = ?`, [organizationId, id]);
+    return rows[0] ? toView(rows[0]) : undefined;
+  }
+
+  async listForPatient(organizationId: string, patientId: string) {
+    if (!isUuid(patientId)) return [];
+    const rows = await sql(this.em())('select * from exam where organization_id = ? and patient_id = ? order by exam_date, created_at', [organizationId, patientId]);
+    return rows.map(toExam);
+  }
+
+  async list(query: ExamListQuery): Promise<Page<ExamView>> {
+    const run = sql(this.em());
+    let where = 'e.organization_id = ?';
+    const params: unknown[] = [query.organizationId];
+    if (query.patientId) {
+      if (!isUuid(query.patientId)) return { items: [], total: 0 };
+      where += ' and e.patient_id = ?';
+      params.push(query.patientId);
+    }
+    if (query.q) {
+      where += ` and (limiar_search_text(p.name) like limiar_search_text(?) or limiar_search_text(coalesce(e.operator_name, '')) like limiar_search_text(?)
+        or limiar_search_text(coalesce(c.name, '')) like limiar_search_text(?))`;
+      params.push(likeParam(query.q), likeParam(query.q), likeParam(query.q));
+    }
+    const from = 'from exam e join patient p on p.id = e.patient_id left join company c on c.id = p.company_id';
+    const [rows, count] = await Promise.all([
+      run(`${VIEW_SELECT} where ${where} order by e.exam_date desc, e.id limit ? offset ?`, [...params, query.limit, query.offset]),
+      query.q || query.patientId
+        ? run<{ n: string }>(`select count(*) as n ${from} where ${where}`, params)
+        : run<{ n: string }>('select coalesce((select exams from organization_counter where organization_id = ?), 0) as n', [query.organizationId]),
+    ]);
+    return { items: rows.map(toView), total: Number(count[0]?.n ?? 0) };
+  }
+
+  async insert(exam: Exam) {
+    await this.em().insert(ExamSchema, examRow(exam));
+  }
+
+  async update(exam: Exam) {
+    const { id, organizationId, createdAt: _c, naturalKey: _k, ...rest } = examRow(exam);
+    await this.em().nativeUpdate(ExamSchema, { id, organizationId }, rest);
+  }
+
+  async saveClassifications(organizationId: string, updates: ReadonlyArray<Pick<Exam, 'id' | 'classification' | 'rulesVersion'>>) {
+    if (!updates.length) return;
+    await sql(this.em())(
+      `update exam e set classification = u.classification, rules_version = u.rules_version, updated_at = now()
+       from jsonb_to_recordset(?::jsonb) as u(id uuid, classification jsonb, rules_version text)
+       where e.id = u.id and e.organization_id = ?`,
+      [JSON.stringify(updates.map((u) => ({ id: u.id, classification: u.classification, rules_version: u.rulesVersion }))), organizationId],
+    );
+  }
+}
+
+export class MikroOrmExamFileRepository implements ExamFileRepository {
+  constructor(private readonly em: Em) {}
+
+  async listForExam(organizationId: string, examId: string): Promise<ExamFile[]> {
+    const rows = await sql(this.em())('select * from exam_file where organization_id = ? and exam_id = ? order by created_at', [organizationId, examId]);
+    return rows.map((r) => ({
+      id: r.id as string, examId: r.exam_id as string, fileName: r.file_name as string, mediaType: r.media_type as string,
+      sizeBytes: Number(r.size_bytes), createdAt: new Date(r.created_at as string),
+    }));
+  }
+}
+
+export class MikroOrmDashboardQueries implements DashboardQueries {
+  constructor(private readonly em: Em) {}
+
+  async counts(organizationId: string, monthStart: string): Promise<DashboardCounts> {
+    const rows = await sql(this.em())<Record<string, string>>(
+      `select coalesce(c.patients, 0) as patients, coalesce(c.exams, 0) as exams, coalesce(c.reports, 0) as reports,
+        (select count(*) from exam e where e.organization_id = ? and e.exam_date >= ?::date) as exams_this_month
+       from (select 1) one left join organization_counter c on c.organization_id = ?`,
+      [organizationId, monthStart, organizationId],
+    );
+    const r = rows[0];
+    return { patients: Number(r.patients), exams: Number(r.exams), reports: Number(r.reports), examsThisMonth: Number(r.exams_this_month) };
+  }
+}
+
+const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+
+export { CompanySchema };

@@ -1,0 +1,95 @@
+import { defineEntity } from '@mikro-orm/core';
+
+// Row types for inserts and the column check (tests/contracts); reads use SQL with joins.
+const p = defineEntity.properties;
+
+export const CompanySchema = defineEntity({
+  name: 'Company',
+  tableName: 'company',
+  properties: {
+    id: p.uuid().primary(),
+    organizationId: p.uuid(),
+    name: p.text(),
+    nameKey: p.text().persist(false).nullable(),
+    createdAt: p.datetime().columnType('timestamptz'),
+  },
+});
+
+export const PatientSchema = defineEntity({
+  name: 'Patient',
+  tableName: 'patient',
+  properties: {
+    id: p.uuid().primary(),
+    organizationId: p.uuid(),
+    name: p.text(),
+    age: p.smallint().nullable(),
+    sex: p.character().length(1),
+    birthDate: p.string().columnType('date').nullable(),
+    cpf: p.character().length(11).nullable(),
+    phone: p.text().nullable(),
+    email: p.text().nullable(),
+    address: p.text().nullable(),
+    companyId: p.uuid().nullable(),
+    jobTitle: p.text().nullable(),
+    createdAt: p.datetime().columnType('timestamptz'),
+    updatedAt: p.datetime().columnType('timestamptz'),
+  },
+});
+
+export const ExamSchema = defineEntity({
+  name: 'Exam',
+  tableName: 'exam',
+  properties: {
+    id: p.uuid().primary(),
+    organizationId: p.uuid(),
+    patientId: p.uuid(),
+    examDate: p.string().columnType('date'),
+    operatorName: p.text().nullable(),
+    operatorRegistration: p.text().nullable(),
+    operatorCrm: p.text().nullable(),
+    operatorCrmState: p.text().nullable(),
+    consultationType: p.text().nullable(),
+    consultationReason: p.text().nullable(),
+    ambientNoiseDb: p.double().nullable(),
+    calibrationDate: p.string().columnType('date').nullable(),
+    transducer: p.text().nullable(),
+    acousticRestHours: p.double().nullable(),
+    observacoes: p.text().nullable(),
+    audiogram: p.json<unknown>(),
+    speechTest: p.json<unknown>().nullable(),
+    ambienteJson: p.text().nullable(),
+    classification: p.json<unknown>(),
+    rulesVersion: p.text(),
+    naturalKey: p.text().nullable(),
+    createdAt: p.datetime().columnType('timestamptz'),
+    updatedAt: p.datetime().columnType('timestamptz'),
+  },
+});
+
+export const ExamFileSchema = defineEntity({
+  name: 'ExamFile',
+  tableName: 'exam_file',
+  properties: {
+    id: p.uuid().primary(),
+    organizationId: p.uuid(),
+    examId: p.uuid(),
+    fileName: p.text(),
+    mediaType: p.text(),
+    sizeBytes: p.bigint('number'),
+    storageKey: p.text(),
+    sha256: p.text(),
+    uploadedBy: p.uuid().nullable(),
+    createdAt: p.datetime().columnType('timestamptz'),
+  },
+});
+
+export const OrganizationCounterSchema = defineEntity({
+  name: 'OrganizationCounter',
+  tableName: 'organization_counter',
+  properties: {
+    organizationId: p.uuid().primary(),
+    patients: p.bigint('number'),
+    exams: p.bigint('number'),
+    reports: p.bigint('number'),
+  },
+});

@@ -1,0 +1,91 @@
+import type { EarAudiogram } from '../audiogram/audiogram';
+import { parseThresholdForEntry, type RawThreshold } from '../audiogram/entry-grid';
+import { isAirFrequency, isBoneFrequency } from '../audiogram/frequencies';
+import type { Threshold } from '../audiogram/threshold';
+import { isPastOrTodayIsoDate } from '../patients/patient-rules';
+
+export type Issue = { path: string; message: string };
+export type RawEarPair = { re?: RawThreshold; le?: RawThreshold; RE?: RawThreshold; LE?: RawThreshold };
+
+/**
+ * Wire audiogram → both ears, every value through the entry grid (5 dB, -10..120, product.md).
+ * Keys are frequencies in Hz; `re`/`le` (or the entry form's `RE`/`LE`). Issues carry the path.
+ */
+export function parseAudiogramInput(
+  air: Record<string, RawEarPair> | undefined,
+  bone: Record<string, RawEarPair> | null | undefined,
+  prefix: string,
+  issues: Issue[],
+): { right: EarAudiogram; left: EarAudiogram } {
+  const right = { air: {} as Record<number, Threshold>, bone: undefined as Record<number, Threshold> | undefined };
+  const left = { air: {} as Record<number, Threshold>, bone: undefined as Record<number, Threshold> | undefined };
+  const read = (map: Record<string, RawEarPair> | null | undefined, kind: 'air' | 'bone') => {
+    for (const [key, pair] of Object.entries(map ?? {})) {
+      const hz = Number(key);
+      const allowed = kind === 'air' ? isAirFrequency(hz) : isBoneFrequency(hz);
+      if (!allowed) {
+        issues.push({ path: `${prefix}.${kind}.${key}`, message: `Frequência não suportada na via ${kind === 'air' ? 'aérea' : 'óssea'}: ${key} Hz` });
+        continue;
+      }
+      const upper = 'RE' in pair || 'LE' in pair;
+      for (const [side, target] of [['re', right], ['le', left]] as const) {
+        const name = upper ? side.toUpperCase() : side;
+        const raw = (pair as Record<string, RawThreshold | undefined>)[name];
+        if (raw === undefined) continue;
+        const parsed = parseThresholdForEntry(raw, `${prefix}.${kind}.${key}.${name}`);
+        if (!parsed.ok) {
+          issues.push(...parsed.error.issues);
+          continue;
+        }
+        if (parsed.value === null) continue;
+        if (kind === 'air') target.air[hz] = parsed.value;
+        else (target.bone ??= {})[hz] = parsed.value;
+      }
+    }
+  };
+  read(air, 'air');
+  read(bone, 'bone');
+  const ear = (e: typeof right): EarAudiogram => (e.bone ? { air: e.air, bone: e.bone } : { air: e.air });
+  return { right: ear(right), left: ear(left) };
+}
+
+/** Accepts YYYY-MM-DD, an ISO date-time, or dd/mm/aaaa; the date must exist and not be in the future. */
+export function parseExamDate(raw: string | null | undefined, today: Date, path: string, issues: Issue[], label = 'Data do exame'): string | null {
+  const v = (raw ?? '').trim();
+  if (!v) {
+    issues.push({ path, message: `${label} é obrigatória` });
+    return null;
+  }
+  const br = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v);
+  const iso = br ? `${br[3]}-${br[2]}-${br[1]}` : v.slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || !isPastOrTodayIsoDate(iso, today)) {
+    issues.push({ path, message: `${label} inválida ou no futuro: ${v}` });
+    return null;
+  }
+  return iso;
+}
+
+/** A number in [min, max] or null when empty; pushes a pt-BR issue when bad. */
+export function parseNumber(raw: unknown, path: string, issues: Issue[], opts: { label: string; min: number; max: number; required?: boolean }): number | null {
+  if (raw === null || raw === undefined || (typeof raw === 'string' && !raw.trim())) {
+    if (opts.required) issues.push({ path, message: `${opts.label} é obrigatório` });
+    return null;
+  }
+  const n = typeof raw === 'string' ? Number(raw.replace(',', '.')) : Number(raw);
+  if (!Number.isFinite(n) || n < opts.min || n > opts.max) {
+    issues.push({ path, message: `${opts.label} deve ser um número entre ${opts.min} e ${opts.max}` });
+    return null;
+  }
+  return n;
+}
+
+export function requiredText(raw: string | null | undefined, path: string, label: string, issues: Issue[]): string | null {
+  const v = raw?.trim();
+  if (!v) {
+    issues.push({ path, message: `${label} é obrigatório` });
+    return null;
+  }
+  return v;
+}
+
+export const optionalText = (raw: string | null | undefined): string | null => (raw && raw.trim() ? raw.trim() : null);

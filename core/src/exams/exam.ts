@@ -1,0 +1,62 @@
+import type { AudiometricExam, EarAudiogram } from '../audiogram/audiogram';
+
+export interface SpeechTest {
+  srtRe: number | null;
+  srtLe: number | null;
+  wrsRe: number | null;
+  wrsLe: number | null;
+}
+
+/** One audiometric exam of a patient, with its stored rules output (spec §3, product.md). */
+export interface Exam {
+  id: string;
+  organizationId: string;
+  patientId: string;
+  /** ISO YYYY-MM-DD. */
+  date: string;
+  operatorName: string | null;
+  operatorRegistration: string | null;
+  operatorCrm: string | null;
+  operatorCrmState: string | null;
+  consultationType: string | null;
+  consultationReason: string | null;
+  /** Ambient noise in the booth, dB (step 0.1). */
+  ambientNoiseDb: number | null;
+  /** Audiometer's last acoustic calibration/check, ISO date (NR-7 Anexo II item 3.2). */
+  calibrationDate: string | null;
+  transducer: string | null;
+  /** Hours of acoustic rest before the exam (item 3.4). */
+  acousticRestHours: number | null;
+  observacoes: string | null;
+  right: EarAudiogram;
+  left: EarAudiogram;
+  speechTest: SpeechTest | null;
+  /** JSON text written by the audiogram reading (spec §3 ambienteJson). */
+  ambienteJson: string | null;
+  /** Section-10 rules output for this exam against the reference in force, plus findings and alerts. */
+  classification: Record<string, unknown>;
+  rulesVersion: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const DEFAULT_TRANSDUCER = 'TDH-39';
+
+/** The rules engine's view of an exam. */
+export function toAudiometricExam(exam: Pick<Exam, 'date' | 'right' | 'left' | 'acousticRestHours' | 'calibrationDate'>, age?: number | null): AudiometricExam {
+  return {
+    date: exam.date,
+    ...(age !== null && age !== undefined ? { age } : {}),
+    right: exam.right,
+    left: exam.left,
+    conditions: {
+      ...(exam.acousticRestHours !== null && exam.acousticRestHours !== undefined ? { restHours: exam.acousticRestHours } : {}),
+      ...(exam.calibrationDate ? { lastAcousticCheckDate: exam.calibrationDate } : {}),
+    },
+  };
+}
+
+/** True when any air-conduction threshold of either ear was measured (spec §4 "data extracted"). */
+export function hasAirThresholds(exam: Pick<Exam, 'right' | 'left'>): boolean {
+  return [exam.right, exam.left].some((ear) => Object.values(ear.air).some((t) => t !== null && t !== undefined));
+}

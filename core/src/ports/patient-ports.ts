@@ -1,0 +1,86 @@
+import type { Exam } from '../exams/exam';
+import type { Patient } from '../patients/patient';
+
+export interface Page<T> {
+  items: T[];
+  /** Rows matching the query, ignoring limit/offset. */
+  total: number;
+}
+
+export interface PatientListQuery {
+  organizationId: string;
+  /** Name (accent- and case-insensitive, substring) or CPF digits. */
+  q?: string;
+  limit: number;
+  offset: number;
+}
+
+/** Stores patients; every method is scoped to one organisation (another's rows do not exist). */
+export interface PatientRepository {
+  findById(organizationId: string, id: string): Promise<Patient | undefined>;
+  findByCpf(organizationId: string, cpf: string): Promise<Patient | undefined>;
+  /** Newest first when no query; best name match first otherwise. */
+  list(query: PatientListQuery): Promise<Page<Patient & { examCount: number }>>;
+  insert(patient: Patient): Promise<'inserted' | 'duplicate-cpf'>;
+  update(patient: Patient): Promise<'updated' | 'duplicate-cpf'>;
+  /** Deletes the patient with its exams, files and reports, in one transaction; false when absent. */
+  delete(organizationId: string, id: string): Promise<boolean>;
+}
+
+/** Employers of the organisation's workers, found by name (case- and accent-insensitive) or created. */
+export interface CompanyRepository {
+  findOrCreate(organizationId: string, name: string): Promise<{ id: string; name: string }>;
+}
+
+/** An exam with the patient fields the read shape needs (spec §3 "Exam, as read"). */
+export interface ExamView {
+  exam: Exam;
+  patient: Pick<Patient, 'id' | 'name' | 'sex' | 'age' | 'birthDate' | 'companyName'>;
+}
+
+export interface ExamListQuery {
+  organizationId: string;
+  patientId?: string;
+  /** Patient name, operator or company (accent- and case-insensitive). */
+  q?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface ExamRepository {
+  findById(organizationId: string, id: string): Promise<ExamView | undefined>;
+  /** Every exam of the patient, oldest first. */
+  listForPatient(organizationId: string, patientId: string): Promise<Exam[]>;
+  /** Newest exam date first. */
+  list(query: ExamListQuery): Promise<Page<ExamView>>;
+  insert(exam: Exam): Promise<void>;
+  /** Replaces the stored exam with the same id (organisation-scoped). */
+  update(exam: Exam): Promise<void>;
+  /** Stores recomputed rules output for several exams of one organisation. */
+  saveClassifications(organizationId: string, updates: ReadonlyArray<Pick<Exam, 'id' | 'classification' | 'rulesVersion'>>): Promise<void>;
+}
+
+export interface ExamFile {
+  id: string;
+  examId: string;
+  fileName: string;
+  mediaType: string;
+  sizeBytes: number;
+  createdAt: Date;
+}
+
+export interface ExamFileRepository {
+  listForExam(organizationId: string, examId: string): Promise<ExamFile[]>;
+}
+
+export interface DashboardCounts {
+  patients: number;
+  exams: number;
+  reports: number;
+  examsThisMonth: number;
+}
+
+/** Counters of the dashboard (spec §2), kept cheap at any size. */
+export interface DashboardQueries {
+  counts(organizationId: string, monthStart: string): Promise<DashboardCounts>;
+}

@@ -1,0 +1,118 @@
+import type { RawThreshold } from '../../audiogram/entry-grid';
+import { DEFAULT_TRANSDUCER, type Exam, type SpeechTest } from '../../exams/exam';
+import { InvalidExamError } from '../../exams/exam-errors';
+import { optionalText, parseAudiogramInput, parseExamDate, parseNumber, requiredText, type Issue, type RawEarPair } from '../../exams/exam-input';
+import { classifyPatientExams } from '../../exams/classify-exams';
+import type { Patient } from '../../patients/patient';
+import { PatientNotFoundError } from '../../patients/patient-errors';
+import type { Clock } from '../../ports/clock';
+import type { IdGenerator } from '../../ports/id-generator';
+import type { ExamRepository, PatientRepository } from '../../ports/patient-ports';
+import type { UnitOfWork } from '../../ports/unit-of-work';
+import { err, ok, type Result } from '../../shared/result';
+import type { AuthContext } from '../accounts/session-policy';
+import type { ManagePatients, PatientWriteError } from '../patients/manage-patients';
+
+/** The exam fields common to both creation payloads, already mapped from the wire. */
+export interface ExamDetailsInput {
+  date: string | null | undefined;
+  operatorName?: string | null;
+  operatorRegistration?: string | null;
+  consultationType?: string | null;
+  consultationReason?: string | null;
+  ambientNoiseDb?: unknown;
+  calibrationDate?: string | null;
+  transducer?: string | null;
+  acousticRestHours?: unknown;
+  observacoes?: string | null;
+  air?: Record<string, RawEarPair>;
+  bone?: Record<string, RawEarPair> | null;
+  speechTest?: { srtRe?: unknown; srtLe?: unknown; wrsRe?: unknown; wrsLe?: unknown } | null;
+}
+
+/** Entry form (spec §5) requires noise, calibration and operator; the wizard does not (spec §9 temporary exam). */
+export interface RecordExamOptions {
+  strict: boolean;
+  paths: Record<'date' | 'ambientNoiseDb' | 'calibrationDate' | 'operatorName' | 'operatorRegistration' | 'acousticRestHours' | 'audiogram', string>;
+}
+
+export type RecordExamError = InvalidExamError | PatientNotFoundError | PatientWriteError;
+
+/**
+ * Records an exam for a patient of the caller's organisation, classifies it against the reference
+ * in force, and re-classifies the patient's later exams (a back-dated exam can change their reference).
+ */
+export class RecordExam {
+  constructor(
+    private readonly patients: PatientRepository,
+    private readonly managePatients: ManagePatients,
+    private readonly exams: ExamRepository,
+    private readonly uow: UnitOfWork,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Wizard payload: an existing patient. */
+  async forPatient(auth: AuthContext, patientId: string, input: ExamDetailsInput, options: RecordExamOptions): Promise<Result<Exam, RecordExamError>> {
+    const patient = await this.patients.findById(auth.organizationId, patientId);
+    if (!patient) return err(new PatientNotFoundError());
+    const parsed = this.parse(auth, patient, input, options);
+    if (!parsed.ok) return parsed;
+    return ok(await this.uow.run(() => this.store(auth, patient, parsed.value)));
+  }
+
+  /** Entry-form payload without a patient id: validates the exam first, then registers the patient (age 0–120). */
+  async withNewPatient(auth: AuthContext, patientInput: { name?: string; age?: unknown; sex?: string }, input: ExamDetailsInput, options: RecordExamOptions): Promise<Result<Exam, RecordExamError>> {
+    const draft = this.parse(auth, { id: 'pending' } as Patient, input, options);
+    return this.uow.run(async () => {
+      const patient = await this.managePatients.register(auth, { name: patientInput.name, age: patientInput.age as number, sex: patientInput.sex }, { maxAge: 120, pathPrefix: 'paciente.' });
+      if (!patient.ok || !draft.ok) {
+        const issues = [...(patient.ok ? [] : patient.error.issues), ...(draft.ok ? [] : draft.error.issues)];
+        return err(new InvalidExamError(issues[0]?.message ?? 'Dados do exame inválidos', issues));
+      }
+      return ok(await this.store(auth, patient.value, { ...draft.value, patientId: patient.value.id }));
+    });
+  }
+
+  private parse(auth: AuthContext, patient: Patient, input: ExamDetailsInput, o: RecordExamOptions): Result<Exam, InvalidExamError> {
+    const issues: Issue[] = [];
+    const now = this.clock.now();
+    const date = parseExamDate(input.date, now, o.paths.date, issues);
+    const ambientNoiseDb = parseNumber(input.ambientNoiseDb, o.paths.ambientNoiseDb, issues, { label: 'Ruído ambiente (dB)', min: 0, max: 140, required: o.strict });
+    const calibrationDate = input.calibrationDate?.trim() || o.strict ? parseExamDate(input.calibrationDate, now, o.paths.calibrationDate, issues, 'Data de calibração') : null;
+    const operatorName = o.strict ? requiredText(input.operatorName, o.paths.operatorName, 'Nome do operador', issues) : optionalText(input.operatorName);
+    const operatorRegistration = o.strict ? requiredText(input.operatorRegistration, o.paths.operatorRegistration, 'Registro do operador', issues) : optionalText(input.operatorRegistration);
+    const acousticRestHours = parseNumber(input.acousticRestHours, o.paths.acousticRestHours, issues, { label: 'Repouso acústico (horas)', min: 0, max: 720 });
+    const { right, left } = parseAudiogramInput(input.air, input.bone, o.paths.audiogram, issues);
+    const speech = input.speechTest;
+    const speechTest: SpeechTest | null = speech
+      ? {
+          srtRe: parseNumber(speech.srtRe, 'speechTest.srtRe', issues, { label: 'SRT OD', min: -10, max: 120 }),
+          srtLe: parseNumber(speech.srtLe, 'speechTest.srtLe', issues, { label: 'SRT OE', min: -10, max: 120 }),
+          wrsRe: parseNumber(speech.wrsRe, 'speechTest.wrsRe', issues, { label: 'IPRF OD (%)', min: 0, max: 100 }),
+          wrsLe: parseNumber(speech.wrsLe, 'speechTest.wrsLe', issues, { label: 'IPRF OE (%)', min: 0, max: 100 }),
+        }
+      : null;
+    if (issues.length) return err(new InvalidExamError(issues[0].message, issues));
+    return ok({
+      id: this.ids.next(), organizationId: auth.organizationId, patientId: patient.id, date: date!, operatorName, operatorRegistration,
+      operatorCrm: null, operatorCrmState: null, consultationType: optionalText(input.consultationType), consultationReason: optionalText(input.consultationReason),
+      ambientNoiseDb, calibrationDate, transducer: optionalText(input.transducer) ?? DEFAULT_TRANSDUCER, acousticRestHours,
+      observacoes: optionalText(input.observacoes), right, left, speechTest: speechTest && Object.values(speechTest).some((v) => v !== null) ? speechTest : null,
+      ambienteJson: null, classification: {}, rulesVersion: '', createdAt: now, updatedAt: now,
+    });
+  }
+
+  /** Inserts and (re)classifies; exams from the new one's date on get their stored output refreshed. */
+  private async store(auth: AuthContext, patient: Patient, exam: Exam): Promise<Exam> {
+    const history = await this.exams.listForPatient(auth.organizationId, patient.id);
+    const classified = classifyPatientExams([...history, exam], { sex: patient.sex, age: patient.age });
+    const mine = classified.find((e) => e.id === exam.id)!;
+    await this.exams.insert(mine);
+    const changed = classified.filter((e) => e.id !== exam.id && e.date >= exam.date);
+    if (changed.length) await this.exams.saveClassifications(auth.organizationId, changed);
+    return mine;
+  }
+}
+
+export type { RawThreshold };

@@ -1,0 +1,88 @@
+import { CpfAlreadyRegisteredError, PatientNotFoundError, type InvalidPatientError } from '../../patients/patient-errors';
+import type { Patient } from '../../patients/patient';
+import { validatePatientInput, type PatientInput, type ValidPatient } from '../../patients/patient-rules';
+import type { Clock } from '../../ports/clock';
+import type { IdGenerator } from '../../ports/id-generator';
+import type { CompanyRepository, Page, PatientRepository } from '../../ports/patient-ports';
+import type { UnitOfWork } from '../../ports/unit-of-work';
+import { err, ok, type Result } from '../../shared/result';
+import type { AuthContext } from '../accounts/session-policy';
+
+export type PatientWriteError = InvalidPatientError | CpfAlreadyRegisteredError | PatientNotFoundError;
+
+/**
+ * Patients of the caller's organisation (spec §2/§3/§5): register, update, read, list, delete.
+ * The organisation always comes from the session, never from input (product decision 2).
+ */
+export class ManagePatients {
+  constructor(
+    private readonly patients: PatientRepository,
+    private readonly companies: CompanyRepository,
+    private readonly uow: UnitOfWork,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async register(auth: AuthContext, input: PatientInput, options: { maxAge?: number; pathPrefix?: string } = {}): Promise<Result<Patient, PatientWriteError>> {
+    const valid = validatePatientInput(input, this.clock.now(), options.maxAge, options.pathPrefix);
+    if (!valid.ok) return valid;
+    const now = this.clock.now();
+    return this.uow.run(async () => {
+      const company = await this.company(auth, valid.value.company);
+      const patient = this.toPatient(auth, valid.value, company, { id: this.ids.next(), createdAt: now, updatedAt: now });
+      if ((await this.patients.insert(patient)) === 'duplicate-cpf') return err(new CpfAlreadyRegisteredError());
+      return ok(patient);
+    });
+  }
+
+  /** Update (spec §2 edit form): fields absent from the input keep their stored values. */
+  async update(auth: AuthContext, id: string, input: PatientInput): Promise<Result<Patient, PatientWriteError>> {
+    const current = await this.patients.findById(auth.organizationId, id);
+    if (!current) return err(new PatientNotFoundError());
+    const merged: PatientInput = {
+      name: input.name ?? current.name,
+      age: input.age === undefined ? current.age : input.age,
+      sex: input.sex ?? current.sex,
+      birthDate: input.birthDate === undefined ? current.birthDate : input.birthDate,
+      cpf: input.cpf === undefined ? current.cpf : input.cpf,
+      phone: input.phone === undefined ? current.phone : input.phone,
+      email: input.email === undefined ? current.email : input.email,
+      address: input.address === undefined ? current.address : input.address,
+      company: input.company === undefined ? current.companyName : input.company,
+      jobTitle: input.jobTitle === undefined ? current.jobTitle : input.jobTitle,
+    };
+    const valid = validatePatientInput(merged, this.clock.now());
+    if (!valid.ok) return valid;
+    return this.uow.run(async () => {
+      const company = await this.company(auth, valid.value.company);
+      const patient = this.toPatient(auth, valid.value, company, { id, createdAt: current.createdAt, updatedAt: this.clock.now() });
+      if ((await this.patients.update(patient)) === 'duplicate-cpf') return err(new CpfAlreadyRegisteredError());
+      return ok(patient);
+    });
+  }
+
+  async get(auth: AuthContext, id: string): Promise<Result<Patient, PatientNotFoundError>> {
+    const p = await this.patients.findById(auth.organizationId, id);
+    return p ? ok(p) : err(new PatientNotFoundError());
+  }
+
+  list(auth: AuthContext, query: { q?: string; limit: number; offset: number }): Promise<Page<Patient & { examCount: number }>> {
+    return this.patients.list({ organizationId: auth.organizationId, ...query, q: query.q?.trim() || undefined });
+  }
+
+  async delete(auth: AuthContext, id: string): Promise<Result<void, PatientNotFoundError>> {
+    return (await this.patients.delete(auth.organizationId, id)) ? ok(undefined) : err(new PatientNotFoundError());
+  }
+
+  private company(auth: AuthContext, name: string | null) {
+    return name ? this.companies.findOrCreate(auth.organizationId, name) : Promise.resolve(null);
+  }
+
+  private toPatient(auth: AuthContext, v: ValidPatient, company: { id: string; name: string } | null, meta: { id: string; createdAt: Date; updatedAt: Date }): Patient {
+    return {
+      id: meta.id, organizationId: auth.organizationId, name: v.name, age: v.age, sex: v.sex, birthDate: v.birthDate, cpf: v.cpf,
+      phone: v.phone, email: v.email, address: v.address, companyId: company?.id ?? null, companyName: company?.name ?? null,
+      jobTitle: v.jobTitle, createdAt: meta.createdAt, updatedAt: meta.updatedAt,
+    };
+  }
+}
