@@ -38,3 +38,4 @@ export * from './use-cases/exams/record-exam';
 export * from './use-cases/exams/query-exams';
 export * from './use-cases/exams/update-exam-audiogram';
 export * from './exams/audiogram-wire';
+export * from './shared/in-transaction';

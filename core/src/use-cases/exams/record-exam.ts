@@ -9,6 +9,8 @@ import type { Clock } from '../../ports/clock';
 import type { IdGenerator } from '../../ports/id-generator';
 import type { ExamRepository, PatientRepository } from '../../ports/patient-ports';
 import type { UnitOfWork } from '../../ports/unit-of-work';
+import { validatePatientInput } from '../../patients/patient-rules';
+import { inTransaction } from '../../shared/in-transaction';
 import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from '../accounts/session-policy';
 import type { ManagePatients, PatientWriteError } from '../patients/manage-patients';
@@ -63,13 +65,16 @@ export class RecordExam {
 
   /** Entry-form payload without a patient id: validates the exam first, then registers the patient (age 0–120). */
   async withNewPatient(auth: AuthContext, patientInput: { name?: string; age?: unknown; sex?: string }, input: ExamDetailsInput, options: RecordExamOptions): Promise<Result<Exam, RecordExamError>> {
+    // everything is checked before anything is written: a bad exam never leaves a new patient behind
     const draft = this.parse(auth, { id: 'pending' } as Patient, input, options);
-    return this.uow.run(async () => {
+    const patientCheck = validatePatientInput({ name: patientInput.name, age: patientInput.age as number, sex: patientInput.sex }, this.clock.now(), 120, 'paciente.');
+    if (!draft.ok || !patientCheck.ok) {
+      const issues = [...(patientCheck.ok ? [] : patientCheck.error.issues), ...(draft.ok ? [] : draft.error.issues)];
+      return err(new InvalidExamError(issues[0]?.message ?? 'Dados do exame inválidos', issues));
+    }
+    return inTransaction(this.uow, async (): Promise<Result<Exam, RecordExamError>> => {
       const patient = await this.managePatients.register(auth, { name: patientInput.name, age: patientInput.age as number, sex: patientInput.sex }, { maxAge: 120, pathPrefix: 'paciente.' });
-      if (!patient.ok || !draft.ok) {
-        const issues = [...(patient.ok ? [] : patient.error.issues), ...(draft.ok ? [] : draft.error.issues)];
-        return err(new InvalidExamError(issues[0]?.message ?? 'Dados do exame inválidos', issues));
-      }
+      if (!patient.ok) return patient;
       return ok(await this.store(auth, patient.value, { ...draft.value, patientId: patient.value.id }));
     });
   }

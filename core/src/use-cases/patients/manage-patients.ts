@@ -5,6 +5,7 @@ import type { Clock } from '../../ports/clock';
 import type { IdGenerator } from '../../ports/id-generator';
 import type { CompanyRepository, Page, PatientRepository } from '../../ports/patient-ports';
 import type { UnitOfWork } from '../../ports/unit-of-work';
+import { inTransaction } from '../../shared/in-transaction';
 import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from '../accounts/session-policy';
 
@@ -27,7 +28,7 @@ export class ManagePatients {
     const valid = validatePatientInput(input, this.clock.now(), options.maxAge, options.pathPrefix);
     if (!valid.ok) return valid;
     const now = this.clock.now();
-    return this.uow.run(async () => {
+    return inTransaction(this.uow, async (): Promise<Result<Patient, PatientWriteError>> => {
       const company = await this.company(auth, valid.value.company);
       const patient = this.toPatient(auth, valid.value, company, { id: this.ids.next(), createdAt: now, updatedAt: now });
       if ((await this.patients.insert(patient)) === 'duplicate-cpf') return err(new CpfAlreadyRegisteredError());
@@ -53,7 +54,7 @@ export class ManagePatients {
     };
     const valid = validatePatientInput(merged, this.clock.now());
     if (!valid.ok) return valid;
-    return this.uow.run(async () => {
+    return inTransaction(this.uow, async (): Promise<Result<Patient, PatientWriteError>> => {
       const company = await this.company(auth, valid.value.company);
       const patient = this.toPatient(auth, valid.value, company, { id, createdAt: current.createdAt, updatedAt: this.clock.now() });
       if ((await this.patients.update(patient)) === 'duplicate-cpf') return err(new CpfAlreadyRegisteredError());

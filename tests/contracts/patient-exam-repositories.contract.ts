@@ -1,0 +1,130 @@
+import { beforeEach, expect, it } from 'vitest';
+import type { CompanyRepository, DashboardQueries, Exam, ExamRepository, Patient, PatientRepository } from '../../core/src';
+
+export interface PatientExamStores {
+  patients: PatientRepository;
+  companies: CompanyRepository;
+  exams: ExamRepository;
+  dashboard: DashboardQueries;
+  /** Creates the organisation row (the PostgreSQL adapter has foreign keys). */
+  addOrganization(id: string): Promise<void>;
+}
+
+let n = 0;
+const uuid = () => `00000000-0000-4000-9000-${String(++n).padStart(12, '0')}`;
+const t0 = new Date('2026-11-22T12:00:00.000Z');
+const at = (s: number) => new Date(t0.getTime() + s * 1000);
+
+export function aPatient(organizationId: string, over: Partial<Patient> = {}): Patient {
+  return {
+    id: uuid(), organizationId, name: 'José da Silva', age: 40, sex: 'M', birthDate: null, cpf: null, phone: null, email: null, address: null,
+    companyId: null, companyName: null, jobTitle: null, createdAt: t0, updatedAt: t0, ...over,
+  };
+}
+
+export function anExam(organizationId: string, patientId: string, over: Partial<Exam> = {}): Exam {
+  const air = { 500: 10, 1000: 10, 2000: 15, 3000: 20, 4000: 25, 6000: 20, 8000: 15 };
+  return {
+    id: uuid(), organizationId, patientId, date: '2025-03-01', operatorName: 'Operador', operatorRegistration: '000000', operatorCrm: null,
+    operatorCrmState: null, consultationType: null, consultationReason: null, ambientNoiseDb: 30.5, calibrationDate: '2025-01-10', transducer: 'TDH-39',
+    acousticRestHours: 14, observacoes: null, right: { air: { ...air, 8000: { kind: 'no_response', level: 120 } } }, left: { air, bone: { 500: 5, 1000: 10 } },
+    speechTest: null, ambienteJson: null, classification: { classification_right: 'aceitavel' }, rulesVersion: 'r1', createdAt: t0, updatedAt: t0, ...over,
+  };
+}
+
+/** One behaviour for every adapter of the patient and exam ports. */
+export function patientExamRepositoriesContract(make: () => Promise<PatientExamStores>) {
+  let s: PatientExamStores;
+  let org: string;
+  let other: string;
+  beforeEach(async () => {
+    s = await make();
+    org = uuid();
+    other = uuid();
+    await s.addOrganization(org);
+    await s.addOrganization(other);
+  });
+
+  it('returns an equal patient after insert, only inside its organisation', async () => {
+    const company = await s.companies.findOrCreate(org, 'Metalúrgica Aço Forte');
+    const p = aPatient(org, { cpf: '52998224725', birthDate: '1985-02-03', companyId: company.id, companyName: company.name, email: 'j@x.com' });
+    expect(await s.patients.insert(p)).toBe('inserted');
+    expect(await s.patients.findById(org, p.id)).toEqual(p);
+    expect(await s.patients.findByCpf(org, '52998224725')).toEqual(p);
+    expect(await s.patients.findById(other, p.id)).toBeUndefined();
+    expect(await s.patients.findByCpf(other, '52998224725')).toBeUndefined();
+  });
+
+  it('finds or creates companies by name regardless of case and accents', async () => {
+    const a = await s.companies.findOrCreate(org, 'Metalúrgica São José');
+    expect(await s.companies.findOrCreate(org, 'METALURGICA SAO JOSE')).toEqual(a);
+    expect((await s.companies.findOrCreate(other, 'Metalúrgica São José')).id).not.toBe(a.id);
+  });
+
+  it('refuses a CPF twice in one organisation, allows it in another', async () => {
+    await s.patients.insert(aPatient(org, { cpf: '52998224725' }));
+    expect(await s.patients.insert(aPatient(org, { cpf: '52998224725' }))).toBe('duplicate-cpf');
+    expect(await s.patients.insert(aPatient(other, { cpf: '52998224725' }))).toBe('inserted');
+    const b = aPatient(org, { cpf: '11144477735' });
+    await s.patients.insert(b);
+    expect(await s.patients.update({ ...b, cpf: '52998224725' })).toBe('duplicate-cpf');
+  });
+
+  it('searches names without regard to case or accents, by CPF digits, with totals and pages', async () => {
+    const names = ['José da Silva', 'Maria Silveira', 'João Souza', 'Ana SILVA Costa', 'Pedro Santos'];
+    for (const [i, name] of names.entries()) await s.patients.insert(aPatient(org, { name, createdAt: at(i), cpf: i === 4 ? '52998224725' : null }));
+    await s.patients.insert(aPatient(other, { name: 'Silva de Outra Clínica' }));
+    const silva = await s.patients.list({ organizationId: org, q: 'silva', limit: 10, offset: 0 });
+    expect(silva.total).toBe(2);
+    expect(silva.items.map((p) => p.name)).toEqual(['Ana SILVA Costa', 'José da Silva']);
+    expect((await s.patients.list({ organizationId: org, q: 'JOAO', limit: 10, offset: 0 })).items.map((p) => p.name)).toEqual(['João Souza']);
+    expect((await s.patients.list({ organizationId: org, q: '529.982', limit: 10, offset: 0 })).items.map((p) => p.name)).toEqual(['Pedro Santos']);
+    const page = await s.patients.list({ organizationId: org, limit: 2, offset: 2 });
+    expect(page.total).toBe(5);
+    expect(page.items.map((p) => p.name)).toEqual(['João Souza', 'Maria Silveira']);
+    expect((await s.patients.list({ organizationId: org, q: '50%_', limit: 10, offset: 0 })).total).toBe(0);
+  });
+
+  it('stores exams with NR and bone conduction, lists them by patient in date order, counts them', async () => {
+    const p = aPatient(org);
+    await s.patients.insert(p);
+    const later = anExam(org, p.id, { date: '2025-06-01' });
+    const earlier = anExam(org, p.id, { date: '2024-06-01', createdAt: at(5) });
+    await s.exams.insert(later);
+    await s.exams.insert(earlier);
+    expect((await s.exams.findById(org, later.id))?.exam).toEqual(later);
+    expect((await s.exams.findById(org, later.id))?.patient).toMatchObject({ id: p.id, name: p.name, sex: 'M' });
+    expect(await s.exams.findById(other, later.id)).toBeUndefined();
+    expect((await s.exams.listForPatient(org, p.id)).map((e) => e.date)).toEqual(['2024-06-01', '2025-06-01']);
+    expect((await s.patients.list({ organizationId: org, limit: 10, offset: 0 })).items[0].examCount).toBe(2);
+    const listed = await s.exams.list({ organizationId: org, limit: 10, offset: 0 });
+    expect(listed.total).toBe(2);
+    expect(listed.items.map((v) => v.exam.date)).toEqual(['2025-06-01', '2024-06-01']);
+    expect((await s.exams.list({ organizationId: other, limit: 10, offset: 0 })).total).toBe(0);
+    expect(await s.dashboard.counts(org, '2025-06-01')).toEqual({ patients: 1, exams: 2, reports: 0, examsThisMonth: 1 });
+  });
+
+  it('updates an exam and saves recomputed classifications', async () => {
+    const p = aPatient(org);
+    await s.patients.insert(p);
+    const e = anExam(org, p.id);
+    await s.exams.insert(e);
+    await s.exams.update({ ...e, right: { air: { 500: 30 } }, updatedAt: at(9) });
+    expect((await s.exams.findById(org, e.id))?.exam.right).toEqual({ air: { 500: 30 } });
+    await s.exams.saveClassifications(org, [{ id: e.id, classification: { classification_right: 'nao_sugestivo' }, rulesVersion: 'r2' }]);
+    await s.exams.saveClassifications(other, [{ id: e.id, classification: { hacked: true }, rulesVersion: 'x' }]);
+    expect((await s.exams.findById(org, e.id))?.exam).toMatchObject({ classification: { classification_right: 'nao_sugestivo' }, rulesVersion: 'r2' });
+  });
+
+  it('deletes a patient with its exams, only inside its organisation', async () => {
+    const p = aPatient(org);
+    await s.patients.insert(p);
+    const e = anExam(org, p.id);
+    await s.exams.insert(e);
+    expect(await s.patients.delete(other, p.id)).toBe(false);
+    expect(await s.patients.delete(org, p.id)).toBe(true);
+    expect(await s.exams.findById(org, e.id)).toBeUndefined();
+    expect(await s.patients.delete(org, p.id)).toBe(false);
+    expect(await s.dashboard.counts(org, '2000-01-01')).toMatchObject({ patients: 0, exams: 0 });
+  });
+}
