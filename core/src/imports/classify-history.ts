@@ -1,0 +1,76 @@
+import type { AudiometricExam, Ear, WorkerSex } from '../audiogram/audiogram';
+import { summarizeStep } from '../analysis/comparison-summary';
+import { DIAGNOSIS_NOTICE } from '../analysis/exam-evolution';
+import { summarizeExam } from '../analysis/exam-summary';
+import { toAudiometricExam, type Exam } from '../exams/exam';
+import { formatDateBr } from '../rules/nr7/calendar';
+import type { EarComparison } from '../rules/nr7/compare-with-reference';
+import { walkReferenceHistory, type SequenceStep } from '../rules/nr7/reference-history';
+import { citeRuleSet } from '../rules/nr7/rule-set';
+import { RULES_VERSION } from '../rules/rules-version';
+
+type ClassifiableExam = Pick<Exam, 'date' | 'right' | 'left' | 'acousticRestHours' | 'calibrationDate' | 'createdAt'>;
+
+const EAR_NAME: Record<Ear, string> = { right: 'orelha direita', left: 'orelha esquerda' };
+const PORTARIA19_ITEM: Record<string, string> = { '5.3': '4.2.1', '5.3.1': '4.2.2', '5.4': '4.2.3' };
+
+/** Same text as `buildExamEvolution`'s alert for one ear of one step (core/src/analysis/exam-evolution.ts). */
+function earAlert(step: SequenceStep, side: Ear, c: EarComparison): string | undefined {
+  const when = `Exame de ${formatDateBr(step.comparison.sequentialDate)}, ${EAR_NAME[side]}`;
+  const ref = `em relação ao exame de referência de ${formatDateBr(step.comparison.referenceDate)}`;
+  const criteria = c.criteria.join('/');
+  const nr7Item = c.desencadeamento === true ? c.desencadeamentoItem : c.agravamento === true ? '5.4' : null;
+  if (nr7Item) {
+    const item = step.ruleSet === 'nr7_anexo_ii' ? nr7Item : PORTARIA19_ITEM[nr7Item];
+    const what = c.desencadeamento === true ? 'sugestivo de desencadeamento de PAINPSE' : 'sugestivo de agravamento da PAINPSE';
+    return `${when}: ${what} ${ref} (${citeRuleSet(step.ruleSet)}, item ${item}, critério ${criteria}).`;
+  }
+  if (c.desencadeamento === null || c.agravamento === null) {
+    return `${when}: comparação ${ref} indeterminada por frequência não medida ou sem resposta.`;
+  }
+  return undefined;
+}
+
+/**
+ * The stored classification of every exam of one worker — the very output of
+ * `classifyPatientExams` (same order, same documents), computed in one walk over the history
+ * instead of one `analyzeHistory` per prefix (O(n) instead of O(n²)), for bulk imports.
+ * The reference walk is a left fold, so the prefix of exam k is the first k-1 steps of the whole
+ * walk; `tests/cli/import-classification.test.ts` checks the equality on random histories.
+ * Returns the classification as JSON text (what is stored) next to each exam.
+ */
+export function classifyHistoryForImport<E extends ClassifiableExam>(exams: readonly E[], patient: { sex?: WorkerSex }): Array<{ exam: E; classificationJson: string; rulesVersion: string }> {
+  const ordered = [...exams].sort((a, b) => (a.date === b.date ? a.createdAt.getTime() - b.createdAt.getTime() : a.date < b.date ? -1 : 1));
+  const audiometric: AudiometricExam[] = ordered.map((e) => toAudiometricExam(e));
+  const walk = walkReferenceHistory(audiometric);
+  const out: Array<{ exam: E; classificationJson: string; rulesVersion: string }> = [];
+  const stepAlerts: string[][] = [];
+  let reference = walk.exams[0];
+  let anyTrigger = false;
+  for (let k = 0; k < ordered.length; k++) {
+    const current = walk.exams[k];
+    let flat: Record<string, unknown> = { rules_version: RULES_VERSION, ...summarizeExam(current) };
+    let alerts: string[] = [];
+    if (k > 0) {
+      const step = walk.steps[k - 1];
+      const summary = summarizeStep(step, reference, current, patient.sex);
+      flat = { ...flat, ...summary, sequential_date: undefined };
+      reference = step.newReference;
+      const own: string[] = [];
+      for (const side of ['right', 'left'] as const) {
+        const text = earAlert(step, side, step.comparison[side]);
+        if (text) own.push(text);
+      }
+      stepAlerts.push(own);
+      if (step.comparison.desencadeamento === true || step.comparison.agravamento === true) anyTrigger = true;
+      const prefix = `Exame de ${formatDateBr(current.date)}`;
+      for (const list of stepAlerts) for (const a of list) if (a.startsWith(prefix)) alerts.push(a);
+      if (anyTrigger && (flat.desencadeamento === true || flat.agravamento === true)) alerts.push(DIAGNOSIS_NOTICE);
+    } else {
+      alerts = [];
+    }
+    const json = JSON.stringify(flat);
+    out.push({ exam: ordered[k], classificationJson: `${json.slice(0, -1)}${json.length > 2 ? ',' : ''}"alerts":${JSON.stringify(alerts)}}`, rulesVersion: RULES_VERSION });
+  }
+  return out;
+}

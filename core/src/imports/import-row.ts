@@ -1,0 +1,160 @@
+import type { EarAudiogram } from '../audiogram/audiogram';
+import type { RawThreshold } from '../audiogram/entry-grid';
+import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../audiogram/frequencies';
+import { parseAudiogramInput, parseExamDate, parseNumber, optionalText, type Issue, type RawEarPair } from '../exams/exam-input';
+import type { Sex } from '../patients/sex';
+import { validatePatientInput } from '../patients/patient-rules';
+
+/**
+ * The CSV import format (docs/csv-format.md): canonical column names after the CSV edge has
+ * matched the header without regard to case, accents, spaces or hyphens.
+ */
+export const IMPORT_PATIENT_COLUMNS = ['nome', 'cpf', 'data_nascimento', 'idade', 'sexo', 'empresa', 'cargo'] as const;
+export const IMPORT_EXAM_COLUMNS = ['data_exame', 'motivo', 'operador', 'registro_operador', 'ruido_db', 'calibracao', 'repouso_14h', 'repouso_horas'] as const;
+export const IMPORT_AIR_COLUMNS = (['od', 'oe'] as const).flatMap((ear) => AIR_FREQUENCIES.map((hz) => `${ear}_${hz}`));
+export const IMPORT_BONE_COLUMNS = (['od', 'oe'] as const).flatMap((ear) => BONE_FREQUENCIES.map((hz) => `${ear}_vo_${hz}`));
+export const IMPORT_COLUMNS: readonly string[] = [...IMPORT_PATIENT_COLUMNS, ...IMPORT_EXAM_COLUMNS, ...IMPORT_AIR_COLUMNS, ...IMPORT_BONE_COLUMNS];
+/** Without these the file cannot be imported at all. */
+export const IMPORT_REQUIRED_COLUMNS = ['nome', 'sexo', 'data_exame'] as const;
+
+/** Level recorded for a bare "NR"/"SR"/"AUS": no response up to the top of the entry grid. */
+export const DEFAULT_NO_RESPONSE_LEVEL = 120;
+
+/** One row of the file as canonical column → cell text (absent columns are undefined). */
+export type ImportCells = Readonly<Record<string, string | undefined>>;
+
+export interface ImportPatientData {
+  name: string;
+  sex: Sex;
+  birthDate: string | null;
+  age: number | null;
+  cpf: string | null;
+  company: string | null;
+  jobTitle: string | null;
+}
+
+export interface ImportExamData {
+  date: string;
+  consultationReason: string | null;
+  operatorName: string | null;
+  operatorRegistration: string | null;
+  ambientNoiseDb: number | null;
+  calibrationDate: string | null;
+  acousticRestHours: number | null;
+  right: EarAudiogram;
+  left: EarAudiogram;
+}
+
+export interface ValidImportRow {
+  line: number;
+  patient: ImportPatientData;
+  exam: ImportExamData;
+}
+
+export type ImportRowResult = { ok: true; row: ValidImportRow } | { ok: false; line: number; reasons: string[] };
+
+const PATIENT_FIELD_COLUMN: Record<string, string> = { name: 'nome', sex: 'sexo', cpf: 'cpf', birthDate: 'data_nascimento', age: 'idade' };
+
+/** `NR`, `SR`, `AUS` (optionally with the level: `NR 90`, `NR90`), `>90`, a number (decimal comma allowed), or empty. */
+function rawThreshold(cell: string | undefined, column: string, issues: Issue[]): RawThreshold | undefined {
+  const v = (cell ?? '').trim();
+  if (!v) return undefined;
+  const nr = /^(?:(?:nr|sr|aus)\s*(-?\d+(?:[.,]\d+)?)?|>\s*(-?\d+(?:[.,]\d+)?))$/i.exec(v);
+  if (nr) {
+    const level = nr[1] ?? nr[2];
+    return { nr: level === undefined ? DEFAULT_NO_RESPONSE_LEVEL : Number(level.replace(',', '.')) };
+  }
+  if (!/^-?\d+(?:[.,]\d+)?$/.test(v)) {
+    issues.push({ path: column, message: `Limiar inválido em ${column}: "${v}" não é um número em dB NA, NR, SR ou AUS.` });
+    return undefined;
+  }
+  return Number(v.replace(',', '.'));
+}
+
+/** `repouso_14h`: sim/não (14 h or less — recorded as 0 h) or a number of hours; `repouso_horas`: hours. */
+function restHours(cells: ImportCells, issues: Issue[]): number | null {
+  const hours = cells.repouso_horas?.trim();
+  if (hours) return parseNumber(hours, 'repouso_horas', issues, { label: 'Repouso acústico (horas)', min: 0, max: 720 });
+  const flag = (cells.repouso_14h ?? '').trim().toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+  if (!flag) return null;
+  if (['sim', 's', 'x', 'true', 'yes', 'y'].includes(flag)) return 14;
+  if (['nao', 'n', 'false', 'no'].includes(flag)) return 0;
+  return parseNumber(flag, 'repouso_14h', issues, { label: 'Repouso acústico (sim, não ou horas)', min: 0, max: 720 });
+}
+
+/**
+ * Validates one imported row with the web app's own rules and messages (patient rules, exam date,
+ * the 5 dB entry grid with NR, noise and rest ranges). Every problem of the row is reported, pt-BR,
+ * with the CSV column it comes from.
+ */
+export function parseImportRow(line: number, cells: ImportCells, today: Date): ImportRowResult {
+  const issues: Issue[] = [];
+  let birthDate: string | null = null;
+  if (cells.data_nascimento?.trim()) birthDate = parseExamDate(cells.data_nascimento, today, 'data_nascimento', issues, 'Data de nascimento');
+  const patientCheck = validatePatientInput(
+    { name: cells.nome, sex: cells.sexo, cpf: cells.cpf, age: cells.idade, birthDate: birthDate ?? (cells.data_nascimento?.trim() ? 'invalida' : null), company: cells.empresa, jobTitle: cells.cargo },
+    today,
+  );
+  if (!patientCheck.ok) {
+    for (const i of patientCheck.error.issues ?? []) {
+      if (i.path === 'birthDate' && issues.some((x) => x.path === 'data_nascimento')) continue;
+      issues.push({ path: PATIENT_FIELD_COLUMN[i.path] ?? i.path, message: i.message });
+    }
+  }
+  if (patientCheck.ok && !patientCheck.value.cpf && !patientCheck.value.birthDate) {
+    issues.push({ path: 'cpf', message: 'Informe o CPF ou a data de nascimento para identificar o trabalhador' });
+  }
+  const date = parseExamDate(cells.data_exame, today, 'data_exame', issues);
+  const ambientNoiseDb = parseNumber(cells.ruido_db, 'ruido_db', issues, { label: 'Ruído ambiente (dB)', min: 0, max: 140 });
+  const calibrationDate = cells.calibracao?.trim() ? parseExamDate(cells.calibracao, today, 'calibracao', issues, 'Data de calibração') : null;
+  const acousticRestHours = restHours(cells, issues);
+
+  const air: Record<string, RawEarPair> = {};
+  const bone: Record<string, RawEarPair> = {};
+  const columnOf: Record<string, string> = {};
+  for (const [kind, freqs, target] of [['air', AIR_FREQUENCIES, air], ['bone', BONE_FREQUENCIES, bone]] as const) {
+    for (const hz of freqs) {
+      for (const [ear, side] of [['od', 're'], ['oe', 'le']] as const) {
+        const column = kind === 'air' ? `${ear}_${hz}` : `${ear}_vo_${hz}`;
+        const raw = rawThreshold(cells[column], column, issues);
+        if (raw === undefined) continue;
+        (target[hz] ??= {})[side] = raw;
+        columnOf[`audiograma.${kind}.${hz}.${side}`] = column;
+      }
+    }
+  }
+  const gridIssues: Issue[] = [];
+  const { right, left } = parseAudiogramInput(air, Object.keys(bone).length ? bone : null, 'audiograma', gridIssues);
+  for (const i of gridIssues) {
+    const column = columnOf[i.path] ?? i.path;
+    issues.push({ path: column, message: i.message.split(i.path).join(column) });
+  }
+  if (!issues.some((i) => i.path.startsWith('od_') || i.path.startsWith('oe_')) && !Object.keys(right.air).length && !Object.keys(left.air).length) {
+    issues.push({ path: 'od_1000', message: 'Nenhum limiar de via aérea informado (od_250 … oe_8000)' });
+  }
+  if (issues.length || !patientCheck.ok) return { ok: false, line, reasons: dedupe(issues.map((i) => i.message)) };
+  const p = patientCheck.value;
+  return {
+    ok: true,
+    row: {
+      line,
+      patient: { name: p.name, sex: p.sex, birthDate: p.birthDate, age: p.age, cpf: p.cpf, company: p.company, jobTitle: p.jobTitle },
+      exam: {
+        date: date!, consultationReason: optionalText(cells.motivo), operatorName: optionalText(cells.operador),
+        operatorRegistration: optionalText(cells.registro_operador), ambientNoiseDb, calibrationDate, acousticRestHours, right, left,
+      },
+    },
+  };
+}
+
+const dedupe = (xs: string[]) => [...new Set(xs)];
+
+/** Name as matched by the database's `limiar_search_text` (lower case, no accents), spaces collapsed. */
+export function importNameKey(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** Identity of the worker inside one import: CPF, else name + birth date (docs/csv-format.md). */
+export function importPatientKey(p: Pick<ImportPatientData, 'cpf' | 'name' | 'birthDate'>): string {
+  return p.cpf ? `cpf:${p.cpf}` : `nome:${importNameKey(p.name)}|${p.birthDate}`;
+}

@@ -1,0 +1,58 @@
+import type { EarAudiogram } from '../audiogram/audiogram';
+import type { Sex } from '../patients/sex';
+import type { ImportExamData, ImportPatientData } from '../imports/import-row';
+
+/** A worker of the import batch, to be found (CPF, else name + birth date) or created. */
+export interface ImportPatientRequest extends ImportPatientData {
+  /** `importPatientKey` of the worker. */
+  key: string;
+}
+
+export interface ResolvedImportPatient {
+  id: string;
+  /** The stored sex (an existing worker keeps his), used by the classification. */
+  sex: Sex;
+  created: boolean;
+}
+
+/** A stored exam, as much as the classification needs. */
+export interface StoredExamForImport {
+  id: string;
+  patientId: string;
+  date: string;
+  right: EarAudiogram;
+  left: EarAudiogram;
+  acousticRestHours: number | null;
+  calibrationDate: string | null;
+  createdAt: Date;
+}
+
+export interface NewImportedExam extends ImportExamData {
+  id: string;
+  patientId: string;
+  naturalKey: string;
+  classificationJson: string;
+  rulesVersion: string;
+  createdAt: Date;
+}
+
+/** The writes of one batch; every call of one `ExamImportSink.batch` runs in one transaction. */
+export interface ExamImportBatch {
+  /** Finds or creates the companies and the workers (one round of set-based statements). */
+  resolvePatients(patients: readonly ImportPatientRequest[]): Promise<Map<string, ResolvedImportPatient>>;
+  /** The natural keys among `keys` already stored in the organisation. */
+  existingNaturalKeys(keys: readonly string[]): Promise<Set<string>>;
+  /** Every stored exam of these workers (one query). */
+  loadExams(patientIds: readonly string[]): Promise<StoredExamForImport[]>;
+  /** Inserts in bulk; an exam whose natural key exists is skipped. Returns how many were inserted. */
+  insertExams(exams: readonly NewImportedExam[]): Promise<number>;
+  updateClassifications(updates: ReadonlyArray<{ id: string; classificationJson: string; rulesVersion: string }>): Promise<void>;
+}
+
+/** Bulk writer of imported exams for one organisation (PostgreSQL COPY in the adapter). */
+export interface ExamImportSink {
+  /** Runs `work` in one transaction: everything it wrote commits together or not at all. */
+  batch<T>(work: (batch: ExamImportBatch) => Promise<T>): Promise<T>;
+  /** Stable digest (hex) of a natural-key text. */
+  digest(text: string): string;
+}
