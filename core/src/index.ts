@@ -39,3 +39,7 @@ export * from './use-cases/exams/query-exams';
 export * from './use-cases/exams/update-exam-audiogram';
 export * from './exams/audiogram-wire';
 export * from './shared/in-transaction';
+export * from './imports/import-row';
+export * from './imports/classify-history';
+export * from './ports/exam-import-sink';
+export * from './use-cases/imports/import-exams';
