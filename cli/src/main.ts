@@ -4,6 +4,7 @@ import { ConfigError } from '../../adapters/src/composition/config';
 import { registerAnalyzeCommand } from './commands/analyze';
 import { registerMigrateCommand } from './commands/migrate';
 import { registerServeCommand } from './commands/serve';
+import { registerWorkerCommand } from './commands/worker';
 
 const titles: Record<string, string> = {
   'Usage:': 'Uso:',
@@ -41,6 +42,7 @@ const program = new Command('limiar')
 
 registerServeCommand(program);
 registerMigrateCommand(program);
+registerWorkerCommand(program);
 registerAnalyzeCommand(program);
 
 try {

@@ -7,6 +7,8 @@ import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestServer {
   url: string;
+  /** The server's LIMIAR_DATA_DIR (files, keys). */
+  dataDir: string;
   server: RunningServer;
   database: TestDatabase;
   /** `fetch` relative to the server root. */
@@ -29,6 +31,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const server = await startServer(config);
   return {
     url: server.url,
+    dataDir,
     server,
     database,
     request: (pathname, init) => fetch(`${server.url}${pathname}`, init),

@@ -19,6 +19,11 @@ const envSchema = z.object({
   LIMIAR_WEB_DIST: z.string().min(1).optional(),
   LIMIAR_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OLLAMA_HOST: z.string().url().optional(),
+  OLLAMA_VISION_MODEL: z.string().min(1).default('qwen2.5vl:7b'),
+  OLLAMA_TEXT_MODEL: z.string().min(1).default('qwen2.5:7b'),
+  OLLAMA_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  LIMIAR_FILE_KEY: z.string().min(1).optional(),
+  LIMIAR_IN_PROCESS_WORKER: z.enum(['0', '1', 'true', 'false']).default('1'),
   LIMIAR_JWT_SECRET: z.string().min(32, 'LIMIAR_JWT_SECRET precisa de pelo menos 32 caracteres').optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -37,7 +42,15 @@ export interface AppConfig {
   /** Absolute path of the built web app served by the API server. */
   webDist: string;
   logLevel: string;
+  /** Local Ollama server; when absent the deterministic readers and the templates do all the work. */
   ollamaHost?: string;
+  ollamaVisionModel: string;
+  ollamaTextModel: string;
+  ollamaTimeoutMs: number;
+  /** AES-256 key of stored files; generated into `dataDir` when not configured. */
+  fileKey?: string;
+  /** Run queued jobs (slow audiogram readings) inside `limiar serve`; else only `limiar worker` does. */
+  inProcessWorker: boolean;
   /** Signing secret of session tokens; generated into `dataDir` when not configured. */
   jwtSecret?: string;
   /** Google sign-in is enabled only when a client id is configured. */
@@ -71,6 +84,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDist: path.resolve(cwd, e.LIMIAR_WEB_DIST ?? 'web/dist'),
     logLevel: e.LIMIAR_LOG_LEVEL,
     ollamaHost: e.OLLAMA_HOST,
+    ollamaVisionModel: e.OLLAMA_VISION_MODEL,
+    ollamaTextModel: e.OLLAMA_TEXT_MODEL,
+    ollamaTimeoutMs: e.OLLAMA_TIMEOUT_MS,
+    fileKey: e.LIMIAR_FILE_KEY,
+    inProcessWorker: e.LIMIAR_IN_PROCESS_WORKER === '1' || e.LIMIAR_IN_PROCESS_WORKER === 'true',
     jwtSecret: e.LIMIAR_JWT_SECRET,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL,

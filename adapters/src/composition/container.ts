@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import {
+  ReadAudiogram, UploadExamFile, type AudiogramReadingQueue, type ExamFileStore, type FileStorage,
   Authenticate, ChangePassword, CheckHealth, ManagePatients, QueryExams, RecordExam, UpdateExamAudiogram, LogIn, LogInWithGoogle, LogOut, ManageProfile, OpenSession, RegisterProfessional,
   SubmitPublicRequest, systemClock, type Clock, type GoogleIdTokenVerifier, type HealthProbe, type IdGenerator, type LoginAttemptLog,
   type OrganizationRepository, type PasswordHasher, type ProfessionalRepository, type PublicRequestLog, type SessionRepository,
@@ -19,6 +20,11 @@ import {
   MikroOrmCompanyRepository, MikroOrmDashboardQueries, MikroOrmExamFileRepository, MikroOrmExamRepository, MikroOrmPatientRepository,
 } from '../persistence/mikro-orm/repositories/mikro-orm-patient-exam-repositories';
 import { Argon2PasswordHasher } from '../security/argon2-password-hasher';
+import { OllamaAudiogramReader } from '../ai/ollama/ollama-audiogram-reader';
+import { PdfTextAudiogramReader } from '../ai/pdf-text/pdf-text-audiogram-reader';
+import { EncryptedFileStorage, loadOrCreateFileKey } from '../files/encrypted-file-storage';
+import { disabledReadingQueue } from '../jobs/pg-boss-reading-queue';
+import { MikroOrmExamFileStore } from '../persistence/mikro-orm/repositories/mikro-orm-exam-file-store';
 import { JoseGoogleIdTokenVerifier } from '../security/jose-google-id-token-verifier';
 import { JoseSessionTokens, loadOrCreateSecret } from '../security/jose-session-tokens';
 import type { AppConfig } from './config';
@@ -29,7 +35,12 @@ import { TOKENS } from './tokens';
  * decorators, so everything is bound with factories (singletons: adapters are stateless and
  * resolve the per-request/per-transaction entity manager through `orm.em`).
  */
-export function createContainer(config: AppConfig, db: Database, logger: Logger): Container {
+export interface RuntimeServices {
+  /** The pg-boss queue of slow readings, when a slow reader is configured (started by the caller). */
+  readingQueue?: AudiogramReadingQueue;
+}
+
+export function createContainer(config: AppConfig, db: Database, logger: Logger, services: RuntimeServices = {}): Container {
   const c = new Container({ defaultScope: 'Singleton' });
   const startedAt = new Date();
   const em = () => db.orm.em;
@@ -79,5 +90,13 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger)
   factory(TOKENS.QueryExams, () => new QueryExams(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ExamFileRepository),
     get(TOKENS.DashboardQueries), get(TOKENS.Clock)));
   factory(TOKENS.UpdateExamAudiogram, () => new UpdateExamAudiogram(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
+  constant<FileStorage>(TOKENS.FileStorage, new EncryptedFileStorage(config.dataDir, loadOrCreateFileKey(config.dataDir, config.fileKey)));
+  constant<ExamFileStore>(TOKENS.ExamFileStore, new MikroOrmExamFileStore(em));
+  constant<AudiogramReadingQueue>(TOKENS.ReadingQueue, services.readingQueue ?? disabledReadingQueue);
+  constant(TOKENS.FastAudiogramReaders, new ReadAudiogram([new PdfTextAudiogramReader()]));
+  constant(TOKENS.SlowAudiogramReaders, new ReadAudiogram(config.ollamaHost
+    ? [new OllamaAudiogramReader({ host: config.ollamaHost, model: config.ollamaVisionModel, timeoutMs: config.ollamaTimeoutMs })] : []));
+  factory(TOKENS.UploadExamFile, () => new UploadExamFile(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ExamFileStore),
+    get(TOKENS.FileStorage), get(TOKENS.FastAudiogramReaders), get(TOKENS.ReadingQueue), get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
   return c;
 }

@@ -36,4 +36,10 @@ export const TOKENS = {
   RecordExam: t('RecordExam'),
   QueryExams: t('QueryExams'),
   UpdateExamAudiogram: t('UpdateExamAudiogram'),
+  FileStorage: t('FileStorage'),
+  ExamFileStore: t('ExamFileStore'),
+  ReadingQueue: t('ReadingQueue'),
+  FastAudiogramReaders: t('FastAudiogramReaders'),
+  SlowAudiogramReaders: t('SlowAudiogramReaders'),
+  UploadExamFile: t('UploadExamFile'),
 } as const;

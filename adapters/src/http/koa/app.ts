@@ -11,6 +11,7 @@ import { ApiRoutes } from './api-routes';
 import { errorMiddleware } from './error-middleware';
 import { requestLogger } from './request-logger';
 import { accountRoutes } from './routes/accounts.routes';
+import { fileRoutes } from './routes/files.routes';
 import { patientExamRoutes } from './routes/patients-exams.routes';
 import { systemRoutes } from './routes/system.routes';
 import { staticWebApp } from './static-web-app';
@@ -39,6 +40,7 @@ export function createApp(container: Container): Koa {
     authenticate: get(TOKENS.Authenticate), patients: get(TOKENS.ManagePatients), recordExam: get(TOKENS.RecordExam),
     queryExams: get(TOKENS.QueryExams), updateAudiogram: get(TOKENS.UpdateExamAudiogram), today: () => clock.now(),
   });
+  fileRoutes(routes, { authenticate: get(TOKENS.Authenticate), upload: get(TOKENS.UploadExamFile), files: get(TOKENS.ExamFileStore), storage: get(TOKENS.FileStorage) });
 
   app.use(requestLogger(logger));
   app.use(errorMiddleware(logger));

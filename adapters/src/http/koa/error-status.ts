@@ -13,6 +13,8 @@ const statusByCode: Record<string, number> = {
   'AUTH.INVALID_CREDENTIALS': 401,
   'AUTH.GOOGLE_REJECTED': 401,
   'AUTH.RATE_LIMITED': 429,
+  'UPLOAD.TOO_LARGE': 413,
+  'UPLOAD.UNSUPPORTED_TYPE': 415,
 };
 
 const statusBySuffix: Array<[RegExp, number]> = [

@@ -5,6 +5,7 @@ import { createContainer } from '../../composition/container';
 import { createLogger } from '../../composition/logger';
 import { migrate, openDatabase, type Database } from '../../persistence/database';
 import { createApp } from './app';
+import { startReadingQueue } from '../../jobs/reading-worker';
 
 export interface RunningServer {
   url: string;
@@ -17,15 +18,20 @@ export interface RunningServer {
 export async function startServer(config: AppConfig, logger: Logger = createLogger(config)): Promise<RunningServer> {
   const db = await openDatabase(config, (m) => logger.info(m));
   let server: Server | undefined;
+  let readingQueue: Awaited<ReturnType<typeof startReadingQueue>>;
   try {
     const applied = await migrate(db);
     if (applied.length) logger.info({ applied }, 'migrações aplicadas');
-    const app = createApp(createContainer(config, db, logger));
+    readingQueue = await startReadingQueue(config, db, logger);
+    const container = createContainer(config, db, logger, { readingQueue: readingQueue?.queue });
+    if (readingQueue && config.inProcessWorker) await readingQueue.work(container);
+    const app = createApp(container);
     server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen(config.port, config.host, () => resolve(s));
       s.once('error', reject);
     });
   } catch (error) {
+    await readingQueue?.queue.stop();
     await db.close();
     throw error;
   }
@@ -44,6 +50,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
           server!.closeIdleConnections();
           setTimeout(() => server!.closeAllConnections(), 2_000).unref();
         });
+        await readingQueue?.queue.stop();
         await db.close();
       })()),
   };
