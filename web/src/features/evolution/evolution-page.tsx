@@ -18,7 +18,7 @@ import './evolution.css';
 
 const PtaChart = lazy(() => import('./pta-chart'));
 
-const date = (d: string | null) => (d ? formatDateBr(d) : '-');
+const date = (d: string | null) => (d ? formatDateBr(d.slice(0, 10)) : '-');
 const wholeDb = (v: number | null) => (v === null ? '-' : `${Math.round(v)} dB`);
 
 /** /patients/{id}/evolution (spec §2 "Patient evolution, exam-based"). */

@@ -14,7 +14,7 @@ const REFERENCE_LINES = [
  * A visually hidden table repeats the values for screen readers.
  */
 export default function PtaChart({ exams }: { exams: ExamEvolution['exams'] }) {
-  const x = exams.map((e) => e.date);
+  const x = exams.map((e) => e.date.slice(0, 10));
   const round = (v: number | null) => (v === null ? null : Math.round(v));
   const data = [
     {
@@ -60,7 +60,7 @@ export default function PtaChart({ exams }: { exams: ExamEvolution['exams'] }) {
         <tbody>
           {exams.map((e, i) => (
             <tr key={`${e.date}-${i}`}>
-              <th scope="row">{formatDateBr(e.date)}</th>
+              <th scope="row">{formatDateBr(e.date.slice(0, 10))}</th>
               <td>{e.ptaRightEar === null ? 'não calculável' : `${Math.round(e.ptaRightEar)} dB`}</td>
               <td>{e.ptaLeftEar === null ? 'não calculável' : `${Math.round(e.ptaLeftEar)} dB`}</td>
             </tr>

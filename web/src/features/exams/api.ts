@@ -58,7 +58,6 @@ export interface EntryFormPayload {
   operador: { nome: string; registro: string };
   observacoes: string | null;
   repouso_horas: number | null;
-  consultationType?: string | null;
 }
 
 export const createExam = (payload: EntryFormPayload) => api.post<{ id: string }>('/exams', payload as unknown as Record<string, unknown>);

@@ -14,7 +14,7 @@ import { toast } from '../../lib/toast';
 import { examKeys, getExam, getExamFiles, type Exam, type ExamFile } from './api';
 import { alertsOf, findingsOf, nr7Label, num, str, triState, type Classification, type Side } from './classification';
 import { ExamFileDialog } from './exam-file-dialog';
-import { db, formatDate, formatDateTime, operatorRegistration, sexWord } from './format';
+import { db, formatDay, formatDateTime, operatorRegistration, sexWord } from './format';
 import './exams.css';
 
 const AudiogramChart = lazy(() => import('./components/audiogram-chart'));
@@ -74,7 +74,7 @@ function ExamDetail({ exam }: { exam: Exam }) {
   return (
     <div className="exams">
       <PageHeader
-        title={`Exame de ${formatDate(exam.date)}`}
+        title={`Exame de ${formatDay(exam.date)}`}
         description={exam.patientName}
         back={{ to: paths.exams.getHref(), label: 'Voltar para Exames' }}
       />
@@ -90,7 +90,7 @@ function ExamDetail({ exam }: { exam: Exam }) {
         </Card>
         <Card title="Dados do Exame">
           <dl className="exam-facts">
-            <Fact label="Data do exame" value={formatDate(exam.date)} />
+            <Fact label="Data do exame" value={formatDay(exam.date)} />
             <Fact label="Operador" value={exam.operatorName || 'N/A'} />
             <Fact label="Registro do operador" value={operatorRegistration(exam)} />
             <Fact label="Cadastrado em" value={formatDateTime(exam.createdAt)} />
@@ -110,7 +110,7 @@ function ExamDetail({ exam }: { exam: Exam }) {
       <Card title="Audiograma" description="Convenções ASHA: O vermelho = orelha direita, X azul = orelha esquerda; < e > = via óssea.">
         <div className="exam-detail__audiogram">
           <Suspense fallback={<div className="exam-detail__chart-loading"><Spinner label="Carregando audiograma..." /></div>}>
-            <AudiogramChart values={exam.audiogram} title={`Audiograma de ${formatDate(exam.date)}`} />
+            <AudiogramChart values={exam.audiogram} title={`Audiograma de ${formatDay(exam.date)}`} />
           </Suspense>
           <div className="exam-detail__ears">
             {(['right', 'left'] as const).map((side) => (
@@ -121,7 +121,7 @@ function ExamDetail({ exam }: { exam: Exam }) {
       </Card>
 
       {referenceDate && (
-        <Card title="Comparação com o exame de referência" description={`Exame de referência: ${formatDate(referenceDate)}`}>
+        <Card title="Comparação com o exame de referência" description={`Exame de referência: ${formatDay(referenceDate)}`}>
           <div className="exam-detail__comparison">
             {(['right', 'left'] as const).map((side) => (
               <ComparisonPanel key={side} side={side} c={c} />

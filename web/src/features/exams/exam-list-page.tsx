@@ -13,12 +13,12 @@ import { LoadingState } from '../../components/ui/spinner';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { paths } from '../../config/paths';
 import { examKeys, EXAMS_PAGE_SIZE, getDashboardSummary, listExams, type Exam } from './api';
-import { formatDate, operatorRegistration } from './format';
+import { formatDay, operatorRegistration } from './format';
 import './exams.css';
 
 const column = createColumnHelper<Exam>();
 const columns = [
-  column.accessor('date', { header: 'Data', cell: (i) => formatDate(i.getValue()) }),
+  column.accessor('date', { header: 'Data', cell: (i) => formatDay(i.getValue()) }),
   column.accessor('operatorName', { header: 'Operador', cell: (i) => i.getValue() || 'N/A' }),
   column.accessor('patientName', {
     header: 'Paciente',
@@ -38,7 +38,7 @@ const columns = [
       <Link
         className={buttonClassName({ variant: 'ghost', size: 'sm' })}
         to={paths.examDetail.getHref(row.original.id)}
-        aria-label={`Ver exame de ${row.original.patientName} em ${formatDate(row.original.date)}`}
+        aria-label={`Ver exame de ${row.original.patientName} em ${formatDay(row.original.date)}`}
       >
         Ver
       </Link>

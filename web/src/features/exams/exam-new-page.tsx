@@ -32,7 +32,6 @@ const emptyGrid = (freqs: readonly number[]): Grid =>
   Object.fromEntries(freqs.map((f) => [String(f), { RE: { value: '', nr: false }, LE: { value: '', nr: false } }]));
 
 const EAR_LABEL: Record<EarKey, string> = { RE: 'Orelha direita (OD)', LE: 'Orelha esquerda (OE)' };
-const CONSULTATION_TYPES = ['Eletiva', 'Ocupacional', 'Judicial / Pericial', 'Infantil / Neo Natal'];
 
 /** A cell's wire value: number, `{ nr: level }` or null (not measured). Invalid cells → undefined. */
 function cellThreshold(cell: Cell): WireThreshold | undefined {
@@ -70,7 +69,7 @@ export default function ExamNewPage() {
 
   const [patientId, setPatientId] = useState(params.get('patientId') ?? '');
   const [patient, setPatient] = useState({ nome: '', idade: '', sexo: 'M' });
-  const [exam, setExam] = useState({ data: todayIso(), ruido: '', calibracao: '', transdutor: 'TDH-39', repouso: '', tipo: '' });
+  const [exam, setExam] = useState({ data: todayIso(), ruido: '', calibracao: '', transdutor: 'TDH-39', repouso: '' });
   const [operator, setOperator] = useState({ nome: '', registro: '' });
   const [observacoes, setObservacoes] = useState('');
   const [air, setAir] = useState<Grid>(() => emptyGrid(AIR_FREQUENCIES));
@@ -127,7 +126,6 @@ export default function ExamNewPage() {
       operador: { nome: operator.nome.trim(), registro: operator.registro.trim() },
       observacoes: observacoes.trim() || null,
       repouso_horas: exam.repouso.trim() === '' ? null : Number(exam.repouso),
-      consultationType: exam.tipo || null,
     };
     try {
       const { id } = await createExam(payload);
@@ -198,7 +196,7 @@ export default function ExamNewPage() {
                         type="button"
                         className="threshold-cell__nr"
                         aria-pressed={cell.nr}
-                        aria-label={`Sem resposta (NR) — ${label}`}
+                        aria-label={`NR — sem resposta, ${label}`}
                         title="Sem resposta (NR) no nível testado"
                         onClick={() => setCell(kind, String(f), ear, { nr: !cell.nr })}
                       >
@@ -274,18 +272,6 @@ export default function ExamNewPage() {
               </Field>
               <Field label="Repouso auditivo (horas)" hint="NR-7: mínimo de 14 horas" error={fe('repouso_horas')}>
                 {(p) => <Input {...p} type="number" min={0} step={0.5} value={exam.repouso} onChange={(e) => setExam({ ...exam, repouso: e.target.value })} />}
-              </Field>
-              <Field label="Tipo de consulta" error={fe('consultationType')}>
-                {(p) => (
-                  <Select {...p} value={exam.tipo} onChange={(e) => setExam({ ...exam, tipo: e.target.value })}>
-                    <option value="">Não informado</option>
-                    {CONSULTATION_TYPES.map((t) => (
-                      <option key={t} value={t}>
-                        {t}
-                      </option>
-                    ))}
-                  </Select>
-                )}
               </Field>
             </div>
           </Card>

@@ -5,6 +5,9 @@ const SEX_WORDS: Record<string, string> = { M: 'Masculino', F: 'Feminino', O: 'O
 /** The stored sex code as a word (product.md: "shown as a word"). */
 export const sexWord = (sex: string | null | undefined) => (sex ? (SEX_WORDS[sex] ?? sex) : 'Não informado');
 
+/** dd/mm/aaaa of a calendar date (exam date): the first 10 characters, never shifted by a time zone. */
+export const formatDay = (value: string | null | undefined) => (value && /^\d{4}-\d{2}-\d{2}/.test(value) ? formatDateBr(value.slice(0, 10)) : '-');
+
 /** dd/mm/aaaa of an ISO date or timestamp, in the user's time zone for timestamps. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '-';

@@ -11,13 +11,13 @@ import { LoadingState } from '../../components/ui/spinner';
 import { EmptyState } from '../../components/ui/states';
 import { paths } from '../../config/paths';
 import { getPatient, listPatientExams, patientKeys, type PatientExam } from './api';
-import { ageText, formatDate, operatorRegistration, sexWord } from './format';
+import { ageText, formatDate, formatDay, operatorRegistration, sexWord } from './format';
 import { PatientNotFound } from './patient-not-found';
 import './patients.css';
 
 const column = createColumnHelper<PatientExam>();
 const examColumns = [
-  column.accessor('date', { header: 'Data', cell: (i) => formatDate(i.getValue()) }),
+  column.accessor('date', { header: 'Data', cell: (i) => formatDay(i.getValue()) }),
   column.accessor('operatorName', { header: 'Operador', cell: (i) => i.getValue() || 'N/A' }),
   column.display({ id: 'registration', header: 'Registro', cell: ({ row }) => operatorRegistration(row.original) }),
   column.display({
@@ -25,7 +25,7 @@ const examColumns = [
     header: 'Ações',
     meta: { align: 'end' },
     cell: ({ row }) => (
-      <Link className={buttonClassName({ variant: 'ghost', size: 'sm' })} to={paths.examDetail.getHref(row.original.id)} aria-label={`Ver exame de ${formatDate(row.original.date)}`}>
+      <Link className={buttonClassName({ variant: 'ghost', size: 'sm' })} to={paths.examDetail.getHref(row.original.id)} aria-label={`Ver exame de ${formatDay(row.original.date)}`}>
         Ver
       </Link>
     ),
