@@ -49,6 +49,8 @@ export interface ExamListQuery {
 
 export interface ExamRepository {
   findById(organizationId: string, id: string): Promise<ExamView | undefined>;
+  /** Only what the evolution needs (date, thresholds, conditions) of every exam, oldest first: a light read. */
+  listAudiometryForPatient(organizationId: string, patientId: string): Promise<Array<Pick<Exam, 'date' | 'right' | 'left' | 'acousticRestHours' | 'calibrationDate' | 'createdAt'>>>;
   /** Every exam of the patient, oldest first. */
   listForPatient(organizationId: string, patientId: string): Promise<Exam[]>;
   /** Newest exam date first. */

@@ -28,6 +28,11 @@ export class InMemoryExamRepository implements ExamRepository {
     const e = this.rows.get(id);
     return e && e.organizationId === organizationId ? this.view(e) : undefined;
   }
+  async listAudiometryForPatient(organizationId: string, patientId: string) {
+    return (await this.listForPatient(organizationId, patientId)).map((e) => ({
+      date: e.date, right: e.right, left: e.left, acousticRestHours: e.acousticRestHours, calibrationDate: e.calibrationDate, createdAt: e.createdAt,
+    }));
+  }
   async listForPatient(organizationId: string, patientId: string) {
     return [...this.rows.values()].filter((e) => e.organizationId === organizationId && e.patientId === patientId)
       .sort((a, b) => (a.date === b.date ? +a.createdAt - +b.createdAt : a.date < b.date ? -1 : 1)).map(copy);

@@ -35,7 +35,7 @@ export class QueryExams {
   async evolution(auth: AuthContext, patientId: string): Promise<Result<ExamEvolution, PatientNotFoundError>> {
     const patient = await this.patients.findById(auth.organizationId, patientId);
     if (!patient) return err(new PatientNotFoundError());
-    const exams = await this.exams.listForPatient(auth.organizationId, patientId);
+    const exams = await this.exams.listAudiometryForPatient(auth.organizationId, patientId);
     return ok(buildExamEvolution(exams.map((e) => toAudiometricExam(e))));
   }
 

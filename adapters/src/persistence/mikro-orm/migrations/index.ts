@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000Init } from './Migration20261122000000Init';
 import { Migration20261122010000Accounts } from './Migration20261122010000Accounts';
 import { Migration20261122020000PatientsExams } from './Migration20261122020000PatientsExams';
+import { Migration20261122030000PatientSearch } from './Migration20261122030000PatientSearch';
 
 /**
  * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
@@ -11,4 +12,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000000Init', class: Migration20261122000000Init },
   { name: 'Migration20261122010000Accounts', class: Migration20261122010000Accounts },
   { name: 'Migration20261122020000PatientsExams', class: Migration20261122020000PatientsExams },
+  { name: 'Migration20261122030000PatientSearch', class: Migration20261122030000PatientSearch },
 ];

@@ -64,9 +64,9 @@ export class MikroOrmPatientRepository implements PatientRepository {
         where += ' and p.cpf like ?';
         params.push(`${digits}%`);
       } else {
-        where += ' and limiar_search_text(p.name) like limiar_search_text(?)';
+        where += ' and p.name_search like limiar_search_text(?)';
         params.push(likeParam(query.q));
-        order = 'limiar_search_text(p.name), p.id';
+        order = 'p.name_search, p.id';
       }
     }
     const [rows, count] = await Promise.all([
@@ -167,6 +167,18 @@ export class MikroOrmExamRepository implements ExamRepository {
     return rows[0] ? toView(rows[0]) : undefined;
   }
 
+  async listAudiometryForPatient(organizationId: string, patientId: string) {
+    if (!isUuid(patientId)) return [];
+    const rows = await sql(this.em())(
+      'select exam_date, audiogram, acoustic_rest_hours, calibration_date, created_at from exam where organization_id = ? and patient_id = ? order by exam_date, created_at',
+      [organizationId, patientId],
+    );
+    return rows.map((r) => ({
+      date: iso(r.exam_date)!, ...fromWireAudiogram(r.audiogram as WireAudiogram), acousticRestHours: num(r.acoustic_rest_hours),
+      calibrationDate: iso(r.calibration_date), createdAt: new Date(r.created_at as string),
+    }));
+  }
+
   async listForPatient(organizationId: string, patientId: string) {
     if (!isUuid(patientId)) return [];
     const rows = await sql(this.em())('select * from exam where organization_id = ? and patient_id = ? order by exam_date, created_at', [organizationId, patientId]);
@@ -183,7 +195,7 @@ export class MikroOrmExamRepository implements ExamRepository {
       params.push(query.patientId);
     }
     if (query.q) {
-      where += ` and (limiar_search_text(p.name) like limiar_search_text(?) or limiar_search_text(coalesce(e.operator_name, '')) like limiar_search_text(?)
+      where += ` and (p.name_search like limiar_search_text(?) or limiar_search_text(coalesce(e.operator_name, '')) like limiar_search_text(?)
         or limiar_search_text(coalesce(c.name, '')) like limiar_search_text(?))`;
       params.push(likeParam(query.q), likeParam(query.q), likeParam(query.q));
     }
