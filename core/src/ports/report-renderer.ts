@@ -1,0 +1,25 @@
+import type { ReportFacts } from '../reports/report-facts-types';
+import type { ReportDraft } from '../reports/report-draft';
+
+/** What the laudo PDF prints: the computed facts, the (possibly edited) draft and the document data. */
+export interface LaudoDocument {
+  readonly facts: ReportFacts;
+  readonly draft: ReportDraft;
+  /** Report id printed in the footer block, when the report is stored. */
+  readonly reportId?: string | null;
+  /** Report status (spec §3, default 'Draft'); a draft prints a "RASCUNHO" mark. */
+  readonly status?: string;
+  /** ISO date printed next to the signature (default: facts.today). */
+  readonly issuedOn?: string;
+  /** City printed before the date ("São Paulo, 22/11/2026"), when known. */
+  readonly city?: string | null;
+}
+
+/** Renders a laudo as an A4 PDF (docs/laudo.md §PDF). */
+export interface ReportRenderer {
+  /**
+   * Returns the PDF bytes (starting with `%PDF`). Throws when rendering fails or exceeds the
+   * renderer's timeout; a caller may retry (the renderer relaunches a browser that died).
+   */
+  render(document: LaudoDocument): Promise<Uint8Array>;
+}
