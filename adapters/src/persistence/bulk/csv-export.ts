@@ -1,0 +1,146 @@
+import { pipeline } from 'node:stream/promises';
+import type { Writable } from 'node:stream';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../../../core/src';
+
+export type ExportKind = 'exams' | 'patients' | 'reports';
+
+/** The list filters (same names as the API's): search text, worker, company, date range (ISO). */
+export interface ExportFilters {
+  q?: string;
+  patientId?: string;
+  company?: string;
+  from?: string;
+  to?: string;
+}
+
+export class NoReportsError extends Error {
+  constructor() {
+    super('Ainda não há laudos neste banco');
+    this.name = 'NoReportsError';
+  }
+}
+
+/** UTF-8 byte order mark: Excel pt-BR reads the file as UTF-8 only with it. */
+export const UTF8_BOM = '\uFEFF';
+
+const lit = (v: string) => pg.Client.prototype.escapeLiteral(v);
+/** Text cell guarded against formula injection: a leading = + - @ tab or CR gets a `'` (style guide §8). */
+const text = (x: string) => `case when left(${x}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || ${x} else ${x} end`;
+const dec = (x: string) => `replace((${x})::text, '.', ',')`;
+const br = (x: string) => `to_char(${x}, 'DD/MM/YYYY')`;
+const yesNo = (x: string) => `case (${x})::text when 'true' then 'sim' when 'false' then 'não' else null end`;
+const threshold = (kind: 'air' | 'bone', hz: number, side: 're' | 'le') => {
+  const p = `e.audiogram->'${kind}'->'${hz}'->'${side}'`;
+  return `case jsonb_typeof(${p}) when 'number' then ${dec(p)} when 'object' then 'NR' || replace(${p}->>'nr', '.', ',') else null end`;
+};
+const like = (q: string) => lit(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+const isoDate = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? lit(v) : null);
+const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+
+/** Column name (pt-BR, the import's own names) → SQL expression. */
+function examColumns(): Array<[string, string]> {
+  const cols: Array<[string, string]> = [
+    ['nome', text('p.name')], ['cpf', 'trim(p.cpf)'], ['data_nascimento', br('p.birth_date')], ['idade', 'p.age::text'], ['sexo', 'trim(p.sex)'],
+    ['empresa', text('c.name')], ['cargo', text('p.job_title')], ['data_exame', br('e.exam_date')], ['motivo', text('e.consultation_reason')],
+    ['operador', text('e.operator_name')], ['registro_operador', text('e.operator_registration')], ['ruido_db', dec('e.ambient_noise_db')],
+    ['calibracao', br('e.calibration_date')], ['repouso_horas', dec('e.acoustic_rest_hours')],
+  ];
+  for (const [ear, side] of [['od', 're'], ['oe', 'le']] as const) for (const hz of AIR_FREQUENCIES) cols.push([`${ear}_${hz}`, threshold('air', hz, side)]);
+  for (const [ear, side] of [['od', 're'], ['oe', 'le']] as const) for (const hz of BONE_FREQUENCIES) cols.push([`${ear}_vo_${hz}`, threshold('bone', hz, side)]);
+  const k = (key: string) => `e.classification->>'${key}'`;
+  cols.push(
+    ['classificacao_od', k('classification_right')], ['classificacao_oe', k('classification_left')],
+    ['exame_referencia', br(`(${k('reference_date')})::date`)], ['regra', k('rule_set')],
+    ['desencadeamento', yesNo(k('desencadeamento'))], ['agravamento', yesNo(k('agravamento'))],
+    ['pta3_od', dec(k('pta3_right'))], ['pta3_oe', dec(k('pta3_left'))], ['media_346_od', dec(k('mean_346_right'))], ['media_346_oe', dec(k('mean_346_left'))],
+    ['grau_oms_2021', k('who2021_grade')], ['exame_completo', yesNo(k('exam_complete'))],
+    ['alertas', text(`(select string_agg(a, ' | ') from jsonb_array_elements_text(e.classification->'alerts') a)`)], ['versao_regras', 'e.rules_version'],
+  );
+  return cols;
+}
+
+/** Columns the export adds and the import recomputes (ignored there without a warning). */
+export const DERIVED_EXPORT_COLUMNS = examColumns().slice(14 + 26).map(([name]) => name);
+
+function examsQuery(org: string, f: ExportFilters): string {
+  const where = [`e.organization_id = ${lit(org)}`];
+  if (f.patientId) where.push(isUuid(f.patientId) ? `e.patient_id = ${lit(f.patientId)}` : 'false');
+  if (f.company) where.push(`limiar_search_text(coalesce(c.name, '')) like limiar_search_text(${like(f.company)})`);
+  if (f.q) where.push(`(limiar_search_text(p.name) like limiar_search_text(${like(f.q)}) or limiar_search_text(coalesce(e.operator_name, '')) like limiar_search_text(${like(f.q)}) or limiar_search_text(coalesce(c.name, '')) like limiar_search_text(${like(f.q)}))`);
+  if (f.from) where.push(`e.exam_date >= ${isoDate(f.from) ?? 'null'}`);
+  if (f.to) where.push(`e.exam_date <= ${isoDate(f.to) ?? 'null'}`);
+  return `select ${examColumns().map(([n, x]) => `${x} as "${n}"`).join(', ')}
+    from exam e join patient p on p.id = e.patient_id left join company c on c.id = p.company_id
+    where ${where.join(' and ')} order by e.patient_id, e.exam_date, e.created_at`;
+}
+
+function patientsQuery(org: string, f: ExportFilters): string {
+  const where = [`p.organization_id = ${lit(org)}`];
+  if (f.patientId) where.push(isUuid(f.patientId) ? `p.id = ${lit(f.patientId)}` : 'false');
+  if (f.company) where.push(`limiar_search_text(coalesce(c.name, '')) like limiar_search_text(${like(f.company)})`);
+  if (f.q) {
+    const digits = f.q.replace(/\D/g, '');
+    where.push(digits.length >= 3 && digits.length === f.q.replace(/[.\-\s]/g, '').length
+      ? `p.cpf like ${lit(`${digits}%`)}` : `limiar_search_text(p.name) like limiar_search_text(${like(f.q)})`);
+  }
+  if (f.from) where.push(`p.created_at >= ${isoDate(f.from) ?? 'null'}::date`);
+  if (f.to) where.push(`p.created_at < ${isoDate(f.to) ?? 'null'}::date + 1`);
+  return `select ${text('p.name')} as "nome", trim(p.cpf) as "cpf", ${br('p.birth_date')} as "data_nascimento", p.age::text as "idade", trim(p.sex) as "sexo",
+      ${text('c.name')} as "empresa", ${text('p.job_title')} as "cargo", ${text('p.phone')} as "telefone", ${text('p.email')} as "email", ${text('p.address')} as "endereco",
+      ${br('p.created_at')} as "cadastro", x.n::text as "exames", ${br('x.last')} as "ultimo_exame"
+    from patient p left join company c on c.id = p.company_id
+    left join lateral (select count(*) as n, max(exam_date) as last from exam e where e.patient_id = p.id) x on true
+    where ${where.join(' and ')} order by limiar_search_text(p.name), p.id`;
+}
+
+/** `report` belongs to the laudo feature: its columns are read at run time and formatted by type. */
+async function reportsQuery(client: pg.PoolClient, org: string, f: ExportFilters): Promise<string> {
+  const cols = await client.query<{ column_name: string; data_type: string }>(
+    `select column_name, data_type from information_schema.columns where table_schema = current_schema() and table_name = 'report' order by ordinal_position`);
+  if (!cols.rows.length) throw new NoReportsError();
+  const names = new Set(cols.rows.map((c) => c.column_name));
+  const select = cols.rows.filter((c) => c.column_name !== 'organization_id').map(({ column_name: n, data_type: t }) => {
+    const x = `r."${n}"`;
+    const expr = t === 'date' ? br(x) : t.startsWith('timestamp') ? `to_char(${x}, 'DD/MM/YYYY HH24:MI')` : ['double precision', 'numeric', 'real'].includes(t) ? dec(x)
+      : t === 'boolean' ? yesNo(x) : ['text', 'character varying', 'character'].includes(t) ? text(x) : `${x}::text`;
+    return `${expr} as "${n}"`;
+  });
+  const where = [`r.organization_id = ${lit(org)}`];
+  const join = names.has('patient_id') ? 'left join patient p on p.id = r.patient_id left join company c on c.id = p.company_id' : '';
+  if (f.patientId && names.has('patient_id')) where.push(isUuid(f.patientId) ? `r.patient_id = ${lit(f.patientId)}` : 'false');
+  if (f.company && join) where.push(`limiar_search_text(coalesce(c.name, '')) like limiar_search_text(${like(f.company)})`);
+  if (f.q && join) where.push(`limiar_search_text(p.name) like limiar_search_text(${like(f.q)})`);
+  if (names.has('created_at') && f.from) where.push(`r.created_at >= ${isoDate(f.from) ?? 'null'}::date`);
+  if (names.has('created_at') && f.to) where.push(`r.created_at < ${isoDate(f.to) ?? 'null'}::date + 1`);
+  return `select ${select.join(', ')}${join ? `, ${text('p.name')} as "paciente"` : ''} from report r ${join} where ${where.join(' and ')}${names.has('created_at') ? ' order by r.created_at' : ''}`;
+}
+
+export async function reportsTableExists(pool: pg.Pool): Promise<boolean> {
+  const r = await pool.query<{ t: string | null }>(`select to_regclass('report')::text as t`);
+  return !!r.rows[0]?.t;
+}
+
+/**
+ * Streams one organisation's rows as a CSV Excel pt-BR opens as is: UTF-8 BOM, `;`, decimal
+ * comma, dd/mm/aaaa, text cells guarded against formula injection. PostgreSQL formats the rows
+ * (COPY … TO STDOUT), so memory stays flat at any size. Returns the number of data rows.
+ */
+export async function exportCsv(pool: pg.Pool, kind: ExportKind, organizationId: string, filters: ExportFilters, out: Writable): Promise<number> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    const query = kind === 'exams' ? examsQuery(organizationId, filters) : kind === 'patients' ? patientsQuery(organizationId, filters) : await reportsQuery(client, organizationId, filters);
+    const copy = client.query(copyTo(`copy (${query}) to stdout with (format csv, delimiter ';', header true, encoding 'UTF8')`));
+    out.write(UTF8_BOM);
+    await pipeline(copy, out);
+    return Number((copy as unknown as { rowCount?: number }).rowCount ?? 0);
+  } catch (error) {
+    broken = error as Error;
+    throw error;
+  } finally {
+    // a half-read COPY leaves the connection unusable: drop it rather than return it to the pool
+    client.release(broken && !(broken instanceof NoReportsError) ? broken : undefined);
+  }
+}

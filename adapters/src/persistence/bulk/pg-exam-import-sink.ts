@@ -1,0 +1,148 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import {
+  fromWireAudiogram, toWireAudiogram, type ExamImportBatch, type ExamImportSink, type ImportPatientRequest, type NewImportedExam,
+  type ResolvedImportPatient, type Sex, type StoredExamForImport, type WireAudiogram,
+} from '../../../../core/src';
+
+/** COPY text format: backslash, tab, newline and carriage return escaped; null is \N. */
+const cell = (v: string | number | null | undefined): string =>
+  v === null || v === undefined ? '\\N' : typeof v === 'number' ? String(v) : v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+
+const EXAM_COLUMNS = `id, organization_id, patient_id, exam_date, operator_name, operator_registration, consultation_reason, ambient_noise_db,
+  calibration_date, transducer, acoustic_rest_hours, audiogram, classification, rules_version, natural_key, created_at, updated_at`;
+
+/**
+ * The bulk writer of `limiar import exams` on PostgreSQL: one pooled connection, one transaction per
+ * batch, set-based statements (unnest) for companies and workers, COPY into a temporary table then
+ * `INSERT … ON CONFLICT (organization_id, natural_key) DO NOTHING` for exams.
+ */
+export class PgExamImportSink implements ExamImportSink {
+  private client?: pg.PoolClient;
+
+  constructor(private readonly pool: pg.Pool, private readonly organizationId: string) {}
+
+  digest(text: string): string {
+    return createHash('sha256').update(text).digest('hex');
+  }
+
+  async batch<T>(work: (batch: ExamImportBatch) => Promise<T>): Promise<T> {
+    const client = (this.client ??= await this.pool.connect());
+    await client.query('begin');
+    try {
+      const result = await work(new PgBatch(client, this.organizationId));
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    }
+  }
+
+  release(): void {
+    this.client?.release();
+    this.client = undefined;
+  }
+}
+
+class PgBatch implements ExamImportBatch {
+  constructor(private readonly c: pg.PoolClient, private readonly org: string) {}
+
+  async resolvePatients(patients: readonly ImportPatientRequest[]): Promise<Map<string, ResolvedImportPatient>> {
+    const companyNames = [...new Set(patients.map((p) => p.company).filter((n): n is string => !!n))];
+    const companyId = new Map<string, string>();
+    if (companyNames.length) {
+      await this.c.query(`insert into company (id, organization_id, name, created_at)
+        select gen_random_uuid(), $1, n, now() from unnest($2::text[]) n on conflict (organization_id, name_key) do nothing`, [this.org, companyNames]);
+      const rows = await this.c.query<{ input: string; id: string }>(`select n as input, c.id from unnest($2::text[]) n
+        join company c on c.organization_id = $1 and c.name_key = limiar_search_text(n)`, [this.org, companyNames]);
+      for (const r of rows.rows) companyId.set(r.input, r.id);
+    }
+    const out = new Map<string, ResolvedImportPatient>();
+    const withCpf = patients.filter((p) => p.cpf);
+    const withoutCpf = patients.filter((p) => !p.cpf);
+    const findByCpf = async (list: readonly ImportPatientRequest[]) => {
+      if (!list.length) return;
+      const found = await this.c.query<{ id: string; cpf: string; sex: string }>(
+        'select id, cpf, sex from patient where organization_id = $1 and cpf = any($2::bpchar[])', [this.org, list.map((p) => p.cpf)]);
+      const byCpf = new Map(found.rows.map((r) => [r.cpf.trim(), r]));
+      for (const p of list) {
+        const r = byCpf.get(p.cpf!);
+        if (r) out.set(p.key, { id: r.id, sex: r.sex.trim() as Sex, created: false });
+      }
+    };
+    await findByCpf(withCpf);
+    if (withoutCpf.length) {
+      const found = await this.c.query<{ i: string; id: string; sex: string }>(`select distinct on (k.i) k.i, p.id, p.sex
+        from unnest($2::text[], $3::date[]) with ordinality k(name, birth, i)
+        join patient p on p.organization_id = $1 and limiar_search_text(p.name) = limiar_search_text(k.name) and p.birth_date = k.birth
+        order by k.i, p.created_at, p.id`, [this.org, withoutCpf.map((p) => p.name), withoutCpf.map((p) => p.birthDate)]);
+      for (const r of found.rows) out.set(withoutCpf[Number(r.i) - 1].key, { id: r.id, sex: r.sex.trim() as Sex, created: false });
+    }
+    const missing = patients.filter((p) => !out.has(p.key));
+    if (missing.length) {
+      const ids = missing.map(() => randomUUID());
+      const inserted = await this.c.query<{ id: string }>(`insert into patient (id, organization_id, name, age, sex, birth_date, cpf, company_id, job_title, created_at, updated_at)
+        select id, $1, name, age, sex, birth, cpf, company, job, now(), now()
+        from unnest($2::uuid[], $3::text[], $4::smallint[], $5::text[], $6::date[], $7::text[], $8::uuid[], $9::text[]) u(id, name, age, sex, birth, cpf, company, job)
+        on conflict (organization_id, cpf) where cpf is not null do nothing returning id`,
+      [this.org, ids, missing.map((p) => p.name), missing.map((p) => p.age), missing.map((p) => p.sex), missing.map((p) => p.birthDate), missing.map((p) => p.cpf),
+        missing.map((p) => (p.company ? (companyId.get(p.company) ?? null) : null)), missing.map((p) => p.jobTitle)]);
+      const created = new Set(inserted.rows.map((r) => r.id));
+      missing.forEach((p, i) => { if (created.has(ids[i])) out.set(p.key, { id: ids[i], sex: p.sex, created: true }); });
+      // a CPF registered meanwhile by someone else (web app, another import): use that worker
+      await findByCpf(missing.filter((p) => !out.has(p.key)));
+    }
+    return out;
+  }
+
+  async existingNaturalKeys(keys: readonly string[]): Promise<Set<string>> {
+    if (!keys.length) return new Set();
+    const r = await this.c.query<{ natural_key: string }>('select natural_key from exam where organization_id = $1 and natural_key = any($2::text[])', [this.org, keys]);
+    return new Set(r.rows.map((x) => x.natural_key));
+  }
+
+  async loadExams(patientIds: readonly string[]): Promise<StoredExamForImport[]> {
+    if (!patientIds.length) return [];
+    const r = await this.c.query<{ id: string; patient_id: string; exam_date: string; audiogram: WireAudiogram; acoustic_rest_hours: number | null; calibration_date: string | null; created_at: Date }>(
+      `select id, patient_id, exam_date::text, audiogram, acoustic_rest_hours, calibration_date::text, created_at from exam
+       where organization_id = $1 and patient_id = any($2::uuid[]) order by patient_id, exam_date, created_at`, [this.org, patientIds]);
+    return r.rows.map((x) => ({
+      id: x.id, patientId: x.patient_id, date: x.exam_date, ...fromWireAudiogram(x.audiogram), acousticRestHours: x.acoustic_rest_hours,
+      calibrationDate: x.calibration_date, createdAt: x.created_at,
+    }));
+  }
+
+  async insertExams(exams: readonly NewImportedExam[]): Promise<number> {
+    if (!exams.length) return 0;
+    await this.c.query(`create temp table if not exists import_exam (like exam including defaults) on commit delete rows`);
+    const org = this.org;
+    const lines = function* () {
+      let chunk = '';
+      for (const e of exams) {
+        const at = e.createdAt.toISOString();
+        chunk += `${[e.id, org, e.patientId, e.date, cell(e.operatorName), cell(e.operatorRegistration), cell(e.consultationReason), cell(e.ambientNoiseDb),
+          cell(e.calibrationDate), 'TDH-39', cell(e.acousticRestHours), cell(JSON.stringify(toWireAudiogram(e.right, e.left))), cell(e.classificationJson),
+          e.rulesVersion, e.naturalKey, at, at].join('\t')}\n`;
+        if (chunk.length > 256 * 1024) {
+          yield chunk;
+          chunk = '';
+        }
+      }
+      if (chunk) yield chunk;
+    };
+    await pipeline(Readable.from(lines()), this.c.query(copyFrom(`copy import_exam (${EXAM_COLUMNS}) from stdin`)));
+    const r = await this.c.query(`insert into exam (${EXAM_COLUMNS}) select ${EXAM_COLUMNS} from import_exam
+      on conflict (organization_id, natural_key) where natural_key is not null do nothing`);
+    return r.rowCount ?? 0;
+  }
+
+  async updateClassifications(updates: ReadonlyArray<{ id: string; classificationJson: string; rulesVersion: string }>): Promise<void> {
+    await this.c.query(`update exam e set classification = u.c::jsonb, rules_version = u.v, updated_at = now()
+      from unnest($2::uuid[], $3::text[], $4::text[]) u(id, c, v) where e.id = u.id and e.organization_id = $1`,
+    [this.org, updates.map((u) => u.id), updates.map((u) => u.classificationJson), updates.map((u) => u.rulesVersion)]);
+  }
+}

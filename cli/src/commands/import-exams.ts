@@ -1,0 +1,130 @@
+import type { Command } from 'commander';
+import { EXIT_BAD_INPUT, CliInputError, importExitCode } from '../exit-codes';
+
+interface ImportOptions {
+  user?: string;
+  dryRun?: boolean;
+  json?: boolean;
+  batchSize: string;
+}
+
+/** A cell of the errors report (`;`, quoted when needed, formula-guarded like the exports). */
+const csvCell = (v: string) => {
+  const guarded = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return /[";\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+};
+
+/** `limiar import exams <file|->`: bulk import of past exams into the organisation of `--user`. */
+export function registerImportExamsCommand(program: Command): void {
+  const imports = program.commands.find((c) => c.name() === 'import') ?? program.command('import').description('importa dados em lote (CSV)');
+  imports
+    .command('exams <arquivo>')
+    .description('importa exames audiométricos de um CSV (formato em docs/csv-format.md; "-" lê da entrada padrão)')
+    .requiredOption('-u, --user <e-mail>', 'e-mail do profissional que importa (define a organização)')
+    .option('--dry-run', 'valida todas as linhas sem gravar nada no banco')
+    .option('--json', 'sem barra de progresso; imprime um resumo JSON de uma linha')
+    .option('--batch-size <n>', 'linhas por transação', '5000')
+    .action(async (file: string, opts: ImportOptions) => {
+      const fs = await import('node:fs');
+      const { readExamsCsv } = await import('../csv/read-exams-csv');
+      const { loadConfig } = await import('../../../adapters/src/composition/config');
+      const { migrate, openDatabase } = await import('../../../adapters/src/persistence/database');
+      const { PgExamImportSink } = await import('../../../adapters/src/persistence/bulk/pg-exam-import-sink');
+      const { DERIVED_EXPORT_COLUMNS } = await import('../../../adapters/src/persistence/bulk/csv-export');
+      const { ImportExams, systemClock } = await import('../../../core/src');
+      const { randomUUID } = await import('node:crypto');
+      const pg = (await import('pg')).default;
+
+      const fail = (message: string) => {
+        process.stderr.write(`${message}\n`);
+        process.exitCode = EXIT_BAD_INPUT;
+      };
+      const batchSize = Number(opts.batchSize);
+      if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100_000) return fail('--batch-size deve ser um inteiro entre 1 e 100000');
+      const fromStdin = file === '-';
+      let input: NodeJS.ReadableStream;
+      let totalBytes = 0;
+      if (fromStdin) input = process.stdin;
+      else {
+        try {
+          const stat = fs.statSync(file);
+          if (!stat.isFile()) return fail(`Não é um arquivo: ${file}`);
+          totalBytes = stat.size;
+          fs.accessSync(file, fs.constants.R_OK);
+        } catch (e) {
+          return fail(`Não foi possível ler o arquivo ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'arquivo não encontrado' : (e as Error).message}`);
+        }
+        input = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
+      }
+      let bytesRead = 0;
+      input.on('data', (chunk: Buffer) => (bytesRead += chunk.length));
+
+      const db = await openDatabase(loadConfig(), (m) => process.stderr.write(`${m}\n`));
+      const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+      let sink: InstanceType<typeof PgExamImportSink> | undefined;
+      const errorsPath = `${fromStdin ? 'entrada' : file}.erros.csv`;
+      let errors: import('node:fs').WriteStream | undefined;
+      try {
+        await migrate(db);
+        const users = await pool.query<{ organization_id: string }>('select organization_id from professional where lower(email) = lower($1)', [opts.user!.trim()]);
+        if (!users.rows[0]) return fail(`Usuário não encontrado: ${opts.user} (informe o e-mail de um profissional cadastrado)`);
+        const organizationId = users.rows[0].organization_id;
+        sink = new PgExamImportSink(pool, organizationId);
+
+        let lastRaw: { line: number; cells: string[] } | undefined;
+        const csv = readExamsCsv(input as import('node:stream').Readable, { derivedColumns: DERIVED_EXPORT_COLUMNS, onRaw: (line, cells) => (lastRaw = { line, cells }) });
+        const interactive = !opts.json && process.stderr.isTTY;
+        const started = performance.now();
+        let bar: import('cli-progress').SingleBar | undefined;
+        if (interactive) {
+          const { SingleBar, Presets } = await import('cli-progress');
+          bar = new SingleBar({
+            format: totalBytes ? 'Importando |{bar}| {percentage}% | {rows} linhas | {rate} linhas/s | ETA {eta_formatted}' : 'Importando {rows} linhas | {rate} linhas/s',
+            hideCursor: true, etaBuffer: 50,
+          }, Presets.shades_classic);
+          bar.start(totalBytes || 1, 0, { rows: 0, rate: 0 });
+        }
+        void csv.info.then((info) => {
+          if (info.unknownColumns.length) process.stderr.write(`Aviso: colunas desconhecidas ignoradas: ${info.unknownColumns.join(', ')}\n`);
+        }, () => {});
+        const summary = await new ImportExams(sink, { next: () => randomUUID() }, systemClock).execute(csv.records, {
+          dryRun: !!opts.dryRun,
+          batchSize,
+          async onRejected(line, reasons) {
+            if (!errors) {
+              errors = fs.createWriteStream(errorsPath);
+              errors.write(`\uFEFFlinha;motivo;${(await csv.header).map(csvCell).join(';')}\n`);
+            }
+            const raw = lastRaw?.line === line ? lastRaw.cells : [];
+            if (!errors.write(`${line};${csvCell(reasons.join(' | '))};${raw.map(csvCell).join(';')}\n`)) await new Promise<void>((r) => errors!.once('drain', () => r()));
+          },
+          onProgress(p) {
+            const seconds = (performance.now() - started) / 1000;
+            bar?.update(totalBytes ? bytesRead : 1, { rows: p.read, rate: Math.round(p.read / Math.max(seconds, 0.001)) });
+          },
+        });
+        bar?.stop();
+        if (errors) await new Promise<void>((r) => errors!.end(() => r()));
+        else if (fs.existsSync(errorsPath)) fs.rmSync(errorsPath); // a stale report of an earlier run would mislead
+        const seconds = (performance.now() - started) / 1000;
+        const result = {
+          ...summary, seconds: Math.round(seconds * 100) / 100, rowsPerSecond: Math.round(summary.read / Math.max(seconds, 0.001)),
+          errorsFile: errors ? errorsPath : null, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+        };
+        if (opts.json || !process.stdout.isTTY) process.stdout.write(`${JSON.stringify(result)}\n`);
+        else {
+          const verb = summary.dryRun ? 'válidas (simulação: nada foi gravado)' : 'importadas';
+          process.stdout.write(`${summary.read} linhas lidas: ${summary.read - summary.rejected - summary.duplicates} ${verb}, ${summary.duplicates} já existentes, ${summary.rejected} rejeitadas`
+            + `${errors ? ` (veja ${errorsPath})` : ''}; ${summary.patientsCreated} trabalhadores novos; ${result.rowsPerSecond} linhas/s.\n`);
+        }
+        process.exitCode = importExitCode(summary);
+      } catch (e) {
+        if (e instanceof CliInputError) return fail(e.message);
+        throw e;
+      } finally {
+        sink?.release();
+        await pool.end();
+        await db.close();
+      }
+    });
+}

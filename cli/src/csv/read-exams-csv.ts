@@ -1,0 +1,174 @@
+import { Transform, type Readable } from 'node:stream';
+import { parse } from 'fast-csv';
+import iconv from 'iconv-lite';
+import { IMPORT_COLUMNS, IMPORT_REQUIRED_COLUMNS, type ImportRecord } from '../../../core/src';
+import { CliInputError } from '../exit-codes';
+
+/** Header cell → canonical column: no accents, lower case, spaces and hyphens as `_`. */
+export function normalizeHeader(h: string): string {
+  return h.replace(/^\uFEFF/, '').normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase().replace(/[\s\-.]+/g, '_');
+}
+
+const SAMPLE_BYTES = 1 << 20;
+
+/**
+ * Decodes the input: UTF-8 (BOM removed) unless the first MiB is not valid UTF-8, then
+ * Windows-1252 (what Excel pt-BR writes for "CSV (separado por vírgulas)").
+ */
+function decode(input: Readable): { text: Readable; encoding: Promise<'utf-8' | 'windows-1252'> } {
+  let resolve!: (e: 'utf-8' | 'windows-1252') => void;
+  const encoding = new Promise<'utf-8' | 'windows-1252'>((r) => (resolve = r));
+  let sample: Buffer[] = [];
+  let sampled = 0;
+  let decoder: { write(b: Buffer): string; end(): string } | undefined;
+  let first = true;
+  const choose = () => {
+    const head = Buffer.concat(sample);
+    let utf8 = true;
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+    } catch {
+      utf8 = false;
+    }
+    const iconvDecoder = iconv.getDecoder(utf8 ? 'utf-8' : 'windows-1252');
+    decoder = { write: (b) => iconvDecoder.write(b), end: () => iconvDecoder.end() ?? '' };
+    resolve(utf8 ? 'utf-8' : 'windows-1252');
+    const out = decoder.write(head);
+    sample = [];
+    return out;
+  };
+  const strip = (s: string) => {
+    if (first && s.length) {
+      first = false;
+      return s.replace(/^\uFEFF/, '');
+    }
+    return s;
+  };
+  const text = input.pipe(new Transform({
+    readableObjectMode: false,
+    transform(chunk: Buffer, _enc, done) {
+      if (decoder) return done(null, strip(decoder.write(chunk)));
+      sample.push(chunk);
+      sampled += chunk.length;
+      if (sampled >= SAMPLE_BYTES) return done(null, strip(choose()));
+      done();
+    },
+    flush(done) {
+      let out = decoder ? '' : choose();
+      out += decoder!.end();
+      done(null, strip(out));
+    },
+  }));
+  input.on('error', (e) => text.destroy(e));
+  return { text, encoding };
+}
+
+/** `;` or `,`: whichever appears more in the header line, outside quotes. */
+function detectDelimiter(headerLine: string): ';' | ',' {
+  let semi = 0;
+  let comma = 0;
+  let quoted = false;
+  for (const ch of headerLine) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && ch === ';') semi++;
+    else if (!quoted && ch === ',') comma++;
+  }
+  return semi >= comma && semi > 0 ? ';' : ',';
+}
+
+export interface ExamsCsv {
+  records: AsyncIterable<ImportRecord>;
+  /** Known after the header is read. */
+  info: Promise<{ delimiter: string; encoding: string; unknownColumns: string[]; ignoredColumns: string[] }>;
+  /** Raw cells of a record by line (kept only for rejected rows' report). */
+  header: Promise<string[]>;
+}
+
+/**
+ * Streams `limiar import exams` input as records, never the whole file in memory: decoding,
+ * separator from the header, header matched to the canonical columns, a record with another
+ * column count than the header reported as a problem. `line` is the record's number in the
+ * file (header = 1), which is the line number unless a quoted cell holds a line break.
+ */
+export function readExamsCsv(input: Readable, options: { derivedColumns?: readonly string[]; onRaw?: (line: number, cells: string[]) => void } = {}): ExamsCsv {
+  const { text, encoding } = decode(input);
+  let resolveInfo!: (v: Awaited<ExamsCsv['info']>) => void;
+  let rejectInfo!: (e: Error) => void;
+  const info = new Promise<Awaited<ExamsCsv['info']>>((res, rej) => ((resolveInfo = res), (rejectInfo = rej)));
+  let resolveHeader!: (h: string[]) => void;
+  const header = new Promise<string[]>((r) => (resolveHeader = r));
+  info.catch(() => {});
+
+  async function* records(): AsyncGenerator<ImportRecord> {
+    // peek the header line to pick the separator, then hand everything to fast-csv
+    const iterator = text[Symbol.asyncIterator]();
+    let buffered = '';
+    while (!/\r?\n/.test(buffered)) {
+      const next = await iterator.next();
+      if (next.done) break;
+      buffered += String(next.value);
+    }
+    if (!buffered.trim()) {
+      const e = new CliInputError('Arquivo vazio: nenhuma linha de cabeçalho encontrada');
+      rejectInfo(e);
+      throw e;
+    }
+    const delimiter = detectDelimiter(buffered.split(/\r?\n/)[0]);
+    const parser = parse({ delimiter, ignoreEmpty: true, trim: false });
+    const rest = (async function* () {
+      yield buffered;
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) return;
+        yield String(next.value);
+      }
+    })();
+    const feed = (async () => {
+      for await (const chunk of rest) if (!parser.write(chunk)) await new Promise((r) => parser.once('drain', r));
+      parser.end();
+    })();
+    feed.catch((e) => parser.destroy(e));
+    let columns: Array<string | undefined> = [];
+    let line = 0;
+    for await (const row of parser as AsyncIterable<string[]>) {
+      line++;
+      if (line === 1) {
+        const names = row.map(normalizeHeader);
+        const known = new Set(IMPORT_COLUMNS);
+        const derived = new Set(options.derivedColumns ?? []);
+        const missing = IMPORT_REQUIRED_COLUMNS.filter((c) => !names.includes(c));
+        if (missing.length) {
+          const e = new CliInputError(`Cabeçalho sem a(s) coluna(s) obrigatória(s): ${missing.join(', ')} (veja docs/csv-format.md)`);
+          rejectInfo(e);
+          throw e;
+        }
+        columns = names.map((n) => (known.has(n) ? n : undefined));
+        resolveHeader(row);
+        resolveInfo({
+          delimiter, encoding: await encoding,
+          unknownColumns: row.filter((_, i) => !known.has(names[i]) && !derived.has(names[i])),
+          ignoredColumns: row.filter((_, i) => derived.has(names[i])),
+        });
+        continue;
+      }
+      options.onRaw?.(line, row);
+      if (row.length !== columns.length) {
+        yield { line, problem: `Número de colunas (${row.length}) diferente do cabeçalho (${columns.length})` };
+        continue;
+      }
+      const cells: Record<string, string> = {};
+      for (let i = 0; i < row.length; i++) {
+        const name = columns[i];
+        if (name) cells[name] = row[i];
+      }
+      yield { line, cells };
+    }
+    await feed;
+    if (line === 0) {
+      const e = new CliInputError('Arquivo vazio: nenhuma linha de cabeçalho encontrada');
+      rejectInfo(e);
+      throw e;
+    }
+  }
+  return { records: records(), info, header };
+}
