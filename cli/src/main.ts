@@ -2,6 +2,8 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../../adapters/src/composition/config';
 import { registerAnalyzeCommand } from './commands/analyze';
+import { registerExportCommand } from './commands/export';
+import { registerImportExamsCommand } from './commands/import-exams';
 import { registerMigrateCommand } from './commands/migrate';
 import { registerServeCommand } from './commands/serve';
 import { registerWorkerCommand } from './commands/worker';
@@ -44,6 +46,8 @@ registerServeCommand(program);
 registerMigrateCommand(program);
 registerWorkerCommand(program);
 registerAnalyzeCommand(program);
+registerImportExamsCommand(program);
+registerExportCommand(program);
 
 try {
   await program.parseAsync(process.argv);
