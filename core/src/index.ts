@@ -58,3 +58,6 @@ export * from './reports/narrative-check';
 export * from './ports/report-writer';
 export * from './ports/report-renderer';
 export * from './use-cases/reports/write-narrative';
+export * from './embed/embed-token';
+export * from './ports/embed-ports';
+export * from './use-cases/embed/embed-tokens';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import {
-  ReadAudiogram, UploadExamFile, type AudiogramReadingQueue, type ExamFileStore, type FileStorage,
+  EmbedTokens, ReadAudiogram, UploadExamFile, type AudiogramReadingQueue, type ExamFileStore, type FileStorage,
   Authenticate, ChangePassword, CheckHealth, ManagePatients, QueryExams, RecordExam, UpdateExamAudiogram, LogIn, LogInWithGoogle, LogOut, ManageProfile, OpenSession, RegisterProfessional,
   SubmitPublicRequest, systemClock, type Clock, type GoogleIdTokenVerifier, type HealthProbe, type IdGenerator, type LoginAttemptLog,
   type OrganizationRepository, type PasswordHasher, type ProfessionalRepository, type PublicRequestLog, type SessionRepository,
@@ -25,6 +25,7 @@ import { PdfTextAudiogramReader } from '../ai/pdf-text/pdf-text-audiogram-reader
 import { EncryptedFileStorage, loadOrCreateFileKey } from '../files/encrypted-file-storage';
 import { disabledReadingQueue } from '../jobs/pg-boss-reading-queue';
 import { MikroOrmExamFileStore } from '../persistence/mikro-orm/repositories/mikro-orm-exam-file-store';
+import { MikroOrmEmbedAccessLog, MikroOrmEmbedTokenRepository, sha256SecretHasher } from '../persistence/mikro-orm/repositories/mikro-orm-embed-repositories';
 import { JoseGoogleIdTokenVerifier } from '../security/jose-google-id-token-verifier';
 import { JoseSessionTokens, loadOrCreateSecret } from '../security/jose-session-tokens';
 import type { AppConfig } from './config';
@@ -98,5 +99,7 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
     ? [new OllamaAudiogramReader({ host: config.ollamaHost, model: config.ollamaVisionModel, timeoutMs: config.ollamaTimeoutMs })] : []));
   factory(TOKENS.UploadExamFile, () => new UploadExamFile(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ExamFileStore),
     get(TOKENS.FileStorage), get(TOKENS.FastAudiogramReaders), get(TOKENS.ReadingQueue), get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
+  factory(TOKENS.EmbedTokens, () => new EmbedTokens(new MikroOrmEmbedTokenRepository(em), new MikroOrmEmbedAccessLog(em), get(TOKENS.PatientRepository),
+    get(TOKENS.ExamRepository), sha256SecretHasher, get(TOKENS.IdGenerator), get(TOKENS.Clock)));
   return c;
 }

@@ -42,4 +42,5 @@ export const TOKENS = {
   FastAudiogramReaders: t('FastAudiogramReaders'),
   SlowAudiogramReaders: t('SlowAudiogramReaders'),
   UploadExamFile: t('UploadExamFile'),
+  EmbedTokens: t('EmbedTokens'),
 } as const;

@@ -11,6 +11,7 @@ import { ApiRoutes } from './api-routes';
 import { errorMiddleware } from './error-middleware';
 import { requestLogger } from './request-logger';
 import { accountRoutes } from './routes/accounts.routes';
+import { embedRoutes } from './routes/embed.routes';
 import { fileRoutes } from './routes/files.routes';
 import { patientExamRoutes } from './routes/patients-exams.routes';
 import { systemRoutes } from './routes/system.routes';
@@ -39,6 +40,12 @@ export function createApp(container: Container): Koa {
   patientExamRoutes(routes, {
     authenticate: get(TOKENS.Authenticate), patients: get(TOKENS.ManagePatients), recordExam: get(TOKENS.RecordExam),
     queryExams: get(TOKENS.QueryExams), updateAudiogram: get(TOKENS.UpdateExamAudiogram), today: () => clock.now(),
+  });
+  embedRoutes(routes, {
+    authenticate: get(TOKENS.Authenticate), embed: get(TOKENS.EmbedTokens), now: () => clock.now(),
+    listCompanies: async (organizationId) => (await db.orm.em.getConnection().execute<{ id: string; name: string; patient_count: string }[]>(
+      'select c.id, c.name, (select count(*) from patient p where p.company_id = c.id) as patient_count from company c where c.organization_id = ? order by c.name_key',
+      [organizationId])).map((r) => ({ id: r.id, name: r.name, patientCount: Number(r.patient_count) })),
   });
   fileRoutes(routes, { authenticate: get(TOKENS.Authenticate), upload: get(TOKENS.UploadExamFile), files: get(TOKENS.ExamFileStore), storage: get(TOKENS.FileStorage) });
 

@@ -14,6 +14,7 @@ const statusByCode: Record<string, number> = {
   'AUTH.GOOGLE_REJECTED': 401,
   'AUTH.RATE_LIMITED': 429,
   'UPLOAD.TOO_LARGE': 413,
+  'EMBED.ORIGIN_FORBIDDEN': 403,
   'UPLOAD.UNSUPPORTED_TYPE': 415,
 };
 

@@ -3,6 +3,7 @@ import { Migration20261122000000Init } from './Migration20261122000000Init';
 import { Migration20261122010000Accounts } from './Migration20261122010000Accounts';
 import { Migration20261122020000PatientsExams } from './Migration20261122020000PatientsExams';
 import { Migration20261122030000PatientSearch } from './Migration20261122030000PatientSearch';
+import { Migration20261122040000EmbedTokens } from './Migration20261122040000EmbedTokens';
 
 /**
  * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
@@ -13,4 +14,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122010000Accounts', class: Migration20261122010000Accounts },
   { name: 'Migration20261122020000PatientsExams', class: Migration20261122020000PatientsExams },
   { name: 'Migration20261122030000PatientSearch', class: Migration20261122030000PatientSearch },
+  { name: 'Migration20261122040000EmbedTokens', class: Migration20261122040000EmbedTokens },
 ];
