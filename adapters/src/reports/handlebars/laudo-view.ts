@@ -1,0 +1,120 @@
+import {
+  EAR_ABBR, formatDateBr, formatDb, formatDelta, joinPt, LAUDO_DISCLAIMER, NEXO_LEVEL_LABEL, NORM_CITATION, NR7_CLASS_LABEL, PAIRO_LABEL,
+  type EarFacts, type LaudoDocument, type Side, type ThresholdPoint,
+} from '../../../../core/src';
+import { audiogramSvg } from '../svg/audiogram-svg';
+
+const FREQS = [250, 500, 1000, 2000, 3000, 4000, 6000, 8000];
+const FREQ_LABELS = ['250', '500', '1k', '2k', '3k', '4k', '6k', '8k'];
+const LLOYD: Record<string, string> = { normal: 'Normal', leve: 'Leve', moderado: 'Moderado', moderadamente_severo: 'Moderadamente severo', severo: 'Severo', profundo: 'Profundo' };
+const LOSS_TYPE: Record<string, string> = { normal: 'Normal', condutiva: 'Condutiva', sensorioneural: 'Sensorioneural', mista: 'Mista', indeterminado: 'Indeterminado' };
+const tri = (v: boolean | null) => (v === true ? 'Sim' : v === false ? 'Não' : 'Indeterminado');
+const orDash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : String(v));
+const dateOrDash = (d: string | null | undefined) => (d ? formatDateBr(d) : '—');
+
+function cells(points: readonly ThresholdPoint[]): string[] {
+  return FREQS.map((f) => {
+    const p = points.find((q) => q.frequency === f);
+    if (!p || p.value === null) return '—';
+    return p.noResponse ? `${p.value}↓` : formatDb(p.value, 1);
+  });
+}
+
+function classLine(e: EarFacts) {
+  return {
+    ear: EAR_ABBR[e.side],
+    cls: e.nr7Class ? NR7_CLASS_LABEL[e.nr7Class] : 'Indeterminada',
+    item: e.nr7Item ? `Item ${e.nr7Item}` : '—',
+    pairo: e.pairoGrade ? PAIRO_LABEL[e.pairoGrade] : '—',
+    mean346: formatDb(e.mean346),
+    pta3: formatDb(e.pta3),
+    lloyd: e.lloydKaplan ? LLOYD[e.lloydKaplan] : '—',
+    severity: orDash(e.severity),
+    lossType: e.lossType ? LOSS_TYPE[e.lossType] : 'Sem via óssea',
+    suggestive: e.nr7Class === 'sugestivo_painpse',
+  };
+}
+
+const paragraphs = (text: string | undefined) => (text ?? '').split('\n').map((t) => t.trim()).filter(Boolean);
+
+/** Everything laudo.hbs prints, formatted (pt-BR). User text stays raw here: the template escapes it. */
+export function laudoView(doc: LaudoDocument) {
+  const { facts, draft } = doc;
+  const c = facts.comparison;
+  const earComparison = (side: Side) => {
+    const e = c?.[side];
+    if (!c || !e) return null;
+    const result = e.desencadeamento === true ? `Sugestivo de desencadeamento de PAINPSE (item ${e.item}, critério ${joinPt(e.criteria)})`
+      : e.agravamento === true ? `Sugestivo de agravamento da PAINPSE (item 5.4, critério ${joinPt(e.criteria)})`
+      : e.desencadeamento === null || e.agravamento === null ? 'Indeterminado (frequência sem resposta ou não medida)' : 'Sem desencadeamento ou agravamento';
+    return {
+      ear: EAR_ABBR[side],
+      refClass: e.referenceClass ? NR7_CLASS_LABEL[e.referenceClass] : 'Indeterminada',
+      refMean: formatDb(e.referenceMean346),
+      d346: formatDelta(e.deltaMean346), d0512: formatDelta(e.deltaMean0512), max346: formatDelta(e.maxShift346), maxAny: formatDelta(e.maxShiftAny),
+      result, triggered: e.desencadeamento === true || e.agravamento === true,
+      confirmed: e.confirmedByProfessional,
+    };
+  };
+  const nexo = facts.nexo;
+  const issuedOn = doc.issuedOn ?? facts.today;
+  return {
+    title: facts.audiometryType === 'nexo-causal' ? 'Laudo Audiológico Ocupacional com Avaliação de Nexo Causal' : 'Laudo Audiológico Ocupacional',
+    norm: NORM_CITATION,
+    draftMark: (doc.status ?? 'Draft') === 'Draft',
+    clinic: facts.organizationName,
+    reportId: doc.reportId ?? null,
+    patient: {
+      name: facts.patient.name, cpf: orDash(facts.patient.cpf), age: facts.patient.age === null ? '—' : `${facts.patient.age} anos`,
+      sex: facts.patient.sexLabel, birth: dateOrDash(facts.patient.birthDate), company: orDash(facts.patient.company), job: orDash(facts.patient.jobTitle),
+    },
+    exam: {
+      date: formatDateBr(facts.exam.date), consultation: joinPt([facts.exam.consultationType, facts.exam.consultationReason].filter((v): v is string => !!v)) || '—',
+      operator: facts.exam.operatorName, registration: facts.exam.operatorRegistration,
+      noise: facts.exam.ambientNoiseDb === null ? '—' : `${formatDb(facts.exam.ambientNoiseDb)} dB`, transducer: orDash(facts.exam.transducer),
+      calibration: dateOrDash(facts.exam.calibrationDate), rest: facts.exam.restHours === null ? '—' : `${formatDb(facts.exam.restHours)} h`,
+      observacoes: facts.exam.observacoes,
+    },
+    svg: audiogramSvg(facts.ears.right, facts.ears.left),
+    freqLabels: FREQ_LABELS,
+    thresholdRows: [
+      { label: 'OD — via aérea', cls: 'od', cells: cells(facts.ears.right.air) },
+      ...(facts.ears.right.bone.length ? [{ label: 'OD — via óssea', cls: 'od', cells: cells(facts.ears.right.bone) }] : []),
+      { label: 'OE — via aérea', cls: 'oe', cells: cells(facts.ears.left.air) },
+      ...(facts.ears.left.bone.length ? [{ label: 'OE — via óssea', cls: 'oe', cells: cells(facts.ears.left.bone) }] : []),
+    ],
+    validity: {
+      rest: draft.validacao_nr7.repouso_14h_ok ? 'Sim' : 'Não', equipment: draft.validacao_nr7.equipamento_registrado ? 'Sim' : 'Não',
+      findings: facts.validity.findings.map((f) => f.message),
+    },
+    classes: [classLine(facts.ears.right), classLine(facts.ears.left)],
+    comparison: c && {
+      referenceDate: formatDateBr(c.referenceDate), ears: [earComparison('right'), earComparison('left')],
+      worker: `Desencadeamento: ${tri(c.desencadeamento)} · Agravamento: ${tri(c.agravamento)}`,
+      newReference: c.newReferenceExamRequired ? 'Novo exame em condições de referência necessário (Portaria 19/98, item 4.2.4).'
+        : c.newReferenceDate !== c.referenceDate ? `Exame de referência em vigor a partir deste exame: ${formatDateBr(c.newReferenceDate)} (item 5.5.1).`
+        : `Exame de referência mantido: ${formatDateBr(c.referenceDate)}.`,
+    },
+    history: draft.interpretacao_portaria19.exames,
+    interpretation: paragraphs(draft.interpretacao_exame),
+    isNexoType: facts.audiometryType === 'nexo-causal',
+    nexo: nexo && {
+      level: NEXO_LEVEL_LABEL[nexo.level], rule: nexo.rule, grounds: draft.nexo_causal.fundamentos, frame: nexo.frame,
+      checklist: draft.nexo_causal.checklist_cfm,
+    },
+    nexoConclusion: paragraphs(draft.nexo_conclusao),
+    recommendations: draft.recomendacoes,
+    missing: draft.faltantes_criticos,
+    confidence: `${Math.round(draft.confidence_score * 100)}%`,
+    source: draft.narrative_source === 'template' ? 'modelos de texto (Handlebars)' : `modelo local ${draft.narrative_source.replace(/^ollama:/, '')} (verificado contra as regras)`,
+    rulesVersion: facts.rulesVersion,
+    disclaimer: LAUDO_DISCLAIMER,
+    professional: {
+      name: facts.professional.name, type: orDash(facts.professional.typeLabel), registry: facts.professional.registry ?? 'Registro profissional não informado',
+      specialization: facts.professional.specialization,
+    },
+    place: doc.city ? `${doc.city}, ${formatDateBr(issuedOn)}` : formatDateBr(issuedOn),
+  };
+}
+
+export type LaudoView = ReturnType<typeof laudoView>;

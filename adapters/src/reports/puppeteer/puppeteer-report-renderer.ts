@@ -1,0 +1,154 @@
+import puppeteer, { type Browser, type Page } from 'puppeteer';
+import type { LaudoDocument, ReportRenderer } from '../../../../core/src';
+import { laudoFooterHtml, renderLaudoHtml } from '../handlebars/laudo-html';
+
+/** Chromium flags of stack.md §4 (container-friendly, no background traffic). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-setuid-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--disable-quic', '--no-first-run', '--no-default-browser-check', '--disable-extensions',
+  '--mute-audio', '--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider',
+  '--font-render-hinting=none',
+];
+
+export interface PuppeteerReportRendererOptions {
+  /** Chromium binary (default Debian's /usr/bin/chromium; Puppeteer's download is skipped). */
+  readonly executablePath?: string;
+  /** Pages kept open and reused; also the bound on concurrent renders (default 2, stack.md §4). */
+  readonly poolSize?: number;
+  /** Limit of one render (setContent + pdf), ms (default 20 000). */
+  readonly timeoutMs?: number;
+}
+
+/** The A4 page setup of every laudo: margins leave room for the footer with "Página X de Y". */
+export function pdfOptions(footerTemplate: string) {
+  return {
+    format: 'A4' as const,
+    printBackground: true,
+    displayHeaderFooter: true,
+    headerTemplate: '<span></span>',
+    footerTemplate,
+    margin: { top: '12mm', bottom: '16mm', left: '12mm', right: '12mm' },
+  };
+}
+
+/**
+ * Renders laudos to PDF with one Chromium (launched on the first render) and a bounded pool of
+ * pages reused with setContent. If Chromium dies (`disconnected`), the next render relaunches it.
+ * A render that fails or times out closes its page, so a broken page is never reused.
+ */
+export class PuppeteerReportRenderer implements ReportRenderer {
+  private browser: Promise<Browser> | null = null;
+  private idle: Page[] = [];
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  private closed = false;
+  /** Highest number of renders seen running at once (tests check the bound). */
+  peakConcurrency = 0;
+  /** Number of Chromium launches so far. */
+  launches = 0;
+  private readonly poolSize: number;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: PuppeteerReportRendererOptions = {}) {
+    this.poolSize = Math.max(1, options.poolSize ?? 2);
+    this.timeoutMs = options.timeoutMs ?? 20_000;
+  }
+
+  async render(document: LaudoDocument): Promise<Uint8Array> {
+    return this.renderHtml(renderLaudoHtml(document), laudoFooterHtml(document));
+  }
+
+  /** Renders any self-contained HTML with the laudo page setup (used by render and the benchmark). */
+  async renderHtml(html: string, footerTemplate: string): Promise<Uint8Array> {
+    if (this.closed) throw new Error('PuppeteerReportRenderer is closed');
+    await this.acquireSlot();
+    let page: Page | undefined;
+    let healthy = false;
+    try {
+      page = await this.takePage();
+      const work = (async (p: Page) => {
+        await p.setContent(html, { waitUntil: 'load' });
+        return p.pdf(pdfOptions(footerTemplate));
+      })(page);
+      const pdf = await withTimeout(work, this.timeoutMs, `Laudo PDF não gerado em ${this.timeoutMs} ms`);
+      healthy = true;
+      return pdf;
+    } finally {
+      if (page) await this.returnPage(page, healthy);
+      this.releaseSlot();
+    }
+  }
+
+  /** The running Chromium (launched if needed); exposed for tests that kill it. */
+  async currentBrowser(): Promise<Browser> {
+    if (!this.browser) {
+      this.launches++;
+      const launching = puppeteer.launch({ executablePath: this.options.executablePath ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+      this.browser = launching;
+      launching.then(
+        (b) => b.on('disconnected', () => {
+          if (this.browser === launching) this.forgetBrowser();
+        }),
+        () => {
+          if (this.browser === launching) this.forgetBrowser();
+        },
+      );
+    }
+    return this.browser;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const b = this.browser;
+    this.forgetBrowser();
+    if (b) await (await b.catch(() => null))?.close().catch(() => undefined);
+  }
+
+  private forgetBrowser(): void {
+    this.browser = null;
+    this.idle = [];
+  }
+
+  private async takePage(): Promise<Page> {
+    const browser = await this.currentBrowser();
+    while (this.idle.length) {
+      const page = this.idle.pop() as Page;
+      if (!page.isClosed() && page.browser() === browser && browser.connected) return page;
+    }
+    return browser.newPage();
+  }
+
+  private async returnPage(page: Page, healthy: boolean): Promise<void> {
+    const browser = this.browser ? await this.browser.catch(() => null) : null;
+    if (healthy && !this.closed && browser && page.browser() === browser && !page.isClosed() && this.idle.length < this.poolSize) {
+      this.idle.push(page);
+      return;
+    }
+    await page.close().catch(() => undefined);
+  }
+
+  private async acquireSlot(): Promise<void> {
+    while (this.active >= this.poolSize) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+    this.peakConcurrency = Math.max(this.peakConcurrency, this.active);
+  }
+
+  private releaseSlot(): void {
+    this.active--;
+    this.waiting.shift()?.();
+  }
+}
+
+async function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+    work.catch(() => undefined);
+  }
+}
