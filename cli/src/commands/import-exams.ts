@@ -57,7 +57,6 @@ export function registerImportExamsCommand(program: Command): void {
         input = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
       }
       let bytesRead = 0;
-      input.on('data', (chunk: Buffer) => (bytesRead += chunk.length));
 
       const db = await openDatabase(loadConfig(), (m) => process.stderr.write(`${m}\n`));
       const pool = new pg.Pool({ connectionString: db.url, max: 2 });
@@ -72,7 +71,7 @@ export function registerImportExamsCommand(program: Command): void {
         sink = new PgExamImportSink(pool, organizationId);
 
         let lastRaw: { line: number; cells: string[] } | undefined;
-        const csv = readExamsCsv(input as import('node:stream').Readable, { derivedColumns: DERIVED_EXPORT_COLUMNS, onRaw: (line, cells) => (lastRaw = { line, cells }) });
+        const csv = readExamsCsv(input as import('node:stream').Readable, { derivedColumns: DERIVED_EXPORT_COLUMNS, onRaw: (line, cells) => (lastRaw = { line, cells }), onBytes: (n) => (bytesRead += n) });
         const interactive = !opts.json && process.stderr.isTTY;
         const started = performance.now();
         let bar: import('cli-progress').SingleBar | undefined;

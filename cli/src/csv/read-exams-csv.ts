@@ -15,7 +15,7 @@ const SAMPLE_BYTES = 1 << 20;
  * Decodes the input: UTF-8 (BOM removed) unless the first MiB is not valid UTF-8, then
  * Windows-1252 (what Excel pt-BR writes for "CSV (separado por vírgulas)").
  */
-function decode(input: Readable): { text: Readable; encoding: Promise<'utf-8' | 'windows-1252'> } {
+function decode(input: Readable, onBytes?: (n: number) => void): { text: Readable; encoding: Promise<'utf-8' | 'windows-1252'> } {
   let resolve!: (e: 'utf-8' | 'windows-1252') => void;
   const encoding = new Promise<'utf-8' | 'windows-1252'>((r) => (resolve = r));
   let sample: Buffer[] = [];
@@ -47,6 +47,7 @@ function decode(input: Readable): { text: Readable; encoding: Promise<'utf-8' | 
   const text = input.pipe(new Transform({
     readableObjectMode: false,
     transform(chunk: Buffer, _enc, done) {
+      onBytes?.(chunk.length);
       if (decoder) return done(null, strip(decoder.write(chunk)));
       sample.push(chunk);
       sampled += chunk.length;
@@ -90,8 +91,8 @@ export interface ExamsCsv {
  * column count than the header reported as a problem. `line` is the record's number in the
  * file (header = 1), which is the line number unless a quoted cell holds a line break.
  */
-export function readExamsCsv(input: Readable, options: { derivedColumns?: readonly string[]; onRaw?: (line: number, cells: string[]) => void } = {}): ExamsCsv {
-  const { text, encoding } = decode(input);
+export function readExamsCsv(input: Readable, options: { derivedColumns?: readonly string[]; onRaw?: (line: number, cells: string[]) => void; onBytes?: (n: number) => void } = {}): ExamsCsv {
+  const { text, encoding } = decode(input, options.onBytes);
   let resolveInfo!: (v: Awaited<ExamsCsv['info']>) => void;
   let rejectInfo!: (e: Error) => void;
   const info = new Promise<Awaited<ExamsCsv['info']>>((res, rej) => ((resolveInfo = res), (rejectInfo = rej)));
