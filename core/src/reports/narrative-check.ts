@@ -15,7 +15,7 @@ const KHZ = [0.25, 0.5, 1, 2, 3, 4, 6, 8];
 
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
-/** Norm citations whose digits are not facts: NR-7, Portaria 19/98, CFM 2.323/2022, item numbers, Anexo II, art. 2º. */
+/** Norm citations whose digits are not facts: NR-7, Portaria 19/98, CFM 2.323/2022, item numbers, Anexo II, art. 2º, nexo table rows (N1–N9). */
 const CITATIONS: readonly RegExp[] = [
   /\bnr\s?-?\s?\d+/g,
   /\bportaria(?:\s+(?:seprt|ssst|mte))?(?:\s+n\.?\s?[ºo°]?)?\s*[\d.]+(?:\/\d+)?/g,
@@ -23,6 +23,7 @@ const CITATIONS: readonly RegExp[] = [
   /\bite(?:m|ns)\s+\d+(?:\.\d+)*(?:\s+[ivx]+)?(?:\s+[a-k]\b(?!\s*\d))?(?:\s*(?:,|\/|e|a|ou)\s*\d+(?:\.\d+)*(?:\s+[ivx]+)?(?:\s+[a-k]\b(?!\s*\d))?)*/g,
   /\banexo\s+(?:[ivx]+|\d+)\b/g,
   /\bart(?:igo|\.)?\s*\d+\s*[ºo°]?/g,
+  /\b(?:linha|regra)\s+n\d+\b/g,
 ];
 
 const CLASS_PATTERNS: readonly [Nr7Classification, RegExp][] = [

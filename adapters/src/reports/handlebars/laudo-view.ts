@@ -25,7 +25,7 @@ function classLine(e: EarFacts) {
     ear: EAR_ABBR[e.side],
     cls: e.nr7Class ? NR7_CLASS_LABEL[e.nr7Class] : 'Indeterminada',
     item: e.nr7Item ? `Item ${e.nr7Item}` : '—',
-    pairo: e.pairoGrade ? PAIRO_LABEL[e.pairoGrade] : '—',
+    pairo: e.pairoGrade === 'normal' ? 'Normal (até 25 dB)' : e.pairoGrade ? PAIRO_LABEL[e.pairoGrade] : '—',
     mean346: formatDb(e.mean346),
     pta3: formatDb(e.pta3),
     lloyd: e.lloydKaplan ? LLOYD[e.lloydKaplan] : '—',

@@ -1,0 +1,69 @@
+import { DomainError } from '../shared/domain-error';
+import type { AudiometryType, NexoAnswersInput } from './report-facts-types';
+
+export type ReportStatus = 'Draft' | 'Finalizado';
+
+/** A laudo of one exam (spec §3 Report). `draftJson` is the editable draft; facts come from the rules. */
+export interface Report {
+  id: string;
+  organizationId: string;
+  patientId: string;
+  examId: string;
+  doctorId: string;
+  doctorName: string;
+  type: AudiometryType;
+  status: ReportStatus;
+  consultationType: string | null;
+  consultationReason: string | null;
+  nexoAnswers: NexoAnswersInput | null;
+  draftJson: string;
+  pdfStorageKey: string | null;
+  pdfSha256: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  finalizedAt: Date | null;
+}
+
+export interface ReportView {
+  report: Report;
+  patientName: string;
+  patientCompany: string | null;
+  examDate: string;
+}
+
+export class ReportNotFoundError extends DomainError {
+  readonly code = 'REPORT.NOT_FOUND';
+  constructor() {
+    super('Laudo não encontrado');
+  }
+}
+
+/** A finalised laudo is read-only (issue 7): its PDF was issued and hashed. */
+export class ReportImmutableError extends DomainError {
+  readonly code = 'REPORT.IMMUTABLE';
+  constructor() {
+    super('Este laudo já foi finalizado e não pode ser alterado.');
+  }
+}
+
+export class InvalidReportError extends DomainError {
+  readonly code = 'REPORT.INVALID';
+}
+
+/** Spec §7 nexoCausalData: tempoExposicaoAnos is an integer of years, 0 when not numeric (spec §5). */
+export function parseNexoAnswers(raw: Record<string, unknown> | null | undefined): { ok: true; value: NexoAnswersInput | null } | { ok: false; error: InvalidReportError } {
+  if (!raw) return { ok: true, value: null };
+  const yn = (v: unknown) => (v === 'sim' || v === 'nao' ? v : undefined);
+  const answers = {
+    repousoAuditivo14h: yn(raw.repousoAuditivo14h ?? raw.pausaRuido),
+    trabalhouExpostoRuido: yn(raw.trabalhouExpostoRuido ?? raw.volumeAlto),
+    funcaoRuidosa: yn(raw.funcaoRuidosa),
+    usoEPI: raw.usoEPI === 'sim' || raw.usoEPI === 'nao' || raw.usoEPI === 'nao-sei' ? raw.usoEPI : undefined,
+  };
+  const missing = Object.entries(answers).filter(([, v]) => v === undefined).map(([k]) => k);
+  if (missing.length) {
+    return { ok: false, error: new InvalidReportError('Por favor, responda todas as perguntas do Nexo Causal', missing.map((path) => ({ path: `nexoCausalData.${path}`, message: 'Resposta obrigatória' }))) };
+  }
+  const years = Math.trunc(Number(raw.tempoExposicaoAnos ?? raw.tempoExposicao));
+  return { ok: true, value: { ...(answers as Omit<NexoAnswersInput, 'tempoExposicaoAnos'>), tempoExposicaoAnos: Number.isFinite(years) && years >= 0 ? years : 0 } };
+}
