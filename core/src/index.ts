@@ -61,3 +61,6 @@ export * from './use-cases/reports/write-narrative';
 export * from './embed/embed-token';
 export * from './ports/embed-ports';
 export * from './use-cases/embed/embed-tokens';
+export * from './reports/report';
+export * from './ports/report-repository';
+export * from './use-cases/reports/manage-reports';

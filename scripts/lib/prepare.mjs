@@ -49,14 +49,20 @@ function newestMtime(target) {
   return newest;
 }
 
-/** Builds the web app when `web/dist` is missing or older than its sources. */
-export function ensureWebBuild() {
-  const built = path.join(root, 'web', 'dist', 'index.html');
-  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'core/src', 'adapters/src/http/contract', 'package-lock.json'];
+function buildIfStale(name, configFile, builtFile, sources) {
+  if (!fs.existsSync(path.join(root, configFile))) return;
+  const built = path.join(root, builtFile);
   const newestSource = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
   if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= newestSource) return;
-  say('Compilando o app web (vite build)...');
-  run(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+  say(`Compilando ${name} (vite build)...`);
+  run(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', configFile, '--logLevel', 'warn']);
+}
+
+/** Builds the web app and the embeddable widget when missing or older than their sources. */
+export function ensureWebBuild() {
+  const shared = ['core/src', 'adapters/src/http/contract', 'package-lock.json'];
+  buildIfStale('o app web', 'web/vite.config.ts', 'web/dist/index.html', ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', ...shared]);
+  buildIfStale('o widget', 'widget/vite.config.ts', 'widget/dist/limiar-evolucao.js', ['widget/src', 'widget/vite.config.ts', 'widget/demo', ...shared]);
 }
 
 /** Debian packages the browser and PDF tests need; installed with apt when we are root. */

@@ -17,6 +17,7 @@ const envSchema = z.object({
   LIMIAR_DATA_DIR: z.string().min(1).default('.data'),
   LIMIAR_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   LIMIAR_WEB_DIST: z.string().min(1).optional(),
+  LIMIAR_WIDGET_DIST: z.string().min(1).optional(),
   LIMIAR_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OLLAMA_HOST: z.string().url().optional(),
   OLLAMA_VISION_MODEL: z.string().min(1).default('qwen2.5vl:7b'),
@@ -41,6 +42,8 @@ export interface AppConfig {
   embeddedPgPort: number;
   /** Absolute path of the built web app served by the API server. */
   webDist: string;
+  /** Absolute path of the built embeddable widget, served under `/widget`. */
+  widgetDist: string;
   logLevel: string;
   /** Local Ollama server; when absent the deterministic readers and the templates do all the work. */
   ollamaHost?: string;
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir: path.resolve(cwd, e.LIMIAR_DATA_DIR),
     embeddedPgPort: e.LIMIAR_PG_PORT,
     webDist: path.resolve(cwd, e.LIMIAR_WEB_DIST ?? 'web/dist'),
+    widgetDist: path.resolve(cwd, e.LIMIAR_WIDGET_DIST ?? 'widget/dist'),
     logLevel: e.LIMIAR_LOG_LEVEL,
     ollamaHost: e.OLLAMA_HOST,
     ollamaVisionModel: e.OLLAMA_VISION_MODEL,

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import {
-  EmbedTokens, ReadAudiogram, UploadExamFile, type AudiogramReadingQueue, type ExamFileStore, type FileStorage,
+  EmbedTokens, ManageReports, ReadAudiogram, UploadExamFile, WriteNarrative, type AudiogramReadingQueue, type ExamFileStore, type FileStorage, type ReportRenderer,
   Authenticate, ChangePassword, CheckHealth, ManagePatients, QueryExams, RecordExam, UpdateExamAudiogram, LogIn, LogInWithGoogle, LogOut, ManageProfile, OpenSession, RegisterProfessional,
   SubmitPublicRequest, systemClock, type Clock, type GoogleIdTokenVerifier, type HealthProbe, type IdGenerator, type LoginAttemptLog,
   type OrganizationRepository, type PasswordHasher, type ProfessionalRepository, type PublicRequestLog, type SessionRepository,
@@ -25,6 +25,10 @@ import { PdfTextAudiogramReader } from '../ai/pdf-text/pdf-text-audiogram-reader
 import { EncryptedFileStorage, loadOrCreateFileKey } from '../files/encrypted-file-storage';
 import { disabledReadingQueue } from '../jobs/pg-boss-reading-queue';
 import { MikroOrmExamFileStore } from '../persistence/mikro-orm/repositories/mikro-orm-exam-file-store';
+import { MikroOrmReportRepository } from '../persistence/mikro-orm/repositories/mikro-orm-report-repository';
+import { HandlebarsReportWriter } from '../reports/handlebars/handlebars-report-writer';
+import { OllamaReportWriter } from '../reports/ollama/ollama-report-writer';
+import { PuppeteerReportRenderer } from '../reports/puppeteer/puppeteer-report-renderer';
 import { MikroOrmEmbedAccessLog, MikroOrmEmbedTokenRepository, sha256SecretHasher } from '../persistence/mikro-orm/repositories/mikro-orm-embed-repositories';
 import { JoseGoogleIdTokenVerifier } from '../security/jose-google-id-token-verifier';
 import { JoseSessionTokens, loadOrCreateSecret } from '../security/jose-session-tokens';
@@ -39,6 +43,8 @@ import { TOKENS } from './tokens';
 export interface RuntimeServices {
   /** The pg-boss queue of slow readings, when a slow reader is configured (started by the caller). */
   readingQueue?: AudiogramReadingQueue;
+  /** The laudo PDF renderer (one Chromium and a page pool); created here when not given. */
+  reportRenderer?: ReportRenderer;
 }
 
 export function createContainer(config: AppConfig, db: Database, logger: Logger, services: RuntimeServices = {}): Container {
@@ -101,5 +107,14 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
     get(TOKENS.FileStorage), get(TOKENS.FastAudiogramReaders), get(TOKENS.ReadingQueue), get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
   factory(TOKENS.EmbedTokens, () => new EmbedTokens(new MikroOrmEmbedTokenRepository(em), new MikroOrmEmbedAccessLog(em), get(TOKENS.PatientRepository),
     get(TOKENS.ExamRepository), sha256SecretHasher, get(TOKENS.IdGenerator), get(TOKENS.Clock)));
+  constant(TOKENS.ReportRepository, new MikroOrmReportRepository(em));
+  constant(TOKENS.ReportRenderer, services.reportRenderer ?? new PuppeteerReportRenderer());
+  constant(TOKENS.WriteNarrative, new WriteNarrative(new HandlebarsReportWriter(),
+    config.ollamaHost ? new OllamaReportWriter({ host: config.ollamaHost, model: config.ollamaTextModel, timeoutMs: config.ollamaTimeoutMs }) : null));
+  factory(TOKENS.ManageReports, () => new ManageReports({
+    reports: get(TOKENS.ReportRepository), exams: get(TOKENS.ExamRepository), patients: get(TOKENS.PatientRepository),
+    professionals: get(TOKENS.ProfessionalRepository), narrative: get(TOKENS.WriteNarrative), renderer: get(TOKENS.ReportRenderer),
+    storage: get(TOKENS.FileStorage), ids: get(TOKENS.IdGenerator), clock: get(TOKENS.Clock),
+  }));
   return c;
 }

@@ -43,4 +43,8 @@ export const TOKENS = {
   SlowAudiogramReaders: t('SlowAudiogramReaders'),
   UploadExamFile: t('UploadExamFile'),
   EmbedTokens: t('EmbedTokens'),
+  ReportRepository: t('ReportRepository'),
+  ReportRenderer: t('ReportRenderer'),
+  WriteNarrative: t('WriteNarrative'),
+  ManageReports: t('ManageReports'),
 } as const;

@@ -13,9 +13,10 @@ import { requestLogger } from './request-logger';
 import { accountRoutes } from './routes/accounts.routes';
 import { embedRoutes } from './routes/embed.routes';
 import { fileRoutes } from './routes/files.routes';
+import { reportRoutes } from './routes/reports.routes';
 import { patientExamRoutes } from './routes/patients-exams.routes';
 import { systemRoutes } from './routes/system.routes';
-import { staticWebApp } from './static-web-app';
+import { staticMount, staticWebApp } from './static-web-app';
 
 export const APP_VERSION = '0.1.0';
 
@@ -47,6 +48,7 @@ export function createApp(container: Container): Koa {
       'select c.id, c.name, (select count(*) from patient p where p.company_id = c.id) as patient_count from company c where c.organization_id = ? order by c.name_key',
       [organizationId])).map((r) => ({ id: r.id, name: r.name, patientCount: Number(r.patient_count) })),
   });
+  reportRoutes(routes, { authenticate: get(TOKENS.Authenticate), reports: get(TOKENS.ManageReports), exams: get(TOKENS.ExamRepository) });
   fileRoutes(routes, { authenticate: get(TOKENS.Authenticate), upload: get(TOKENS.UploadExamFile), files: get(TOKENS.ExamFileStore), storage: get(TOKENS.FileStorage) });
 
   app.use(requestLogger(logger));
@@ -55,6 +57,7 @@ export function createApp(container: Container): Koa {
   app.use(koaBody({ jsonLimit: '2mb', formLimit: '1mb', textLimit: '1mb', multipart: false}));
   app.use(routes.router.routes());
   app.use(routes.router.allowedMethods({ throw: true }));
+  app.use(staticMount('/widget', config.widgetDist, { '/demo': '/demo.html', '/demo/': '/demo.html' }));
   app.use(staticWebApp(config.webDist));
   return app;
 }

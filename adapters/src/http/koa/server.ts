@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../composition/config';
 import { createContainer } from '../../composition/container';
+import { TOKENS } from '../../composition/tokens';
 import { createLogger } from '../../composition/logger';
 import { migrate, openDatabase, type Database } from '../../persistence/database';
 import { createApp } from './app';
@@ -19,6 +20,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
   const db = await openDatabase(config, (m) => logger.info(m));
   let server: Server | undefined;
   let readingQueue: Awaited<ReturnType<typeof startReadingQueue>>;
+  let renderer: { close?: () => Promise<void> } | undefined;
   try {
     const applied = await migrate(db);
     if (applied.length) logger.info({ applied }, 'migrações aplicadas');
@@ -26,6 +28,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     const container = createContainer(config, db, logger, { readingQueue: readingQueue?.queue });
     if (readingQueue && config.inProcessWorker) await readingQueue.work(container);
     const app = createApp(container);
+    renderer = container.get<{ close?: () => Promise<void> }>(TOKENS.ReportRenderer);
     server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen(config.port, config.host, () => resolve(s));
       s.once('error', reject);
@@ -51,6 +54,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
           setTimeout(() => server!.closeAllConnections(), 2_000).unref();
         });
         await readingQueue?.queue.stop();
+        await renderer?.close?.();
         await db.close();
       })()),
   };

@@ -58,3 +58,36 @@ function isFile(p: string): boolean {
     return false;
   }
 }
+
+/**
+ * Serves a built folder under a URL prefix (the embeddable widget at `/widget/…`). The widget is
+ * public code loaded by partner portals as an ES module, so it answers CORS to any origin; it
+ * holds no data (the data route checks embed tokens). `/widget/demo` serves `demo.html`.
+ */
+export function staticMount(prefix: string, dir: string, pages: Record<string, string> = {}): Middleware {
+  const root = path.resolve(dir);
+  return async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !(ctx.path === prefix || ctx.path.startsWith(`${prefix}/`))) return next();
+    const rest = ctx.path.slice(prefix.length) || '/';
+    const relative = pages[rest] ?? rest;
+    let file: string;
+    try {
+      file = path.resolve(root, `.${decodeURIComponent(relative)}`);
+    } catch {
+      return next();
+    }
+    if (!file.startsWith(root + path.sep) || !isFile(file)) {
+      ctx.status = 404;
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = isFile(path.join(root, Object.values(pages)[0] ?? 'x')) || fs.existsSync(root) ? 'Arquivo não encontrado.' : 'Widget não compilado. Rode "npm run build".';
+      return;
+    }
+    ctx.type = types[path.extname(file)] ?? 'application/octet-stream';
+    ctx.set('Access-Control-Allow-Origin', '*');
+    ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Cache-Control', /-[A-Za-z0-9_-]{8,}\.(js|css)$/.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+    ctx.length = fs.statSync(file).size;
+    ctx.body = ctx.method === 'HEAD' ? null : fs.createReadStream(file);
+  };
+}

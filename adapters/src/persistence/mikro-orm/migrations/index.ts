@@ -4,6 +4,7 @@ import { Migration20261122010000Accounts } from './Migration20261122010000Accoun
 import { Migration20261122020000PatientsExams } from './Migration20261122020000PatientsExams';
 import { Migration20261122030000PatientSearch } from './Migration20261122030000PatientSearch';
 import { Migration20261122040000EmbedTokens } from './Migration20261122040000EmbedTokens';
+import { Migration20261122050000Reports } from './Migration20261122050000Reports';
 
 /**
  * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
@@ -15,4 +16,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122020000PatientsExams', class: Migration20261122020000PatientsExams },
   { name: 'Migration20261122030000PatientSearch', class: Migration20261122030000PatientSearch },
   { name: 'Migration20261122040000EmbedTokens', class: Migration20261122040000EmbedTokens },
+  { name: 'Migration20261122050000Reports', class: Migration20261122050000Reports },
 ];

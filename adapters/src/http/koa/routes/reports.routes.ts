@@ -1,0 +1,96 @@
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { AIR_FREQUENCIES, isNoResponse, type Authenticate, type ExamRepository, type ManageReports, type ReportView } from '../../../../../core/src';
+import { generateReportBody, patientReportResponse, reportListQuery, reportResponse, updateReportBody, type ReportResponse } from '../../contract/reports';
+import type { ApiRoutes } from '../api-routes';
+import { requireAuth } from '../auth';
+
+const unwrap = <T>(r: { ok: true; value: T } | { ok: false; error: Error }): T => {
+  if (!r.ok) throw r.error;
+  return r.value;
+};
+
+export function toReportResponse(v: ReportView): ReportResponse {
+  const r = v.report;
+  return {
+    id: r.id, examId: r.examId, examDate: v.examDate, patientId: r.patientId, patientName: v.patientName, patientCompany: v.patientCompany,
+    doctorName: r.doctorName, type: r.type, status: r.status, createdAt: r.createdAt.toISOString(), finalizedAt: r.finalizedAt?.toISOString() ?? null,
+    pdfUrl: r.pdfStorageKey ? `/api/reports/${r.id}/download` : null, pdfSha256: r.pdfSha256, draftJson: r.draftJson,
+  };
+}
+
+export interface ReportDeps {
+  authenticate: Authenticate;
+  reports: ManageReports;
+  exams: ExamRepository;
+}
+
+const idParams = z.object({ id: z.string().max(100) });
+
+/** Spec §7 reports calls, plus finalisation (Draft → Finalizado, PDF issued once and hashed). */
+export function reportRoutes(routes: ApiRoutes, d: ReportDeps): void {
+  const tag = 'Laudos';
+  const auth = (ctx: Context) => requireAuth(ctx, d.authenticate);
+
+  routes.add({ method: 'post', path: '/reports/generate/:examId', tag, summary: 'Organiza o laudo do exame: fatos pelas regras, texto pelo redator (modelo local ou modelos Handlebars)', params: z.object({ examId: z.string().max(100) }), body: generateReportBody, responses: { 201: { description: 'Rascunho', schema: reportResponse } } },
+    async (ctx, { params, body }) => {
+      ctx.status = 201;
+      ctx.body = toReportResponse(unwrap(await d.reports.generate(await auth(ctx), params.examId, body)));
+    });
+
+  routes.add({ method: 'get', path: '/reports', tag, summary: 'Laudos da organização (mais recentes primeiro); total em X-Total-Count', query: reportListQuery, responses: { 200: { description: 'Lista', schema: z.array(reportResponse) } } },
+    async (ctx, { query }) => {
+      const page = await d.reports.list(await auth(ctx), query);
+      ctx.set('X-Total-Count', String(page.total));
+      ctx.body = page.items.map(toReportResponse);
+    });
+
+  routes.add({ method: 'get', path: '/reports/exam/:examId', tag, summary: 'O laudo do exame, ou null', params: z.object({ examId: z.string().max(100) }), responses: { 200: { description: 'Laudo ou null', schema: reportResponse.nullable() } } },
+    async (ctx, { params }) => {
+      const view = await d.reports.byExam(await auth(ctx), params.examId);
+      ctx.type = 'application/json';
+      ctx.body = view ? toReportResponse(view) : 'null';
+    });
+
+  routes.add({ method: 'get', path: '/reports/patient/:patientId', tag, summary: 'Laudos do paciente com os limiares (evolução por laudos, spec §3)', params: z.object({ patientId: z.string().max(100) }), responses: { 200: { description: 'Lista', schema: z.array(patientReportResponse) } } },
+    async (ctx, { params }) => {
+      const who = await auth(ctx);
+      const page = await d.reports.list(who, { patientId: params.patientId, limit: 500, offset: 0 });
+      const exams = new Map((await d.exams.listForPatient(who.organizationId, params.patientId)).map((e) => [e.id, e]));
+      ctx.body = page.items.map((v) => {
+        const exam = exams.get(v.report.examId);
+        // a no-response counts at its level: the evolution averages can only be as bad or worse than shown
+        const ear = (side: 'right' | 'left') => Object.fromEntries(AIR_FREQUENCIES.map((hz) => {
+          const t = exam?.[side].air[hz];
+          return [String(hz), t === undefined || t === null ? null : isNoResponse(t) ? t.level : t];
+        }));
+        return { ...toReportResponse(v), exam: { rightEar: ear('right'), leftEar: ear('left'), srtRight: exam?.speechTest?.srtRe ?? null, lrfRight: exam?.speechTest?.wrsRe ?? null } };
+      });
+    });
+
+  routes.add({ method: 'get', path: '/reports/:id', tag, summary: 'Laudo', params: idParams, responses: { 200: { description: 'ok', schema: reportResponse } } },
+    async (ctx, { params }) => {
+      ctx.body = toReportResponse(unwrap(await d.reports.get(await auth(ctx), params.id)));
+    });
+
+  routes.add({ method: 'put', path: '/reports/:id', tag, summary: 'Salva o rascunho editado (draftJson); laudo finalizado → 409', params: idParams, body: updateReportBody, responses: { 200: { description: 'ok', schema: reportResponse } } },
+    async (ctx, { params, body }) => {
+      ctx.body = toReportResponse(unwrap(await d.reports.updateDraft(await auth(ctx), params.id, body.draftJson)));
+    });
+
+  routes.add({ method: 'post', path: '/reports/:id/finalize', tag, summary: 'Finaliza o laudo: emite o PDF uma vez (SHA-256 registrado); depois é somente leitura', params: idParams, responses: { 200: { description: 'ok', schema: reportResponse } } },
+    async (ctx, { params }) => {
+      ctx.body = toReportResponse(unwrap(await d.reports.finalize(await auth(ctx), params.id)));
+    });
+
+  routes.add({ method: 'get', path: '/reports/:id/download', tag, summary: 'O PDF do laudo (o emitido, se finalizado)', params: idParams, responses: { 200: { description: 'application/pdf' } } },
+    async (ctx, { params }) => {
+      const { bytes, view } = unwrap(await d.reports.pdf(await auth(ctx), params.id));
+      const name = `laudo-${view.patientName.normalize('NFD').replace(/[^\w\s-]/g, '').trim().replace(/\s+/g, '-').toLowerCase()}-${view.examDate}.pdf`;
+      ctx.type = 'application/pdf';
+      ctx.set('Content-Disposition', `inline; filename="${name}"`);
+      ctx.set('Cache-Control', 'private, no-store');
+      if (view.report.pdfSha256) ctx.set('X-Content-SHA256', view.report.pdfSha256);
+      ctx.body = Buffer.from(bytes);
+    });
+}

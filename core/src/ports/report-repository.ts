@@ -1,0 +1,19 @@
+import type { Report, ReportView } from '../reports/report';
+
+export interface ReportListQuery {
+  organizationId: string;
+  patientId?: string;
+  q?: string;
+  limit: number;
+  offset: number;
+}
+
+/** Stores laudos, organisation-scoped; one laudo per exam. */
+export interface ReportRepository {
+  findById(organizationId: string, id: string): Promise<ReportView | undefined>;
+  findByExam(organizationId: string, examId: string): Promise<ReportView | undefined>;
+  /** Newest first. */
+  list(query: ReportListQuery): Promise<{ items: ReportView[]; total: number }>;
+  /** Inserts, or replaces the laudo of the same id. */
+  save(report: Report): Promise<void>;
+}
