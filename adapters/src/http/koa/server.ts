@@ -20,7 +20,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
   const db = await openDatabase(config, (m) => logger.info(m));
   let server: Server | undefined;
   let readingQueue: Awaited<ReturnType<typeof startReadingQueue>>;
-  let renderer: { close?: () => Promise<void> } | undefined;
+  let renderer: { close?: () => Promise<void>; currentBrowser?: () => Promise<unknown> } | undefined;
   try {
     const applied = await migrate(db);
     if (applied.length) logger.info({ applied }, 'migrações aplicadas');
@@ -28,7 +28,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     const container = createContainer(config, db, logger, { readingQueue: readingQueue?.queue });
     if (readingQueue && config.inProcessWorker) await readingQueue.work(container);
     const app = createApp(container);
-    renderer = container.get<{ close?: () => Promise<void> }>(TOKENS.ReportRenderer);
+    renderer = container.get<{ close?: () => Promise<void>; currentBrowser?: () => Promise<unknown> }>(TOKENS.ReportRenderer);
     server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen(config.port, config.host, () => resolve(s));
       s.once('error', reject);
@@ -38,6 +38,8 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     await db.close();
     throw error;
   }
+  // launch Chromium in the background once serving, so the first laudo PDF does not pay for it
+  if (config.env !== 'test') void (renderer as { currentBrowser?: () => Promise<unknown> })?.currentBrowser?.().catch((e) => logger.warn({ err: e }, 'Chromium indisponível para PDFs'));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
