@@ -54,6 +54,26 @@ describe('reports', () => {
     expect((await post(`/api/reports/generate/${exam1.id}`, { audiometryType: 'outro' })).status).toBe(400);
   });
 
+  it.each([
+    [{ audiometryType: undefined }, 'Por favor, selecione o tipo de audiometria'],
+    [{ consultationType: 'Domiciliar' }, 'Por favor, selecione o tipo de consulta'],
+    [{ consultationType: 'Ocupacional', consultationReason: null }, 'Por favor, selecione o motivo da consulta ocupacional'],
+    [{ audiometryType: 'nexo-causal', nexoCausalData: null }, 'Por favor, responda todas as perguntas do Nexo Causal'],
+  ])('the wizard rule behind %o is enforced by the server: %s', async (change, message) => {
+    const res = await post(`/api/reports/generate/${exam1.id}`, { audiometryType: 'simple', consultationType: 'Ocupacional', consultationReason: 'Periódica', ...change });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe(message);
+  });
+
+  it('refuses to draft a laudo for an exam without thresholds (upload or type them first)', async () => {
+    const e = await (await t.request('/api/exams', json({ patientId: patient.id, date: '2024-06-01' }, a.token))).json();
+    const res = await post(`/api/reports/generate/${e.id}`, { audiometryType: 'simple' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe('Nenhum arquivo foi analisado com sucesso pela IA. Você precisa preencher os dados do audiograma manualmente antes de prosseguir');
+    expect((await post('/api/reports/00000000-0000-4000-8000-000000000000/finalize', {})).status).toBe(404);
+    await t.request(`/api/patients/${patient.id}`, bearer(a.token)); // patient untouched
+  });
+
   it('saves edits, keeps the computed facts, refuses invalid JSON', async () => {
     const r = await (await post(`/api/reports/generate/${exam1.id}`, { audiometryType: 'simple' })).json();
     const draft = JSON.parse(r.draftJson);
@@ -121,8 +141,9 @@ describe('reports', () => {
 
   it('deleting the patient removes its reports', async () => {
     const p = await (await t.request('/api/patients', json({ name: 'Temporário', age: 30, sex: 'F' }, a.token))).json();
-    const e = await (await t.request('/api/exams', json({ patientId: p.id, date: '2024-01-01' }, a.token))).json();
+    const e = await (await t.request('/api/exams', json({ patientId: p.id, date: '2024-01-01', audiogram: { air: air([10, 10, 10, 10, 10, 10, 10]) } }, a.token))).json();
     const r = await (await post(`/api/reports/generate/${e.id}`, { audiometryType: 'simple' })).json();
+    expect((await get(`/api/reports/${r.id}`)).status).toBe(200);
     expect((await t.request(`/api/patients/${p.id}`, bearer(a.token, 'DELETE'))).status).toBe(204);
     expect((await get(`/api/reports/${r.id}`)).status).toBe(404);
   });

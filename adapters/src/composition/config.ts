@@ -1,4 +1,5 @@
 import path from 'node:path';
+import '../http/contract/zod-locale';
 import { z } from 'zod';
 
 /**

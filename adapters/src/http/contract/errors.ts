@@ -1,3 +1,4 @@
+import './zod-locale';
 import { z } from 'zod';
 
 /** Body of every error answer (product decision 4): the pt-BR text twice, plus a stable code. */

@@ -14,5 +14,7 @@ export function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.in
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((i) => ({ path: pathOf(i.path), message: i.message }));
   const first = issues[0];
-  throw new RequestValidationError(`Dados inválidos: ${first.path} — ${first.message}`, issues);
+  // a message written for users (pt-BR, ours) stands alone; zod's generic ones get the field name
+  const own = parsed.error.issues[0].code === 'custom' || /^Por favor|^Escolha|^Informe|deve /.test(first.message);
+  throw new RequestValidationError(own ? first.message : `Dados inválidos em ${first.path}: ${first.message}`, issues);
 }

@@ -1,3 +1,4 @@
+import { hasAirThresholds } from '../../exams/exam';
 import { ExamNotFoundError } from '../../exams/exam-errors';
 import { PatientNotFoundError } from '../../patients/patient-errors';
 import type { ProfessionalRepository } from '../../ports/account-ports';
@@ -38,7 +39,9 @@ export class ManageReports {
   async generate(auth: AuthContext, examId: string, input: GenerateReportInput): Promise<Result<ReportView, ExamNotFoundError | PatientNotFoundError | InvalidReportError | ReportImmutableError>> {
     const existing = await this.d.reports.findByExam(auth.organizationId, examId);
     if (existing?.report.status === 'Finalizado') return err(new ReportImmutableError());
-    const answers = input.audiometryType === 'nexo-causal' ? parseNexoAnswers(input.nexoCausalData) : { ok: true as const, value: null };
+    const wizardRule = checkWizardRules(input);
+    if (wizardRule) return err(wizardRule);
+    const answers = input.audiometryType === 'nexo-causal' ? parseNexoAnswers(input.nexoCausalData ?? {}) : { ok: true as const, value: null };
     if (!answers.ok) return err(answers.error);
     const draft = await this.buildDraft(auth, examId, { ...input, nexoAnswers: answers.value });
     if (!draft.ok) return draft;
@@ -118,6 +121,10 @@ export class ManageReports {
   private async buildDraft(auth: AuthContext, examId: string, input: Omit<GenerateReportInput, 'nexoCausalData'> & { nexoAnswers: NexoAnswersInput | null }) {
     const view = await this.d.exams.findById(auth.organizationId, examId);
     if (!view) return err(new ExamNotFoundError());
+    if (!hasAirThresholds(view.exam)) {
+      // spec §5 wizard: nothing to interpret until the audiogram was read or typed
+      return err(new InvalidReportError(NO_AUDIOGRAM_MESSAGE, [{ path: 'exam.audiogram', message: NO_AUDIOGRAM_MESSAGE }]));
+    }
     const patient = await this.d.patients.findById(auth.organizationId, view.exam.patientId);
     if (!patient) return err(new PatientNotFoundError());
     const me = (await this.d.professionals.findById(auth.userId))!;
@@ -130,4 +137,21 @@ export class ManageReports {
     const written = await this.d.narrative.execute(facts);
     return ok({ patientId: patient.id, draft: buildReportDraft(facts, written.narrative, written.source) });
   }
+}
+
+export const CONSULTATION_TYPES = ['Eletiva', 'Ocupacional', 'Judicial / Pericial', 'Infantil / Neo Natal'] as const;
+export const OCCUPATIONAL_REASONS = ['Admissional', 'Periódica', 'Retorno ao trabalho', 'Mudança de função', 'Demissional'] as const;
+export const NO_AUDIOGRAM_MESSAGE =
+  'Nenhum arquivo foi analisado com sucesso pela IA. Você precisa preencher os dados do audiograma manualmente antes de prosseguir';
+
+/** The server-side counterparts of the wizard's step messages (spec §5), checked before any work. */
+function checkWizardRules(input: GenerateReportInput): InvalidReportError | undefined {
+  // null is allowed: the report editor (/report/{examId}) drafts without the wizard's context
+  if (input.consultationType && !(CONSULTATION_TYPES as readonly string[]).includes(input.consultationType)) {
+    return new InvalidReportError('Por favor, selecione o tipo de consulta', [{ path: 'consultationType', message: 'Por favor, selecione o tipo de consulta' }]);
+  }
+  if (input.consultationType === 'Ocupacional' && !(OCCUPATIONAL_REASONS as readonly string[]).includes(input.consultationReason ?? '')) {
+    return new InvalidReportError('Por favor, selecione o motivo da consulta ocupacional', [{ path: 'consultationReason', message: 'Por favor, selecione o motivo da consulta ocupacional' }]);
+  }
+  return undefined;
 }
