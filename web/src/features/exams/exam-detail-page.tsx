@@ -14,6 +14,7 @@ import { toast } from '../../lib/toast';
 import { examKeys, getExam, getExamFiles, type Exam, type ExamFile } from './api';
 import { alertsOf, findingsOf, nr7Label, num, str, triState, type Classification, type Side } from './classification';
 import { ExamFileDialog } from './exam-file-dialog';
+import { ExamAudiogramSection } from '../upload';
 import { db, formatDay, formatDateTime, operatorRegistration, sexWord } from './format';
 import './exams.css';
 
@@ -119,6 +120,8 @@ function ExamDetail({ exam }: { exam: Exam }) {
           </div>
         </div>
       </Card>
+
+      <ExamAudiogramSection exam={exam} />
 
       {referenceDate && (
         <Card title="Comparação com o exame de referência" description={`Exame de referência: ${formatDay(referenceDate)}`}>
