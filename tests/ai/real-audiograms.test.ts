@@ -5,13 +5,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { OllamaAudiogramReader } from '../../adapters/src/ai/ollama/ollama-audiogram-reader';
 import { PdfTextAudiogramReader } from '../../adapters/src/ai/pdf-text/pdf-text-audiogram-reader';
 import { ReadAudiogram } from '../../core/src/use-cases/exams/read-audiogram';
+import { SHARED_DIR } from '../support/shared-dir';
 
 /**
  * The real audiogram pictures of the shared eval set (not shipped: no licence for some). With no
  * vision model on this machine, each must end cleanly in "fill manually": text reader not applicable,
  * Ollama unavailable, no throw.
  */
-const EVAL_DIR = '/work/shared/eval/audiograms-real';
+const EVAL_DIR = `${SHARED_DIR}/eval/audiograms-real`;
 const images = existsSync(EVAL_DIR)
   ? readdirSync(EVAL_DIR, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(png|jpe?g)$/i.test(f)).sort()
   : [];

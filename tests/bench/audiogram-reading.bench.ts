@@ -18,10 +18,11 @@ import type { AudiogramReading } from '../../core/src/audiogram/reading';
 import { isNoResponse, type Threshold } from '../../core/src/rules/index';
 import { describeAttempts, ReadAudiogram } from '../../core/src/use-cases/exams/read-audiogram';
 import { diffAgainstTruth, generateChartImages, generatePdfFixtures, PDF_LAYOUTS } from '../fixtures/audiogram-generator';
+import { SHARED_DIR } from '../support/shared-dir';
 
 const PDF_COUNT = 320;
 const CHART_COUNT = 8;
-const REAL_DIR = '/work/shared/eval/audiograms-real';
+const REAL_DIR = `${SHARED_DIR}/eval/audiograms-real`;
 const ollama = {
   host: process.env.OLLAMA_HOST || 'http://127.0.0.1:11434',
   model: process.env.OLLAMA_VISION_MODEL || 'qwen2.5vl:7b',

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SHARED_DIR } from '../support/shared-dir';
 
 /** Runs `tsx cli/src/main.ts analyze -` as a child process, the way a user does. */
 function analyze(stdin: string, args: string[] = ['-']) {
@@ -15,7 +16,7 @@ interface ExampleCase {
   input: unknown;
   expected: Record<string, unknown>;
 }
-const examples = JSON.parse(readFileSync('/work/shared/docs/clinical-cases-examples.json', 'utf8')) as { cases: ExampleCase[] };
+const examples = JSON.parse(readFileSync(`${SHARED_DIR}/docs/clinical-cases-examples.json`, 'utf8')) as { cases: ExampleCase[] };
 
 /** Every expected key, numbers compared after rounding to 2 decimals (conventions "differences"). */
 function expectKeys(expected: Record<string, unknown>, actual: Record<string, unknown>, where: string): void {
