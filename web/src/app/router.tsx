@@ -26,6 +26,10 @@ const EvolutionPage = lazy(() => import('../features/evolution/evolution-page'))
 const ExamListPage = lazy(() => import('../features/exams/exam-list-page'));
 const ExamDetailPage = lazy(() => import('../features/exams/exam-detail-page'));
 const ExamNewPage = lazy(() => import('../features/exams/exam-new-page'));
+const ReportListPage = lazy(() => import('../features/reports/report-list-page'));
+const ReportDetailPage = lazy(() => import('../features/reports/report-detail-page'));
+const ReportWizardPage = lazy(() => import('../features/report-wizard/report-wizard-page'));
+const ReportEditorPage = lazy(() => import('../features/report-editor/report-editor-page'));
 
 /**
  * Routes whose page arrives with its own issue answer with the honest not-found page until then;
@@ -64,14 +68,14 @@ export const routes: RouteObject[] = [
           { path: paths.patientEvolution.path, element: <EvolutionPage /> },
           { path: paths.exams.path, element: <ExamListPage /> },
           { path: paths.examDetail.path, element: <ExamDetailPage /> },
-          { path: paths.reports.path, element: protectedNotBuilt },
-          { path: paths.reportDetail.path, element: protectedNotBuilt },
+          { path: paths.reports.path, element: <ReportListPage /> },
+          { path: paths.reportDetail.path, element: <ReportDetailPage /> },
           { path: paths.reportEvolution.path, element: protectedNotBuilt },
-          { path: paths.reportWizard.path, element: protectedNotBuilt },
+          { path: paths.reportWizard.path, element: <ReportWizardPage /> },
           { path: paths.settings.path, element: <SettingsPage /> },
           { path: paths.oldHome.path, element: <OldHomePage /> },
           { path: paths.examNew.path, element: <ExamNewPage /> },
-          { path: paths.reportEditor.path, element: protectedNotBuilt },
+          { path: paths.reportEditor.path, element: <ReportEditorPage /> },
         ],
       },
       { path: '*', element: publicNotBuilt },

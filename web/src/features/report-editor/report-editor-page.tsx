@@ -1,0 +1,214 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { ExamResponse } from '../../../../adapters/src/http/contract/exams';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { Banner } from '../../components/ui/banner';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { IconFileText } from '../../components/ui/icons';
+import { Textarea } from '../../components/ui/input';
+import { PageHeader } from '../../components/ui/page-header';
+import { LoadingState } from '../../components/ui/spinner';
+import { EmptyState, ErrorState } from '../../components/ui/states';
+import { paths } from '../../config/paths';
+import { api, errorMessage } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
+import { formatDate, generateReport, getReportByExam, parseDraft, reportKeys, reportTypeBadge, updateReportDraft, type Report } from '../reports/api';
+import { NarrativeView } from './narrative-view';
+import './report-editor.css';
+
+const getExam = (id: string, signal?: AbortSignal) => api.get<ExamResponse>(`/exams/${encodeURIComponent(id)}`, { signal });
+
+/**
+ * /report/{examId} (spec §2 "Report editor", §4 states): no report → 'Gerar rascunho'; view mode
+ * with the summary; 'Editar' → edit the summary → 'Salvar' (PUT, toast; 'Erro ao salvar laudo' 5 s)
+ * or 'Cancelar' (restores); side panel with justifications, recommendations and the confidence bar.
+ * A finalised laudo is read-only (the server refuses edits with 409 and a pt-BR message).
+ */
+export default function ReportEditorPage() {
+  useDocumentTitle('Editor de Laudo');
+  const { examId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const exam = useQuery({ queryKey: ['exams', 'detail', examId], queryFn: ({ signal }) => getExam(examId, signal), retry: false });
+  const report = useQuery({ queryKey: reportKeys.byExam(examId), queryFn: ({ signal }) => getReportByExam(examId, signal), retry: false });
+  const [editing, setEditing] = useState(false);
+  const [summary, setSummary] = useState('');
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  const generate = useMutation({
+    mutationFn: () =>
+      generateReport(examId, {
+        audiometryType: 'simple',
+        consultationType: exam.data?.consultationType ?? null,
+        consultationReason: exam.data?.consultationReason ?? null,
+        nexoCausalData: null,
+      }),
+    onSuccess: (created) => queryClient.setQueryData(reportKeys.byExam(examId), created),
+    onError: (failure) => console.error('Erro ao gerar rascunho do laudo', failure),
+  });
+
+  const save = useMutation({
+    mutationFn: (r: Report) => updateReportDraft(r.id, { ...parseDraft(r.draftJson), summary_text: summary }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(reportKeys.byExam(examId), updated);
+      void queryClient.invalidateQueries({ queryKey: reportKeys.all });
+      setEditing(false);
+      setSaveError(null);
+      toast.success('Laudo salvo com sucesso!');
+    },
+    onError: (failure) => {
+      const message = errorMessage(failure, 'Erro ao salvar laudo');
+      setSaveError(message);
+      toast.error('Erro ao salvar laudo', { description: message !== 'Erro ao salvar laudo' ? message : undefined });
+      // a 409 means the laudo was finalised meanwhile: reload it so the page turns read-only
+      void report.refetch();
+    },
+  });
+
+  const header = (
+    <PageHeader
+      title="Editor de Laudo"
+      description={exam.data ? `${exam.data.patientName} · exame de ${formatDate(exam.data.date)}` : undefined}
+      back={{ to: paths.reports.getHref(), label: 'Voltar para Laudos' }}
+    />
+  );
+
+  if (report.isPending) return <LoadingState />;
+  if (report.isError) {
+    console.error('Erro ao carregar laudo', report.error);
+    return (
+      <div className="report-editor">
+        {header}
+        <ErrorState message={errorMessage(report.error, 'Erro ao carregar laudo')} onRetry={() => void report.refetch()} retrying={report.isFetching} />
+      </div>
+    );
+  }
+
+  const current = report.data;
+  if (!current) {
+    return (
+      <div className="report-editor">
+        {header}
+        <Card>
+          <EmptyState
+            icon={IconFileText}
+            title="Nenhum laudo para este exame"
+            description="Gere um rascunho: as classificações vêm das regras da NR-7 e o texto é redigido a partir delas."
+            action={
+              <Button onClick={() => generate.mutate()} loading={generate.isPending} loadingText="Gerando rascunho..." disabled={exam.isPending}>
+                Gerar rascunho
+              </Button>
+            }
+          />
+          {generate.isError && <Banner variant="error">{errorMessage(generate.error, 'Erro ao gerar rascunho')}</Banner>}
+        </Card>
+      </div>
+    );
+  }
+
+  const draft = parseDraft(current.draftJson);
+  const finalised = current.status === 'Finalizado';
+  const justification = Array.isArray(draft.technical_justification) ? draft.technical_justification : [];
+  const recommendations = Array.isArray(draft.recommendations) ? draft.recommendations : [];
+  const score = typeof draft.confidence_score === 'number' ? Math.max(0, Math.min(1, draft.confidence_score)) : null;
+  const percent = score === null ? null : Math.round(score * 100);
+  const tone = score === null ? '' : score >= 0.8 ? '' : score >= 0.5 ? ' report-editor__confidence-fill--medium' : ' report-editor__confidence-fill--low';
+
+  return (
+    <div className="report-editor">
+      {header}
+      {finalised && (
+        <Banner variant="info" title="Laudo finalizado">
+          Este laudo foi finalizado{current.finalizedAt ? ` em ${formatDate(current.finalizedAt)}` : ''} e está disponível somente para leitura.
+        </Banner>
+      )}
+      {saveError && <Banner variant="error">{saveError}</Banner>}
+      <div className="report-editor__layout">
+        <Card
+          title="Resumo do laudo"
+          description={`${reportTypeBadge(current.type)} · status ${current.status}`}
+          actions={
+            !finalised && !editing ? (
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setSummary(String(draft.summary_text ?? ''));
+                  setSaveError(null);
+                  setEditing(true);
+                }}
+              >
+                Editar
+              </Button>
+            ) : undefined
+          }
+        >
+          {editing && !finalised ? (
+            <>
+              <label className="ui-label" htmlFor="report-summary">
+                Resumo
+              </label>
+              <Textarea id="report-summary" rows={10} value={summary} onChange={(e) => setSummary(e.target.value)} disabled={save.isPending} />
+              <div className="report-editor__actions">
+                <Button
+                  variant="secondary"
+                  disabled={save.isPending}
+                  onClick={() => {
+                    setSummary(String(draft.summary_text ?? ''));
+                    setEditing(false);
+                  }}
+                >
+                  Cancelar
+                </Button>
+                <Button onClick={() => save.mutate(current)} loading={save.isPending} loadingText="Salvando...">
+                  Salvar
+                </Button>
+              </div>
+            </>
+          ) : (
+            <NarrativeView text={String(draft.summary_text ?? '')} />
+          )}
+          <p className="draft-editor__note">
+            <Link to={paths.reportDetail.getHref(current.id)}>Ver detalhes do laudo</Link>
+          </p>
+        </Card>
+        <aside className="report-editor__side" aria-label="Painel técnico">
+          <Card title="Justificativas técnicas">
+            {justification.length ? (
+              <ul>
+                {justification.map((j) => (
+                  <li key={j}>{j}</li>
+                ))}
+              </ul>
+            ) : (
+              <p className="draft-editor__empty">Nenhuma justificativa.</p>
+            )}
+          </Card>
+          <Card title="Recomendações">
+            {recommendations.length ? (
+              <ul>
+                {recommendations.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </ul>
+            ) : (
+              <p className="draft-editor__empty">Nenhuma recomendação.</p>
+            )}
+          </Card>
+          <Card title="Nível de confiança" description="Completude dos dados do exame (não é certeza diagnóstica).">
+            {percent === null ? (
+              <p className="draft-editor__empty">Não informado.</p>
+            ) : (
+              <>
+                <div className="report-editor__confidence" role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label="Nível de confiança">
+                  <div className={`report-editor__confidence-fill${tone}`} style={{ width: `${percent}%` }} />
+                </div>
+                <p className="report-editor__confidence-value">{percent}%</p>
+              </>
+            )}
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}

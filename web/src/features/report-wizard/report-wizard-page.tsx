@@ -1,0 +1,419 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { registryLabel } from '../../../../core/src/accounts/registries';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { Banner } from '../../components/ui/banner';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/dialog';
+import { IconCheckCircle, IconDownload } from '../../components/ui/icons';
+import { PageHeader } from '../../components/ui/page-header';
+import { Spinner } from '../../components/ui/spinner';
+import { ApiError } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
+import { useAuth } from '../auth/auth-context';
+import { CompleteProfileModal } from '../profile/complete-profile-modal';
+import { useProfileCompletion } from '../profile/use-profile-completion';
+import { DraftEditor, type DraftEditorController } from '../report-editor/draft-editor';
+import { downloadReportPdf, finalizeReport, generateReport, parseDraft } from '../reports/api';
+import { AiStatusPanel, AudiogramReviewGrid, FileDropZone, hasAirThresholds, type UploadBatchResult } from '../upload';
+import type { ExamResponse } from '../../../../adapters/src/http/contract/exams';
+import { createWizardExam, listWizardPatients, wizardKeys } from './api';
+import { AudiometryStep, ConsultationStep, NexoStep, PatientStep, StepHeading, type Doctor } from './steps';
+import {
+  createsExam,
+  exportFileName,
+  generatePayload,
+  initialWizardState,
+  LAST_STEP,
+  nextStep,
+  previousStep,
+  stepBlocker,
+  todayIso,
+  WIZARD_MESSAGES,
+  wizardReducer,
+} from './wizard-state';
+import './report-wizard.css';
+
+const STEP_NAMES = ['Paciente', 'Consulta', 'Audiometria', 'Nexo Causal', 'Arquivos', 'Organizar', 'Revisão', 'Finalizado'];
+
+const messageOf = (e: unknown) => (e instanceof Error && e.message ? e.message : String(e));
+
+/**
+ * /report-wizard (spec §2, §3 wizard state, §4 step conditions, §5 messages): eight steps from the
+ * patient to the finalised laudo. The exam is created when leaving step 2 (simple) or 3 (nexo);
+ * the files are read at step 4; the rules and the writer organise the draft at step 5; the
+ * professional reviews it at step 6; moving to step 7 finalises it (the PDF is issued once).
+ */
+export default function ReportWizardPage() {
+  useDocumentTitle('Organizar Laudo');
+  const location = useLocation();
+  const navState = location.state as { patientId?: unknown } | null;
+  const [state, dispatch] = useReducer(wizardReducer, typeof navState?.patientId === 'string' ? navState.patientId : '', initialWizardState);
+  const auth = useAuth();
+  const profile = useProfileCompletion();
+  const patients = useQuery({ queryKey: wizardKeys.patients, queryFn: ({ signal }) => listWizardPatients(signal) });
+  const [profileModalDismissed, setProfileModalDismissed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [generating, setGenerating] = useState(false);
+  const generatingRef = useRef(false);
+  const [exam, setExam] = useState<ExamResponse | null>(null);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const [confirmRestart, setConfirmRestart] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const editor = useRef<DraftEditorController>(null);
+  const stepRef = useRef<HTMLDivElement>(null);
+
+  const p = profile.profile;
+  const doctor: Doctor | null = p
+    ? { id: p.id, name: p.name, registry: registryLabel(p), specialization: p.specialization, complete: !profile.needsCompletion }
+    : null;
+
+  useEffect(() => {
+    if (doctor && state.doctorId !== doctor.id) dispatch({ type: 'patch', patch: { doctorId: doctor.id } });
+  }, [doctor, state.doctorId]);
+
+  useEffect(() => {
+    if (patients.isError) toast.error('Erro ao carregar pacientes');
+  }, [patients.isError]);
+
+  // Move focus to the new step's heading so keyboard and screen-reader users follow the wizard.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    stepRef.current?.querySelector<HTMLElement>('[data-step-heading]')?.focus();
+  }, [state.step]);
+
+  const blocker = stepBlocker(state, { doctorReady: doctor?.complete ?? false });
+  const selectedPatient = patients.data?.find((x) => x.id === state.patientId);
+  const draft = state.editedReport ?? state.generatedReport;
+
+  async function goNext() {
+    if (busy || blocker || state.step >= LAST_STEP) return;
+    if (createsExam(state)) {
+      setBusy(true);
+      try {
+        const created = await createWizardExam({
+          patientId: state.patientId,
+          date: todayIso(),
+          operatorName: doctor?.name ?? '',
+          operatorRegistration: doctor?.registry ?? '',
+          consultationType: state.consultationType || null,
+          consultationReason: state.consultationType === 'Ocupacional' ? state.consultationReason || null : null,
+          ambiente: { ruidoDb: 0, transdutor: 'TDH-39' },
+        });
+        dispatch({ type: 'patch', patch: { examId: created.id } });
+        dispatch({ type: 'go', step: 4 });
+      } catch (e) {
+        dispatch({ type: 'error', message: `Erro ao criar exame: ${messageOf(e)}` });
+      } finally {
+        setBusy(false);
+      }
+      return;
+    }
+    if (state.step === 6) {
+      if (!state.reportId) return;
+      setBusy(true);
+      try {
+        const saved = (await editor.current?.flush()) ?? true;
+        if (!saved) {
+          dispatch({ type: 'error', message: 'Erro ao salvar laudo: corrija o problema indicado no editor antes de finalizar.' });
+          return;
+        }
+        const finalReport = await finalizeReport(state.reportId);
+        dispatch({ type: 'patch', patch: { finalReport } });
+        dispatch({ type: 'go', step: 7 });
+      } catch (e) {
+        dispatch({ type: 'error', message: `Erro ao finalizar laudo: ${messageOf(e)}` });
+      } finally {
+        setBusy(false);
+      }
+      return;
+    }
+    dispatch({ type: 'go', step: nextStep(state) });
+  }
+
+  async function generate() {
+    if (generatingRef.current) return; // spec §4: a duplicate click while running is ignored
+    if (!state.examId) {
+      dispatch({ type: 'error', message: 'ExamId não encontrado. Por favor, refaça o upload dos arquivos.' });
+      return;
+    }
+    generatingRef.current = true;
+    setGenerating(true);
+    dispatch({ type: 'error', message: null });
+    try {
+      const report = await generateReport(state.examId, generatePayload(state));
+      const generated = parseDraft(report.draftJson);
+      dispatch({ type: 'patch', patch: { generatedReport: generated, editedReport: null, reportId: report.id, finalReport: null } });
+      toast.success('Laudo gerado com sucesso pela IA!');
+      dispatch({ type: 'go', step: 6 });
+    } catch (e) {
+      const message = e instanceof Error && e.message ? e.message : '';
+      dispatch({ type: 'error', message: message ? `Erro ao organizar laudo: ${message}` : 'Erro ao organizar laudo' });
+    } finally {
+      generatingRef.current = false;
+      setGenerating(false);
+    }
+  }
+
+  async function exportPdf() {
+    const id = state.finalReport?.id ?? state.reportId;
+    if (!id) {
+      toast.error('Nenhum laudo encontrado para exportar');
+      return;
+    }
+    setExporting(true);
+    try {
+      const blob = await downloadReportPdf(id);
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = exportFileName(state.finalReport?.patientName ?? selectedPatient?.name ?? 'paciente');
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
+      toast.success('PDF exportado com sucesso!');
+    } catch (e) {
+      const reason = e instanceof ApiError || e instanceof Error ? e.message || 'Erro desconhecido' : 'Erro desconhecido';
+      toast.error(`Erro ao exportar PDF: ${reason}`);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  function onUploaded(result: UploadBatchResult) {
+    const files = result.items
+      .filter((i) => i.state === 'uploaded' && i.answer)
+      .map((i) => ({ id: i.answer!.file.id, fileName: i.answer!.file.fileName, analysisSucceeded: i.answer!.analysisSucceeded }));
+    if (files.length) dispatch({ type: 'filesUploaded', files });
+    if (result.uploaded > 0 && result.analysisFailed === result.uploaded && !state.examHasThresholds && !state.uploadedFiles.some((f) => f.analysisSucceeded)) {
+      toast.noSuccessfulAnalysis(WIZARD_MESSAGES.noSuccessfulAnalysis);
+    }
+    // remount the status panel and the review grid on the exam as the server now has it
+    setExam(null);
+    setRefreshKey((k) => k + 1);
+  }
+
+  function onExamData(next: ExamResponse) {
+    setExam((current) => current ?? next);
+    if (hasAirThresholds(next) !== state.examHasThresholds) dispatch({ type: 'patch', patch: { examHasThresholds: hasAirThresholds(next) } });
+  }
+
+  const visibleSteps = STEP_NAMES.map((name, index) => ({ name, index })).filter((s) => s.index !== 3 || state.audiometryType === 'nexo-causal');
+  const position = visibleSteps.findIndex((s) => s.index === state.step) + 1;
+  const showUploadFailure =
+    state.step === 4 && state.uploadedFiles.length > 0 && !state.uploadedFiles.some((f) => f.analysisSucceeded) && !state.examHasThresholds;
+
+  let body;
+  switch (state.step) {
+    case 0:
+      body = (
+        <PatientStep
+          state={state}
+          dispatch={dispatch}
+          patients={patients.data}
+          patientsLoading={patients.isPending}
+          patientsError={patients.isError}
+          doctor={doctor}
+          doctorLoading={profile.isLoading}
+          doctorError={Boolean(profile.error)}
+          onCompleteProfile={() => setProfileModalDismissed(false)}
+        />
+      );
+      break;
+    case 1:
+      body = <ConsultationStep state={state} dispatch={dispatch} />;
+      break;
+    case 2:
+      body = <AudiometryStep state={state} dispatch={dispatch} />;
+      break;
+    case 3:
+      body = <NexoStep state={state} dispatch={dispatch} />;
+      break;
+    case 4:
+      body = (
+        <>
+          <StepHeading title="Upload dos arquivos do audiograma" description="Envie o audiograma (PDF, JPEG ou PNG). A leitura automática extrai os limiares; revise-os na grade." />
+          {!state.examId || !doctor ? (
+            <Spinner label="Preparando ambiente de upload..." />
+          ) : (
+            <div className="wizard__upload">
+              <FileDropZone examId={state.examId} userId={auth.user?.id ?? doctor.id} onUploaded={onUploaded} />
+              <p className="wizard__count" aria-live="polite">
+                {state.uploadedFiles.length} arquivo(s) enviado(s)
+              </p>
+              {state.uploadedFiles.length > 0 && (
+                <>
+                  <AiStatusPanel key={refreshKey} examId={state.examId} refreshKey={refreshKey} onData={onExamData} />
+                  {exam && (
+                    <AudiogramReviewGrid
+                      key={`grid-${refreshKey}`}
+                      exam={exam}
+                      onSaved={(saved) => {
+                        setExam(saved);
+                        dispatch({ type: 'patch', patch: { examHasThresholds: hasAirThresholds(saved), error: null } });
+                      }}
+                    />
+                  )}
+                </>
+              )}
+            </div>
+          )}
+        </>
+      );
+      break;
+    case 5:
+      body = (
+        <>
+          <StepHeading
+            title="Organizar laudo com IA"
+            description="As classificações, médias e o nível de nexo sugerido são calculados pelas regras da NR-7; o texto é redigido a partir desses fatos."
+          />
+          <div className="wizard__generate">
+            <Button onClick={() => void generate()} loading={generating} loadingText="Organizando laudo audiométrico..." disabled={generating}>
+              Organizar Laudo Agora
+            </Button>
+            {generating && <Spinner label="Organizando laudo audiométrico..." />}
+            {state.reportId && !generating && (
+              <p className="wizard__note">Um rascunho já foi gerado; organizar novamente substitui o texto pelo de uma nova geração.</p>
+            )}
+          </div>
+        </>
+      );
+      break;
+    case 6:
+      body = (
+        <>
+          <StepHeading title="Revisar e editar o laudo" description="As alterações são salvas automaticamente." />
+          <Banner variant="info">Revise todas as informações do laudo antes de avançar. Ao avançar, o laudo é finalizado e o PDF é emitido para assinatura.</Banner>
+          {state.finalReport && <Banner variant="warning">Este laudo já foi finalizado: o servidor não aceita mais alterações.</Banner>}
+          {draft && state.reportId && (
+            <>
+              <p className="wizard__note">
+                Texto redigido por {draft.narrative_source === 'template' || !draft.narrative_source ? 'modelos de texto' : `modelo local (${String(draft.narrative_source).replace(/^ollama:/, '')})`}, verificado
+                contra as regras · completude dos dados {typeof draft.confidence_score === 'number' ? `${Math.round(draft.confidence_score * 100)}%` : '-'}
+              </p>
+              <DraftEditor
+                key={state.reportId}
+                reportId={state.reportId}
+                type={state.audiometryType}
+                initialDraft={draft}
+                controllerRef={editor}
+                onChange={(edited) => dispatch({ type: 'patch', patch: { editedReport: edited } })}
+              />
+            </>
+          )}
+        </>
+      );
+      break;
+    default:
+      body = (
+        <div className="wizard__done">
+          <IconCheckCircle className="wizard__done-icon" size={48} />
+          <StepHeading title="Laudo Finalizado!" description="O PDF foi emitido e está pronto para a assinatura do profissional." />
+          <dl className="wizard__facts wizard__summary">
+            <dt>Paciente</dt>
+            <dd>{state.finalReport?.patientName ?? selectedPatient?.name ?? '-'}</dd>
+            <dt>Médico</dt>
+            <dd>
+              {state.finalReport?.doctorName ?? doctor?.name ?? '-'}
+              {doctor?.registry ? ` — ${doctor.registry}` : ''}
+            </dd>
+            <dt>Tipo</dt>
+            <dd>{state.audiometryType === 'nexo-causal' ? 'Com Nexo Causal' : 'Simples'}</dd>
+            <dt>Arquivos anexados</dt>
+            <dd>{state.uploadedFiles.length}</dd>
+          </dl>
+          <div className="wizard__done-actions">
+            <Button onClick={() => void exportPdf()} loading={exporting} loadingText="Exportando...">
+              <IconDownload size={16} />
+              Exportar PDF para Assinatura
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirmRestart(true)}>
+              Iniciar Novo Laudo
+            </Button>
+          </div>
+        </div>
+      );
+  }
+
+  return (
+    <div className="wizard">
+      <PageHeader title="Organizar Laudo" description="Do paciente ao laudo finalizado, em etapas." />
+      <nav aria-label="Etapas do laudo">
+        <ol className="wizard__steps">
+          {visibleSteps.map((s, i) => (
+            <li
+              key={s.index}
+              className={`wizard__step${s.index === state.step ? ' wizard__step--current' : ''}${s.index < state.step ? ' wizard__step--done' : ''}`}
+              aria-current={s.index === state.step ? 'step' : undefined}
+            >
+              <span className="wizard__step-number" aria-hidden="true">
+                {i + 1}
+              </span>
+              <span className="wizard__step-name">{s.name}</span>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <p className="visually-hidden" aria-live="polite">
+        Etapa {position} de {visibleSteps.length}: {STEP_NAMES[state.step]}
+      </p>
+
+      {state.error && (
+        <Banner variant="error" className="wizard__error">
+          {state.error}
+        </Banner>
+      )}
+      {showUploadFailure && <Banner variant="error">{WIZARD_MESSAGES.noSuccessfulAnalysis}</Banner>}
+
+      <div className="wizard__body" ref={stepRef} data-step={state.step}>
+        {body}
+      </div>
+
+      <div className="wizard__nav">
+        <Button variant="secondary" disabled={state.step === 0 || busy || generating} onClick={() => dispatch({ type: 'go', step: previousStep(state) })}>
+          Voltar
+        </Button>
+        {blocker && state.step < LAST_STEP && state.step !== 5 && (
+          <p className="wizard__blocker" id="wizard-blocker">
+            {blocker}
+          </p>
+        )}
+        <Button
+          disabled={Boolean(blocker) || state.step >= LAST_STEP || busy || generating}
+          aria-describedby={blocker ? 'wizard-blocker' : undefined}
+          onClick={() => void goNext()}
+          loading={busy}
+          loadingText={state.step === 6 ? 'Finalizando...' : 'Aguarde...'}
+        >
+          Próximo
+        </Button>
+      </div>
+
+      {p && auth.user && (
+        <CompleteProfileModal
+          open={profile.needsCompletion && !profileModalDismissed}
+          userId={auth.user.id}
+          initial={{ crm: p.crm, crmState: p.crmState, specialization: p.specialization }}
+          onCompleted={() => setProfileModalDismissed(true)}
+          onCancel={() => setProfileModalDismissed(true)}
+        />
+      )}
+      <ConfirmDialog
+        open={confirmRestart}
+        onOpenChange={setConfirmRestart}
+        title="Iniciar novo laudo?"
+        description="Os dados atuais do assistente serão perdidos. O laudo finalizado continua disponível em Laudos."
+        confirmLabel="Iniciar Novo Laudo"
+        tone="primary"
+        onConfirm={() => window.location.reload()}
+      />
+    </div>
+  );
+}

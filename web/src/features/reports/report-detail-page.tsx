@@ -1,0 +1,172 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { Button, buttonClassName } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { IconArrowLeft, IconDownload } from '../../components/ui/icons';
+import { PageHeader } from '../../components/ui/page-header';
+import { LoadingState } from '../../components/ui/spinner';
+import { ErrorState } from '../../components/ui/states';
+import { paths } from '../../config/paths';
+import { ApiError } from '../../lib/api-client';
+import { formatDateTime, formatDb, getReport, NEXO_LEVEL_LABELS, openReportPdf, parseDraft, reportKeys, reportTypeBadge, type NexoLevelValue } from './api';
+import './reports.css';
+
+const yesNo = (v: unknown) => (v === true ? 'Sim' : v === false ? 'Não' : '-');
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
+
+/** /reports/{id} (spec §2 "Report detail"): cards, PDF, the draft content and its raw JSON. */
+export default function ReportDetailPage() {
+  useDocumentTitle('Laudo');
+  const { id = '' } = useParams();
+  const query = useQuery({ queryKey: reportKeys.detail(id), queryFn: ({ signal }) => getReport(id, signal), retry: false });
+
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <div className="reports">
+        <PageHeader title="Laudo" back={{ to: paths.reports.getHref(), label: 'Voltar para Laudos' }} />
+        <ErrorState
+          title={notFound ? 'Laudo não encontrado' : 'Erro ao carregar laudo'}
+          message={notFound ? 'O laudo não existe ou não pertence à sua organização.' : 'Erro ao carregar laudo'}
+          onRetry={notFound ? undefined : () => void query.refetch()}
+          actions={
+            <Link className={buttonClassName({ variant: 'secondary' })} to={paths.reports.getHref()}>
+              <IconArrowLeft size={16} />
+              Voltar
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+
+  const report = query.data;
+  const draft = parseDraft(report.draftJson);
+  const nr7 = draft.validacao_nr7;
+  const p19 = draft.interpretacao_portaria19;
+  const exames = Array.isArray(p19?.exames) ? p19.exames : [];
+  const nexo = draft.nexo_causal;
+  const level = nexo?.classificacao as NexoLevelValue | null | undefined;
+  const missing = strings(draft.faltantes_criticos);
+
+  return (
+    <div className="reports">
+      <PageHeader
+        title={`Laudo — ${report.patientName}`}
+        description={`${reportTypeBadge(report.type)} · ${report.doctorName}`}
+        back={{ to: paths.reports.getHref(), label: 'Voltar para Laudos' }}
+        actions={
+          <>
+            <Link className={buttonClassName({ variant: 'secondary' })} to={paths.reportEditor.getHref(report.examId)}>
+              Abrir no Editor
+            </Link>
+            {report.pdfUrl && (
+              <Button onClick={() => void openReportPdf(report)}>
+                <IconDownload size={16} />
+                Abrir PDF
+              </Button>
+            )}
+          </>
+        }
+      />
+
+      <div className="report-detail__cards">
+        <Card title="Paciente">
+          <p className="report-detail__card-value">{report.patientName}</p>
+          <p className="report-detail__card-sub">{report.patientCompany || 'Sem Empresa'}</p>
+        </Card>
+        <Card title="Gerado em">
+          <p className="report-detail__card-value">{formatDateTime(report.createdAt)}</p>
+          {report.finalizedAt && <p className="report-detail__card-sub">Finalizado em {formatDateTime(report.finalizedAt)}</p>}
+        </Card>
+        <Card title="Status">
+          <p className="report-detail__card-value">{report.status || 'Draft'}</p>
+          {report.pdfSha256 && (
+            <p className="report-detail__card-sub" title={report.pdfSha256}>
+              PDF emitido · SHA-256 {report.pdfSha256.slice(0, 12)}…
+            </p>
+          )}
+        </Card>
+      </div>
+
+      <Card title="Validação NR-7">
+        <dl className="report-detail__list">
+          <dt>Repouso auditivo de 14 h</dt>
+          <dd>{yesNo(nr7?.repouso_14h_ok)}</dd>
+          <dt>Equipamento registrado</dt>
+          <dd>{yesNo(nr7?.equipamento_registrado)}</dd>
+          <dt>Observações</dt>
+          <dd>{nr7?.observacoes || '-'}</dd>
+        </dl>
+      </Card>
+
+      <Card title="Interpretação Portaria 19/98" description={p19?.exame_a1 ? `Exame atual: ${p19.exame_a1}` : undefined}>
+        {exames.length === 0 ? (
+          <p>Nenhum exame interpretado.</p>
+        ) : (
+          <table className="report-detail__table">
+            <caption className="visually-hidden">Interpretação por exame</caption>
+            <thead>
+              <tr>
+                <th scope="col">Exame</th>
+                <th scope="col">Classificação</th>
+                <th scope="col">Média OD 3–6 kHz</th>
+                <th scope="col">Média OE 3–6 kHz</th>
+              </tr>
+            </thead>
+            <tbody>
+              {exames.map((e, i) => (
+                <tr key={`${e.data}-${i}`}>
+                  <td>{e.data || `Exame ${i + 1}`}</td>
+                  <td>{e.classificacao || '-'}</td>
+                  <td>{formatDb(e.od_media_3a6khz_db)}</td>
+                  <td>{formatDb(e.oe_media_3a6khz_db)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+
+      {(report.type === 'nexo-causal' || level) && (
+        <Card title="Nexo Causal">
+          <p>
+            Classificação:{' '}
+            <span className="report-detail__nexo-level">{level ? (NEXO_LEVEL_LABELS[level] ?? level) : 'não avaliada'}</span>
+          </p>
+          {strings(nexo?.fundamentos).length > 0 && (
+            <>
+              <h3>Fundamentos</h3>
+              <ul>
+                {strings(nexo?.fundamentos).map((f) => (
+                  <li key={f}>{f}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </Card>
+      )}
+
+      <Card title="Dados críticos faltantes">
+        {missing.length === 0 ? (
+          <p>Nenhum dado crítico faltante.</p>
+        ) : (
+          <ul>
+            {missing.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <Card>
+        <details className="report-detail__raw">
+          <summary>JSON do rascunho</summary>
+          <pre>{JSON.stringify(draft, null, 2)}</pre>
+        </details>
+      </Card>
+    </div>
+  );
+}
