@@ -24,15 +24,10 @@ const isNotch = (f: AirFrequency): boolean => f === 3000 || f === 4000 || f === 
  * air-conduction frequency was tested at all.
  */
 export function classifyNr7Ear(ear: EarAudiogram): Nr7Classification | null {
-  const known = memo.get(ear);
-  if (known !== undefined) return known;
-  const result = classifyMeasured(ear) ?? classifyWithBounds(ear);
-  memo.set(ear, result);
-  return result;
+  // No memo here: walkReferenceHistory classifies each exam's ears once per history and passes the
+  // classes down (a process-wide WeakMap cost more in lookups and GC than it saved).
+  return classifyMeasured(ear) ?? classifyWithBounds(ear);
 }
-
-/** Ears are immutable values; a reference ear is classified once per history, not once per comparison. */
-const memo = new WeakMap<EarAudiogram, Nr7Classification | null>();
 
 /** Fast path when every tested air threshold is a number; undefined when an NR needs the bounds path. */
 function classifyMeasured(ear: EarAudiogram): Nr7Classification | null | undefined {

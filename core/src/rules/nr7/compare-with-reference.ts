@@ -43,8 +43,17 @@ export interface EarCompareOptions {
  * (a proxy for) confirmed PAINPSE; otherwise the flag is false (I8).
  */
 export function compareEarWithReference(ref: EarAudiogram, seq: EarAudiogram, options: EarCompareOptions = {}): EarComparison {
-  const referenceClassification = classifyNr7Ear(ref);
-  const sequentialClassification = classifyNr7Ear(seq);
+  return compareClassifiedEar(ref, seq, classifyNr7Ear(ref), classifyNr7Ear(seq), options.confirmedPainpse);
+}
+
+/** {@link compareEarWithReference} with both ears already classified (item 5), so a history classifies each ear once. */
+function compareClassifiedEar(
+  ref: EarAudiogram,
+  seq: EarAudiogram,
+  referenceClassification: Nr7Classification | null,
+  sequentialClassification: Nr7Classification | null,
+  confirmedPainpse: boolean | undefined,
+): EarComparison {
   const mean346 = meanShift(ref, seq, NOTCH_FREQUENCIES);
   const mean0512 = meanShift(ref, seq, LOW_FREQUENCIES);
 
@@ -57,7 +66,7 @@ export function compareEarWithReference(ref: EarAudiogram, seq: EarAudiogram, op
   // I5: "uma freqüência isolada" = any mandatory frequency 500–8000 Hz.
   const aB = anyShiftReaches(ref, seq, MANDATORY_AIR_FREQUENCIES, SINGLE_SHIFT_LIMIT_DB);
   const confirmed: Tri =
-    options.confirmedPainpse ?? (referenceClassification === null ? null : referenceClassification === 'sugestivo_painpse');
+    confirmedPainpse ?? (referenceClassification === null ? null : referenceClassification === 'sugestivo_painpse');
   const agravamento = andTri(confirmed, orTri(aA, aB));
 
   const criteria: ('a' | 'b')[] = [];
@@ -92,13 +101,34 @@ export interface ExamComparison {
   readonly agravamento: Tri;
 }
 
+/** NR-7 item 5 class of each ear of one exam. */
+export interface ExamClassification {
+  readonly right: Nr7Classification | null;
+  readonly left: Nr7Classification | null;
+}
+
+export function classifyExam(exam: AudiometricExam): ExamClassification {
+  return { right: classifyNr7Ear(exam.right), left: classifyNr7Ear(exam.left) };
+}
+
 export function compareWithReference(
   reference: AudiometricExam,
   sequential: AudiometricExam,
   confirmed: { readonly right?: boolean; readonly left?: boolean } = {},
 ): ExamComparison {
-  const right = compareEarWithReference(reference.right, sequential.right, { confirmedPainpse: confirmed.right });
-  const left = compareEarWithReference(reference.left, sequential.left, { confirmedPainpse: confirmed.left });
+  return compareClassifiedExams(reference, classifyExam(reference), sequential, classifyExam(sequential), confirmed);
+}
+
+/** {@link compareWithReference} with both exams already classified by {@link classifyExam}. */
+export function compareClassifiedExams(
+  reference: AudiometricExam,
+  referenceClasses: ExamClassification,
+  sequential: AudiometricExam,
+  sequentialClasses: ExamClassification,
+  confirmed: { readonly right?: boolean; readonly left?: boolean } = {},
+): ExamComparison {
+  const right = compareClassifiedEar(reference.right, sequential.right, referenceClasses.right, sequentialClasses.right, confirmed.right);
+  const left = compareClassifiedEar(reference.left, sequential.left, referenceClasses.left, sequentialClasses.left, confirmed.left);
   return {
     referenceDate: reference.date,
     sequentialDate: sequential.date,

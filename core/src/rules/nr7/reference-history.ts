@@ -1,5 +1,5 @@
 import type { AudiometricExam } from '../../audiogram/audiogram';
-import { compareWithReference, type ExamComparison } from './compare-with-reference';
+import { classifyExam, compareClassifiedExams, type ExamComparison } from './compare-with-reference';
 import { ruleSetOn, type RuleSet } from './rule-set';
 
 /** One step of the history: a sequential exam compared with the reference in force. */
@@ -42,17 +42,24 @@ export function walkReferenceHistory(input: readonly AudiometricExam[]): Referen
   const exams = sortExamsByDate(input);
   const steps: SequenceStep[] = [];
   let reference = exams[0];
+  // each exam's ears are classified once, though an exam may serve as reference for several steps
+  let referenceClasses = reference && classifyExam(reference);
   let pendingPortaria19 = false;
-  for (const exam of exams.slice(1)) {
-    const comparison = compareWithReference(reference, exam);
+  for (let i = 1; i < exams.length; i++) {
+    const exam = exams[i];
+    const examClasses = classifyExam(exam);
+    const comparison = compareClassifiedExams(reference, referenceClasses, exam, examClasses);
     const ruleSet = ruleSetOn(exam.date);
     const triggered = comparison.desencadeamento === true || comparison.agravamento === true;
     let required = false;
     if (pendingPortaria19) {
       reference = exam;
+      referenceClasses = examClasses;
       pendingPortaria19 = false;
-    } else if (triggered && ruleSet === 'nr7_anexo_ii') reference = exam;
-    else if (triggered) {
+    } else if (triggered && ruleSet === 'nr7_anexo_ii') {
+      reference = exam;
+      referenceClasses = examClasses;
+    } else if (triggered) {
       pendingPortaria19 = true;
       required = true;
     }

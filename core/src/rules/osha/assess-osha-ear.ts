@@ -39,8 +39,8 @@ export interface OshaEarAssessment {
   readonly niosh15dbShift: Tri;
 }
 
-function currentAverageAtLeast(ear: EarAudiogram, limit: number): Tri {
-  const exact = airMean(ear, OSHA_FREQUENCIES);
+/** `exact` is airMean(ear, OSHA_FREQUENCIES), computed once by the caller. */
+function currentAverageAtLeast(ear: EarAudiogram, exact: number | null, limit: number): Tri {
   if (exact !== null) return exact >= limit;
   let lo = 0;
   let hi = 0;
@@ -61,21 +61,23 @@ function currentAverageAtLeast(ear: EarAudiogram, limit: number): Tri {
 export function assessOshaEar(baseline: EarAudiogram, current: EarAudiogram, age?: AgeContext): OshaEarAssessment {
   const shift = meanShift(baseline, current, OSHA_FREQUENCIES);
   const sts = reaches(shift, OSHA_STS_DB);
-  const high = currentAverageAtLeast(current, OSHA_RECORDABLE_DB);
-  const result: OshaEarAssessment = {
-    avgShift234: exactShift(shift),
-    sts,
-    currentAvg234: airMean(current, OSHA_FREQUENCIES),
-    recordableCriteria: andTri(sts, high),
-    niosh15dbShift: anyShiftReaches(baseline, current, NIOSH_FREQUENCIES, NIOSH_SHIFT_DB),
-  };
+  const currentAvg234 = airMean(current, OSHA_FREQUENCIES);
+  const high = currentAverageAtLeast(current, currentAvg234, OSHA_RECORDABLE_DB);
+  const avgShift234 = exactShift(shift);
+  const recordableCriteria = andTri(sts, high);
+  const niosh15dbShift = anyShiftReaches(baseline, current, NIOSH_FREQUENCIES, NIOSH_SHIFT_DB);
   const applied = age && appendixFCorrection(age.sex, age.baselineAge, age.currentAge);
-  if (!applied) return result;
+  // two literals (not a spread of one into the other): the key order is the same as before
+  if (!applied) return { avgShift234, sts, currentAvg234, recordableCriteria, niosh15dbShift };
   const meanCorrection = (applied[2000] + applied[3000] + applied[4000]) / OSHA_FREQUENCIES.length;
   const adjusted = shift && { lo: shift.lo - meanCorrection, hi: shift.hi - meanCorrection };
   const ageSts = reaches(adjusted, OSHA_STS_DB);
   return {
-    ...result,
+    avgShift234,
+    sts,
+    currentAvg234,
+    recordableCriteria,
+    niosh15dbShift,
     ageCorrection: {
       applied,
       adjustedAvgShift: exactShift(adjusted),
