@@ -117,16 +117,19 @@ async function main() {
     const fortyDates = Array.from({ length: 40 }, (_, k) => `${1990 + Math.floor(k * 0.8)}-${String((k % 12) + 1).padStart(2, '0')}-15`);
     const forty = classifyPatientExams(fortyDates.map((d) => sampleExam(d, pick(people))), { sex: 'M' });
     const bulkClassification = JSON.stringify(forty[39].classification);
-    const line = (e: Exam, classification: string, rulesVersion: string) =>
-      `${e.id},${org},${e.patientId},${e.date},Operador,000000,Ocupacional,Periódica,30,2024-01-01,TDH-39,14,${csv(JSON.stringify(toWireAudiogram(e.right, e.left)))},${csv(classification)},${rulesVersion},2025-01-01T00:00:00Z,2025-01-01T00:00:00Z\n`;
+    const line = (e: Exam, audiogram: string, classification: string, rulesVersion: string) =>
+      `${e.id},${org},${e.patientId},${e.date},Operador,000000,Ocupacional,Periódica,30,2024-01-01,TDH-39,14,${audiogram},${classification},${rulesVersion},2025-01-01T00:00:00Z,2025-01-01T00:00:00Z\n`;
+    // audiograms are serialised once per NHANES participant and reused (the load is I/O, not JSON)
+    const wire = people.map((p) => csv(JSON.stringify(toWireAudiogram({ air: p.right }, { air: p.left }))));
+    const classificationCsv = csv(bulkClassification);
+    const version = forty[39].rulesVersion;
     await copyRows(client, `copy exam (id, organization_id, patient_id, exam_date, operator_name, operator_registration, consultation_type, consultation_reason,
       ambient_noise_db, calibration_date, transducer, acoustic_rest_hours, audiogram, classification, rules_version, created_at, updated_at) from stdin (format csv)`, function* () {
-      for (const e of forty) yield line(e, JSON.stringify(e.classification), e.rulesVersion);
+      for (const e of forty) yield line(e, csv(JSON.stringify(toWireAudiogram(e.right, e.left))), csv(JSON.stringify(e.classification)), e.rulesVersion);
       for (let i = 40; i < EXAMS; i++) {
-        const p = pick(people);
-        const e = sampleExam(`${2015 + Math.floor(rand() * 11)}-${String(1 + Math.floor(rand() * 12)).padStart(2, '0')}-${String(1 + Math.floor(rand() * 28)).padStart(2, '0')}`, p);
-        e.patientId = patientIds[1 + Math.floor(rand() * (PATIENTS - 1))];
-        yield line(e, bulkClassification, forty[39].rulesVersion);
+        const date = `${2015 + Math.floor(rand() * 11)}-${String(1 + Math.floor(rand() * 12)).padStart(2, '0')}-${String(1 + Math.floor(rand() * 28)).padStart(2, '0')}`;
+        const patientId = patientIds[1 + Math.floor(rand() * (PATIENTS - 1))];
+        yield `${randomUUID()},${org},${patientId},${date},Operador,000000,Ocupacional,Periódica,30,2024-01-01,TDH-39,14,${wire[Math.floor(rand() * wire.length)]},${classificationCsv},${version},2025-01-01T00:00:00Z,2025-01-01T00:00:00Z\n`;
       }
     });
     await client.query('analyze');
