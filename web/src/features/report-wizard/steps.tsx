@@ -120,7 +120,11 @@ const CONSULTATION_DESCRIPTIONS: Record<ConsultationType, string> = {
   'Infantil / Neo Natal': 'Avaliação auditiva de crianças e recém-nascidos.',
 };
 
-/** Step 1: consultation type cards; Ocupacional reveals the required reasons. */
+/**
+ * Step 1: consultation type cards; Ocupacional reveals the required reasons. (RadioCards gets no
+ * `required`: the primitive puts aria-required on its fieldset, which axe flags; Próximo stays
+ * disabled with the §5 message until answered.)
+ */
 export function ConsultationStep({ state, dispatch }: { state: WizardState; dispatch: Dispatch<WizardAction> }) {
   return (
     <>
@@ -128,7 +132,6 @@ export function ConsultationStep({ state, dispatch }: { state: WizardState; disp
       <RadioCards<ConsultationType>
         legend="Tipo de consulta"
         name="consultationType"
-        required
         columns={2}
         value={state.consultationType}
         onChange={(value) => dispatch({ type: 'consultationType', value })}
@@ -139,8 +142,7 @@ export function ConsultationStep({ state, dispatch }: { state: WizardState; disp
           <RadioCards<string>
             legend="Motivo da consulta ocupacional"
             name="consultationReason"
-            required
-            columns={3}
+              columns={3}
             value={state.consultationReason}
             onChange={(value) => dispatch({ type: 'patch', patch: { consultationReason: value, error: null } })}
             options={OCCUPATIONAL_REASONS.map((r) => ({ value: r, label: r }))}
@@ -159,7 +161,6 @@ export function AudiometryStep({ state, dispatch }: { state: WizardState; dispat
       <RadioCards<WizardState['audiometryType']>
         legend="Tipo de audiometria"
         name="audiometryType"
-        required
         columns={2}
         value={state.audiometryType}
         onChange={(value) => dispatch({ type: 'patch', patch: { audiometryType: value, error: null } })}
@@ -190,7 +191,6 @@ export function NexoStep({ state, dispatch }: { state: WizardState; dispatch: Di
         <RadioCards
           legend="1. Houve pausa de ruído / repouso auditivo de 14 horas antes do exame?"
           name="pausaRuido"
-          required
           columns={2}
           value={q.pausaRuido}
           onChange={(v) => set({ pausaRuido: v })}
@@ -199,7 +199,6 @@ export function NexoStep({ state, dispatch }: { state: WizardState; dispatch: Di
         <RadioCards
           legend="2. O paciente trabalha ou trabalhou exposto a ruído intenso?"
           name="volumeAlto"
-          required
           columns={2}
           value={q.volumeAlto}
           onChange={(v) => set({ volumeAlto: v })}
@@ -214,7 +213,6 @@ export function NexoStep({ state, dispatch }: { state: WizardState; dispatch: Di
         <RadioCards
           legend="4. A função é considerada ruidosa (acima de 85 dB)?"
           name="funcaoRuidosa"
-          required
           columns={2}
           value={q.funcaoRuidosa}
           onChange={(v) => set({ funcaoRuidosa: v })}
@@ -223,7 +221,6 @@ export function NexoStep({ state, dispatch }: { state: WizardState; dispatch: Di
         <RadioCards
           legend="5. Uso correto de protetor auricular (EPI)?"
           name="usoEPI"
-          required
           columns={3}
           value={q.usoEPI}
           onChange={(v) => set({ usoEPI: v })}

@@ -1,0 +1,528 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EarAudiogram } from '../../core/src/rules/index';
+import { prng, renderLayout, writeTextPdf, type ThresholdSet } from '../fixtures/audiogram-generator';
+import { bearer, json, registerAccount, type Account } from '../support/accounts';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { launchBrowser, root, screenshot, watchErrors, webDist } from './support/browser';
+
+/**
+ * Issue 7, web: the report wizard end to end (simple and nexo-causal), the report list, detail and
+ * editor. Real build, real server, real PostgreSQL, real Chromium; no request is mocked. The
+ * audiogram uploaded at step 4 is a generated text-layer PDF; the exported laudo is read back
+ * with pdftotext.
+ */
+const axePath = createRequire(import.meta.url).resolve('axe-core');
+
+let t: TestServer;
+let browser: Browser;
+let account: Account;
+const WORKER = 'Roberto Ruído Teste';
+const COMPANY = 'Metalúrgica Paulista';
+const OTHER = 'Sandra Sem Empresa';
+let workerId = '';
+let otherId = '';
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'limiar-wizard-'));
+
+// A worsening noise notch: the reference exam (2023) has a mild dip at 4 kHz; the file uploaded in
+// the wizard shows it deeper at 3–6 kHz in both ears with recovery at 8 kHz, bone = air (sensorineural).
+const right: EarAudiogram = {
+  air: { 250: 15, 500: 15, 1000: 20, 2000: 25, 3000: 45, 4000: 60, 6000: 55, 8000: 35 },
+  bone: { 500: 15, 1000: 20, 2000: 25, 3000: 45, 4000: 55 },
+};
+const left: EarAudiogram = {
+  air: { 250: 15, 500: 20, 1000: 20, 2000: 25, 3000: 50, 4000: 65, 6000: 55, 8000: 40 },
+  bone: { 500: 20, 1000: 20, 2000: 25, 3000: 45, 4000: 60 },
+};
+const WORSENING_NOTCH: ThresholdSet = { origin: 'e2e:worsening-notch', right, left };
+const audiogramPdf = () => Buffer.from(writeTextPdf([renderLayout('A', WORSENING_NOTCH, prng(7))]));
+const png1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+beforeAll(async () => {
+  t = await startTestServer({ LIMIAR_WEB_DIST: webDist });
+  browser = await launchBrowser();
+  account = await registerAccount(t);
+  const worker = await (await t.request('/api/patients', json({ name: WORKER, age: 47, sex: 'M', company: COMPANY, jobTitle: 'Caldeireiro' }, account.token))).json();
+  workerId = worker.id;
+  const other = await (await t.request('/api/patients', json({ name: OTHER, age: 35, sex: 'F' }, account.token))).json();
+  otherId = other.id;
+  // the reference exam: mild notch, 14 h of rest, two years before
+  const pair = (re: number, le: number) => ({ re, le });
+  const ref = await t.request('/api/exams', json({
+    patientId: workerId, date: '2023-03-10', operatorName: 'Fernanda Rocha', operatorRegistration: 'CRFa 2-12345', repousoHoras: 14,
+    ambiente: { ruidoDb: 30, transdutor: 'TDH-39', calibracaoAtual: '2023-01-10' },
+    audiogram: {
+      air: { 250: pair(10, 10), 500: pair(15, 15), 1000: pair(15, 15), 2000: pair(20, 20), 3000: pair(25, 25), 4000: pair(35, 35), 6000: pair(30, 30), 8000: pair(20, 20) },
+      bone: { 500: pair(15, 15), 1000: pair(15, 15), 2000: pair(20, 20), 3000: pair(25, 25), 4000: pair(35, 35) },
+    },
+  }, account.token));
+  expect(ref.status, await ref.clone().text()).toBe(201);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+async function openAs(route: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 1360, height: 900 } });
+  const errors = watchErrors(page);
+  await page.goto(`${t.url}/login`);
+  await page.evaluate((token) => localStorage.setItem('limiar.token', token), account.token);
+  await page.goto(`${t.url}${route}`);
+  return { page, errors };
+}
+
+/** axe-core: no serious or critical violation (toasts awaited away first, as the other e2e suites do). */
+async function expectAccessible(page: Page, name: string) {
+  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, { timeout: 15_000 });
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  console.log(`axe ${name}: ${violations.length} violation(s), ${severe.length} serious/critical${violations.length ? ` — ${violations.map((v) => `${v.id}(${v.impact})`).join(', ')}` : ''}`);
+  expect(severe, JSON.stringify(severe, null, 2)).toEqual([]);
+}
+
+const next = (page: Page) => page.getByRole('button', { name: 'Próximo', exact: true });
+const back = (page: Page) => page.getByRole('button', { name: 'Voltar', exact: true });
+const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
+const stepBar = (page: Page) => page.getByRole('navigation', { name: 'Etapas do laudo' });
+
+async function examsOf(patientId: string): Promise<{ id: string }[]> {
+  return (await t.request(`/api/exams?patientId=${patientId}`, bearer(account.token))).json();
+}
+
+/** Uploads `file` at step 4 and waits until the server answered for it. */
+async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await page.getByTestId('file-drop-input').setInputFiles(file);
+  await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+  await expect.poll(() => page.locator('.file-item').filter({ hasText: file.name }).getAttribute('data-state'), { timeout: 20_000 }).toBe('uploaded');
+}
+
+/** Clicks 'Exportar PDF para Assinatura', keeps the download, returns its text (pdftotext) and path. */
+async function exportPdf(page: Page, name: string): Promise<{ text: string; file: string; suggested: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar PDF para Assinatura' }).click()]);
+  const file = path.join(tmp, `${name}.pdf`);
+  await download.saveAs(file);
+  await page.getByText('PDF exportado com sucesso!').waitFor();
+  expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+  const text = execFileSync('/usr/bin/pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  return { text, file, suggested: download.suggestedFilename() };
+}
+
+/** Steps 5 → 6: 'Organizar Laudo Agora' (clicked twice: the second click is ignored). */
+async function generate(page: Page) {
+  await stepHeading(page, 'Organizar laudo com IA').waitFor();
+  expect(await next(page).isDisabled()).toBe(true);
+  const button = page.getByRole('button', { name: 'Organizar Laudo Agora' });
+  await button.dblclick();
+  await page.getByText('Laudo gerado com sucesso pela IA!').waitFor({ timeout: 30_000 });
+  await stepHeading(page, 'Revisar e editar o laudo').waitFor();
+}
+
+let simpleReportId = '';
+let nexoReportId = '';
+let nexoExamId = '';
+let draftExamId = '';
+
+describe('report wizard (real build, real server, real Chromium)', () => {
+  it('simple type: profile modal, patient and doctor, consultation, upload of an audiogram PDF, generation, autosave, finalisation and PDF export', async () => {
+    const { page, errors } = await openAs('/report-wizard');
+
+    // The registered doctor has CRM and UF but no specialization: the blocking modal appears.
+    const modal = page.getByRole('dialog', { name: 'Complete Your Medical Profile' });
+    await modal.waitFor();
+    expect(await modal.getByRole('textbox', { name: 'CRM' }).inputValue()).toBe('123456');
+    await screenshot(page, 'report-wizard-profile-modal');
+    await modal.getByLabel('Especialização').selectOption('Medicina do Trabalho');
+    await modal.getByRole('button', { name: 'Save and Continue' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { name: 'Organizar Laudo', level: 1 }).waitFor();
+
+    // Step 0
+    await stepHeading(page, 'Selecione o paciente e o médico').waitFor();
+    await page.getByText('CRM 123456/SP').waitFor();
+    await page.getByText('Medicina do Trabalho').waitFor();
+    expect(await page.getByText('Complete seu perfil para organizar laudos válidos.').count()).toBe(0);
+    expect(await back(page).isDisabled()).toBe(true);
+    expect(await next(page).isDisabled()).toBe(true);
+    await page.getByText('Por favor, selecione o paciente e o médico').waitFor();
+    const patientSelect = page.getByRole('combobox', { name: 'Paciente', exact: true });
+    const optionText = await patientSelect.locator('option', { hasText: WORKER }).textContent();
+    expect(optionText).toBe(`${WORKER} — 47 anos — Masculino`);
+    await patientSelect.selectOption(workerId);
+    expect(await next(page).isDisabled()).toBe(false);
+    await expectAccessible(page, '/report-wizard step 0');
+    await screenshot(page, 'report-wizard-step-0-patient');
+    await next(page).click();
+
+    // Step 1: Ocupacional reveals the reasons; changing the type clears the reason
+    await stepHeading(page, 'Tipo de consulta').waitFor();
+    for (const card of ['Eletiva', 'Ocupacional (ASO)', 'Judicial / Pericial', 'Infantil / Neo Natal']) await page.getByText(card, { exact: true }).waitFor();
+    expect(await next(page).isDisabled()).toBe(true);
+    await page.getByLabel('Ocupacional (ASO)').check();
+    const reasons = page.getByRole('group', { name: /Motivo da consulta ocupacional/ });
+    await reasons.waitFor();
+    for (const r of ['Admissional', 'Periódica', 'Retorno ao trabalho', 'Mudança de função', 'Demissional']) await reasons.getByText(r, { exact: true }).waitFor();
+    expect(await next(page).isDisabled()).toBe(true);
+    await page.getByText('Por favor, selecione o motivo da consulta ocupacional').waitFor();
+    await reasons.getByLabel('Periódica').check();
+    expect(await next(page).isDisabled()).toBe(false);
+    await page.getByLabel('Eletiva').check();
+    await reasons.waitFor({ state: 'hidden' });
+    await page.getByLabel('Ocupacional (ASO)').check();
+    expect(await reasons.getByLabel('Periódica').isChecked()).toBe(false);
+    await reasons.getByLabel('Periódica').check();
+    await expectAccessible(page, '/report-wizard step 1');
+    await screenshot(page, 'report-wizard-step-1-consultation');
+    await next(page).click();
+
+    // Step 2: simple; the step bar hides step 3
+    await stepHeading(page, 'Tipo de audiometria').waitFor();
+    await page.getByLabel('Audiometria Simples').check();
+    expect(await stepBar(page).getByText('Nexo Causal').count()).toBe(0);
+    await screenshot(page, 'report-wizard-step-2-audiometry');
+    const before = (await examsOf(workerId)).length;
+    await next(page).click();
+
+    // Step 4: the exam was created on leaving step 2
+    await stepHeading(page, 'Upload dos arquivos do audiograma').waitFor();
+    expect((await examsOf(workerId)).length).toBe(before + 1);
+    expect(await next(page).isDisabled()).toBe(true);
+    await page.getByText('Por favor, faça upload de pelo menos um arquivo').waitFor();
+    await upload(page, { name: 'audiometria-roberto.pdf', mimeType: 'application/pdf', buffer: audiogramPdf() });
+    expect(await page.locator('.wizard__count').textContent()).toBe('1 arquivo(s) enviado(s)');
+    await expect.poll(() => page.locator('.ai-status').getAttribute('data-status'), { timeout: 20_000 }).toBe('extracted');
+    await page.locator('[data-cell="air.4000.RE"]').waitFor();
+    expect(await page.locator('[data-cell="air.4000.RE"]').inputValue()).toBe('60');
+    expect(await next(page).isDisabled()).toBe(false);
+    await expectAccessible(page, '/report-wizard step 4');
+    await screenshot(page, 'report-wizard-step-4-upload');
+
+    // Voltar from 4 with the simple type goes to 2; forward again reuses the exam
+    await back(page).click();
+    await stepHeading(page, 'Tipo de audiometria').waitFor();
+    await next(page).click();
+    await stepHeading(page, 'Upload dos arquivos do audiograma').waitFor();
+    expect((await examsOf(workerId)).length).toBe(before + 1);
+    expect(await page.locator('.wizard__count').textContent()).toBe('1 arquivo(s) enviado(s)');
+    await next(page).click();
+
+    // Step 5 → 6
+    await screenshot(page, 'report-wizard-step-5-generate');
+    await generate(page);
+    const reports = (await (await t.request('/api/reports', bearer(account.token))).json()) as { id: string; type: string }[];
+    expect(reports.length).toBe(1);
+    simpleReportId = reports[0].id;
+
+    // Step 6: three sections with edit/finish toggles, autosave, missing-information warning
+    for (const s of ['Validação NR-7', 'Interpretação Portaria 19/98', 'Relatório Clínico Narrativo']) await page.getByRole('heading', { level: 3, name: s }).waitFor();
+    await page.getByText('Revise todas as informações do laudo antes de avançar.', { exact: false }).waitFor();
+    await page.getByText('Salvo', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Editar Relatório Clínico Narrativo' }).click();
+    const interpretation = page.locator('.draft-editor__section').filter({ hasText: 'Relatório Clínico Narrativo' }).getByLabel('Interpretação do exame');
+    const original = await interpretation.inputValue();
+    expect(original).toContain('sugestivo de PAINPSE');
+    await interpretation.fill('');
+    await page.getByText('Informações faltantes').waitFor();
+    await interpretation.fill(`${original}\nRevisado pelo médico responsável.`);
+    await page.getByText('Alterações não salvas').waitFor();
+    await page.getByText('Salvo', { exact: true }).waitFor({ timeout: 10_000 });
+    expect(await page.getByText('Informações faltantes').count()).toBe(0);
+    const stored = await (await t.request(`/api/reports/${simpleReportId}`, bearer(account.token))).json();
+    expect(JSON.parse(stored.draftJson).interpretacao_exame).toContain('Revisado pelo médico responsável.');
+    await page.getByRole('button', { name: 'Concluir Relatório Clínico Narrativo' }).click();
+    // shown as its own paragraph (one per line/sentence), in both the Portaria 19 and the narrative sections
+    await page.locator('.draft-editor__section').filter({ hasText: 'Relatório Clínico Narrativo' }).locator('p', { hasText: /^Revisado pelo médico responsável\.$/ }).waitFor();
+    await expectAccessible(page, '/report-wizard step 6');
+    await screenshot(page, 'report-wizard-step-6-review');
+
+    // Step 6 → 7 finalises
+    await next(page).click();
+    await stepHeading(page, 'Laudo Finalizado!').waitFor({ timeout: 60_000 });
+    const summary = page.locator('.wizard__summary');
+    expect(await summary.textContent()).toContain(WORKER);
+    expect(await summary.textContent()).toContain('CRM 123456/SP');
+    expect(await summary.textContent()).toContain('Simples');
+    expect(await summary.locator('dd').nth(3).textContent()).toBe('1');
+    expect(await next(page).isDisabled()).toBe(true);
+    const finalised = await (await t.request(`/api/reports/${simpleReportId}`, bearer(account.token))).json();
+    expect(finalised.status).toBe('Finalizado');
+    await screenshot(page, 'report-wizard-step-7-finished');
+
+    const pdf = await exportPdf(page, 'simple');
+    expect(pdf.suggested).toMatch(/^Laudo_Roberto_Ruido_Teste_\d{8}_\d{6}\.pdf$/);
+    expect(pdf.text).toContain(WORKER);
+    expect(pdf.text).toContain('sugestivo de PAINPSE');
+    expect(pdf.text).toContain('CRM 123456/SP');
+    expect(pdf.text).toContain('Revisado pelo médico responsável.');
+    console.log(`pdftotext (simple): ${pdf.text.length} chars; classes: ${pdf.text.match(/sugestivo de PAINPSE/g)?.length ?? 0}× 'sugestivo de PAINPSE'`);
+
+    // Iniciar Novo Laudo asks first, then reloads
+    await page.getByRole('button', { name: 'Iniciar Novo Laudo' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Iniciar novo laudo?' });
+    await confirm.getByText('Os dados atuais do assistente serão perdidos.', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Iniciar Novo Laudo' }).click();
+    await stepHeading(page, 'Selecione o paciente e o médico').waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 180_000);
+
+  it('nexo-causal type from the patient page: preselected patient, five questions, nexo suggestion confirmed, PDF with the level', async () => {
+    const { page, errors } = await openAs(`/patients/${workerId}`);
+    await page.getByRole('button', { name: 'Organizar Laudo' }).click();
+    await page.waitForURL('**/report-wizard');
+    await stepHeading(page, 'Selecione o paciente e o médico').waitFor();
+    await page.getByText('CRM 123456/SP').waitFor();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Paciente', exact: true }).inputValue()).toBe(workerId);
+    await next(page).click();
+    await page.getByLabel('Judicial / Pericial').check();
+    await next(page).click();
+    await page.getByLabel('Audiometria com Nexo Causal').check();
+    await stepBar(page).getByText('Nexo Causal').waitFor();
+    const before = (await examsOf(workerId)).length;
+    await next(page).click();
+
+    // Step 3
+    await stepHeading(page, 'Perguntas do Nexo Causal').waitFor();
+    expect(await next(page).isDisabled()).toBe(true);
+    const answer = (question: RegExp, option: string) => page.getByRole('group', { name: question }).getByLabel(option, { exact: true }).check();
+    await answer(/repouso auditivo de 14 horas/, 'Sim');
+    await answer(/exposto a ruído intenso/, 'Sim');
+    await page.getByLabel(/Tempo de exposição/).fill('12.5');
+    expect(await page.getByLabel(/Tempo de exposição/).getAttribute('step')).toBe('0.5');
+    await answer(/acima de 85 dB/, 'Sim');
+    expect(await next(page).isDisabled()).toBe(true);
+    await page.getByText('Por favor, responda todas as perguntas do Nexo Causal').waitFor();
+    await answer(/protetor auricular/, 'Não');
+    expect(await next(page).isDisabled()).toBe(false);
+    await expectAccessible(page, '/report-wizard step 3');
+    await screenshot(page, 'report-wizard-step-3-nexo');
+    await next(page).click();
+
+    // Step 4: the exam was created on leaving step 3
+    await stepHeading(page, 'Upload dos arquivos do audiograma').waitFor();
+    const exams = await examsOf(workerId);
+    expect(exams.length).toBe(before + 1);
+    await upload(page, { name: 'audiometria-pericial.pdf', mimeType: 'application/pdf', buffer: audiogramPdf() });
+    await expect.poll(() => page.locator('.ai-status').getAttribute('data-status'), { timeout: 20_000 }).toBe('extracted');
+    await next(page).click();
+    await generate(page);
+
+    const list = (await (await t.request('/api/reports', bearer(account.token))).json()) as { id: string; type: string; examId: string; draftJson: string }[];
+    const nexo = list.find((r) => r.type === 'nexo-causal')!;
+    nexoReportId = nexo.id;
+    nexoExamId = nexo.examId;
+    const generated = JSON.parse(nexo.draftJson);
+    expect(generated.nexo_causal.classificacao).toBe('provavel');
+    expect(generated.facts.nexo.answers.tempoExposicaoAnos).toBe(12); // 12.5 typed, sent as an integer
+
+    // The suggestion is labelled as such; Próximo waits for the professional's confirmation
+    const suggestion = page.locator('.draft-editor__nexo');
+    await suggestion.getByText('Sugestão a confirmar').waitFor();
+    expect(await suggestion.locator('.draft-editor__nexo-level').textContent()).toBe('provável');
+    expect(await suggestion.locator('li').count()).toBeGreaterThan(0);
+    expect(await next(page).isDisabled()).toBe(true);
+    await page.getByText('Por favor, confirme ou altere o nível de nexo causal sugerido antes de finalizar').waitFor();
+    await suggestion.getByRole('button', { name: 'Confirmar nível' }).click();
+    await suggestion.getByText('Confirmado pelo profissional').waitFor();
+    await page.getByText('Salvo', { exact: true }).waitFor({ timeout: 10_000 });
+    const stored = JSON.parse((await (await t.request(`/api/reports/${nexoReportId}`, bearer(account.token))).json()).draftJson);
+    expect(stored.nexo_causal.classificacao).toBe('provavel');
+    expect(stored.nexo_causal.confirmado).toBe(true);
+    expect(await next(page).isDisabled()).toBe(false);
+    await expectAccessible(page, '/report-wizard step 6 (nexo)');
+    await screenshot(page, 'report-wizard-step-6-review-nexo');
+
+    await next(page).click();
+    await stepHeading(page, 'Laudo Finalizado!').waitFor({ timeout: 60_000 });
+    expect(await page.locator('.wizard__summary').textContent()).toContain('Com Nexo Causal');
+    await expectAccessible(page, '/report-wizard step 7');
+    const pdf = await exportPdf(page, 'nexo');
+    expect(pdf.text).toContain(WORKER);
+    expect(pdf.text).toContain('sugestivo de PAINPSE');
+    expect(pdf.text).toMatch(/Nível sugerido:\s*provável/);
+    expect(pdf.text).toContain('CRM 123456/SP');
+    console.log(`pdftotext (nexo): patient ✓, ${pdf.text.match(/sugestivo de PAINPSE/g)?.length ?? 0}× 'sugestivo de PAINPSE', '${pdf.text.match(/Nível sugerido:\s*\S+/)?.[0]}', 'CRM 123456/SP' ✓`);
+    const prefix = path.join(tmp, 'page');
+    execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', pdf.file, prefix]);
+    const png = fs.readdirSync(tmp).find((f) => f.startsWith('page') && f.endsWith('.png'))!;
+    fs.copyFileSync(path.join(tmp, png), path.join(root, 'docs', 'screenshots', 'laudo-wizard-pdf-page-1.png'));
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 180_000);
+
+  it('a failed analysis blocks step 4 until the audiogram is typed and saved in the review grid', async () => {
+    const { page, errors } = await openAs('/report-wizard');
+    await stepHeading(page, 'Selecione o paciente e o médico').waitFor();
+    await page.getByRole('combobox', { name: 'Paciente', exact: true }).selectOption(otherId);
+    await next(page).click();
+    await page.getByLabel('Eletiva').check();
+    await next(page).click();
+    await page.getByLabel('Audiometria Simples').check();
+    await next(page).click();
+    await stepHeading(page, 'Upload dos arquivos do audiograma').waitFor();
+    await upload(page, { name: 'foto-audiograma.png', mimeType: 'image/png', buffer: png1x1 });
+    const message = 'Nenhum arquivo foi analisado com sucesso pela IA. Você precisa preencher os dados do audiograma manualmente antes de prosseguir';
+    await page.locator('.wizard__error, .ui-banner--error').filter({ hasText: message }).first().waitFor();
+    await expect.poll(() => page.locator('.ai-status').getAttribute('data-status'), { timeout: 20_000 }).toBe('failed');
+    expect(await next(page).isDisabled()).toBe(true);
+    await screenshot(page, 'report-wizard-step-4-analysis-failed');
+
+    const typed: Record<number, number> = { 500: 15, 1000: 15, 2000: 20, 3000: 20, 4000: 25, 6000: 20, 8000: 15 };
+    for (const ear of ['RE', 'LE'])
+      for (const [hz, v] of Object.entries(typed)) await page.locator(`[data-cell="air.${hz}.${ear}"]`).fill(String(v));
+    await page.getByRole('button', { name: 'Salvar audiograma' }).click();
+    await page.getByText('Audiograma salvo e reclassificado com sucesso!').waitFor();
+    await expect.poll(() => next(page).isDisabled()).toBe(false);
+    expect(await page.locator('.ui-banner--error').filter({ hasText: message }).count()).toBe(0);
+    await next(page).click();
+    await generate(page);
+    const draft = ((await (await t.request('/api/reports', bearer(account.token))).json()) as { examId: string; patientId: string; status: string }[]).find((r) => r.patientId === otherId)!;
+    expect(draft.status).toBe('Draft');
+    draftExamId = draft.examId;
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 180_000);
+});
+
+describe('report list, detail and editor', () => {
+  it('/reports: counters, search, grouping by patient and by company (each toggles back), PDF actions', async () => {
+    const { page, errors } = await openAs('/reports');
+    await page.getByRole('heading', { name: 'Laudos', level: 1 }).waitFor();
+    const stat = (label: string) => page.locator('.reports__stat').filter({ hasText: label }).locator('.reports__stat-value');
+    await expect.poll(() => stat('Total de laudos').textContent()).toBe('3');
+    expect(await stat('Este mês').textContent()).toBe('3');
+    expect(await stat('Pacientes únicos').textContent()).toBe('2');
+    const table = page.getByRole('table', { name: 'Lista de laudos' });
+    expect(await table.locator('tbody tr').count()).toBe(3);
+    expect(await table.getByText('Nexo Causal', { exact: true }).count()).toBe(1);
+    expect(await table.getByText('Audiometria Simples', { exact: true }).count()).toBe(2);
+    await expectAccessible(page, '/reports');
+    await screenshot(page, 'reports-list');
+
+    await page.getByLabel('Buscar laudos por paciente, médico ou tipo').fill('nexo');
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+    await page.getByLabel('Buscar laudos por paciente, médico ou tipo').fill('ninguém com este nome');
+    await page.getByText('Nenhum laudo encontrado').waitFor();
+    await page.getByLabel('Buscar laudos por paciente, médico ou tipo').fill('');
+
+    const byPatient = page.getByRole('button', { name: 'Agrupar por Paciente' });
+    const byCompany = page.getByRole('button', { name: 'Agrupar por Empresa' });
+    await byPatient.click();
+    expect(await byPatient.getAttribute('aria-pressed')).toBe('true');
+    const groups = page.locator('.reports__group-title');
+    await expect.poll(() => groups.allTextContents()).toEqual([`${WORKER} (2 laudos)`, `${OTHER} (1 laudo)`]);
+    const evolution = page.getByRole('link', { name: 'Análise Evolutiva' });
+    expect(await evolution.count()).toBe(1);
+    expect(await evolution.getAttribute('href')).toBe(`/reports/${workerId}/evolution`);
+    await expectAccessible(page, '/reports grouped by patient');
+    await screenshot(page, 'reports-grouped-by-patient');
+
+    await byCompany.click();
+    expect(await byPatient.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => groups.allTextContents()).toEqual([`${COMPANY} (2 laudos)`, 'Sem Empresa (1 laudo)']);
+    await screenshot(page, 'reports-grouped-by-company');
+    await byCompany.click();
+    await table.waitFor();
+    expect(await groups.count()).toBe(0);
+
+    // PDF: a draft has none (alert); a finalised laudo opens in a new tab through an object URL
+    const draftRow = table.locator('tbody tr').filter({ hasText: OTHER });
+    const alert = page.waitForEvent('dialog');
+    await draftRow.getByRole('button', { name: /PDF do laudo/ }).click();
+    const dialog = await alert;
+    expect(dialog.message()).toBe('PDF não disponível para este laudo.');
+    await dialog.dismiss();
+    const nexoRow = table.locator('tbody tr').filter({ hasText: 'Nexo Causal' });
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), nexoRow.getByRole('button', { name: /PDF do laudo/ }).click()]);
+    await expect.poll(() => tab.url(), { timeout: 15_000 }).toMatch(/^blob:/);
+    await tab.close();
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('/reports/{id}: cards, PDF, NR-7, Portaria 19 per exam, nexo, missing data, raw JSON; unknown id', async () => {
+    const { page, errors } = await openAs(`/reports/${nexoReportId}`);
+    await page.getByRole('heading', { name: `Laudo — ${WORKER}`, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Status' }).waitFor();
+    await page.getByText('Finalizado', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Abrir PDF' }).waitFor();
+    const p19 = page.getByRole('table', { name: 'Interpretação por exame' });
+    expect(await p19.locator('tbody tr').count()).toBeGreaterThanOrEqual(2);
+    expect(await p19.textContent()).toContain('10/03/2023');
+    expect(await p19.textContent()).toContain('sugestivo de PAINPSE');
+    expect(await page.locator('.report-detail__nexo-level').textContent()).toBe('provável');
+    await page.getByText('JSON do rascunho').click();
+    expect(await page.locator('.report-detail__raw pre').textContent()).toContain('"nexo_causal"');
+    await expectAccessible(page, '/reports/{id}');
+    await screenshot(page, 'reports-detail');
+    await page.goto(`${t.url}/reports/00000000-0000-4000-8000-000000000000`);
+    await page.getByRole('heading', { name: 'Laudo não encontrado' }).waitFor();
+    await page.getByRole('link', { name: 'Voltar', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/reports');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('/report/{examId}: generate a draft, edit/cancel/save the summary, confidence bar, 409 after finalisation in pt-BR, read-only', async () => {
+    // an exam with thresholds and no laudo yet
+    const pair = (v: number) => ({ re: v, le: v });
+    const created = await (await t.request('/api/exams', json({
+      patientId: otherId, date: '2025-02-03', operatorName: 'Fernanda Rocha',
+      audiogram: { air: { 500: pair(15), 1000: pair(15), 2000: pair(20), 3000: pair(20), 4000: pair(25), 6000: pair(20), 8000: pair(15) } },
+    }, account.token))).json();
+    const { page, errors } = await openAs(`/report/${created.id}`);
+    await page.getByText('Nenhum laudo para este exame').waitFor();
+    await page.getByRole('button', { name: 'Gerar rascunho' }).click();
+    await page.getByRole('heading', { name: 'Resumo do laudo' }).waitFor({ timeout: 30_000 });
+    const meter = page.getByRole('meter', { name: 'Nível de confiança' });
+    const percent = Number(await meter.getAttribute('aria-valuenow'));
+    const draft = JSON.parse((await (await t.request(`/api/reports/exam/${created.id}`, bearer(account.token))).json()).draftJson);
+    expect(percent).toBe(Math.round(draft.confidence_score * 100));
+    await page.getByText(`${percent}%`, { exact: true }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Justificativas técnicas' }).count()).toBe(1);
+    await expectAccessible(page, '/report/{examId}');
+    await screenshot(page, 'report-editor');
+
+    // Editar → Cancelar restores the saved text
+    await page.getByRole('button', { name: 'Editar', exact: true }).click();
+    const summary = page.getByLabel('Resumo');
+    await summary.fill('Texto descartado');
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    expect(await page.getByText('Texto descartado').count()).toBe(0);
+
+    // Editar → Salvar
+    await page.getByRole('button', { name: 'Editar', exact: true }).click();
+    await summary.fill('Resumo revisado pelo médico.');
+    await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await page.getByText('Laudo salvo com sucesso!').waitFor();
+    await page.getByText('Resumo revisado pelo médico.').waitFor();
+
+    // finalised elsewhere while being edited: the save answers 409 and the page says why, in pt-BR
+    await page.getByRole('button', { name: 'Editar', exact: true }).click();
+    await summary.fill('Alteração tardia');
+    const report = await (await t.request(`/api/reports/exam/${created.id}`, bearer(account.token))).json();
+    expect((await t.request(`/api/reports/${report.id}/finalize`, { method: 'POST', headers: { authorization: `Bearer ${account.token}` } })).status).toBe(200);
+    await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await page.locator('.ui-banner--error').getByText('Este laudo já foi finalizado e não pode ser alterado.').waitFor();
+    await page.getByText('Laudo finalizado', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Editar', exact: true }).count()).toBe(0);
+    await screenshot(page, 'report-editor-finalised-409');
+    expect(errors.filter((e) => !/409/.test(e))).toEqual([]);
+    await page.close();
+
+    // the wizard's draft (failed analysis + manual entry) is still a draft: the editor offers Editar
+    const second = await openAs(`/report/${draftExamId}`);
+    await second.page.getByRole('button', { name: 'Editar', exact: true }).waitFor();
+    await second.page.close();
+  }, 120_000);
+});
