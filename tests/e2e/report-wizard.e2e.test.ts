@@ -437,11 +437,13 @@ describe('report list, detail and editor', () => {
 
     // PDF: a draft has none (alert); a finalised laudo opens in a new tab through an object URL
     const draftRow = table.locator('tbody tr').filter({ hasText: OTHER });
-    const alert = page.waitForEvent('dialog');
+    const alerts: string[] = [];
+    page.once('dialog', (d) => {
+      alerts.push(d.message());
+      void d.dismiss();
+    });
     await draftRow.getByRole('button', { name: /PDF do laudo/ }).click();
-    const dialog = await alert;
-    expect(dialog.message()).toBe('PDF não disponível para este laudo.');
-    await dialog.dismiss();
+    await expect.poll(() => alerts).toEqual(['PDF não disponível para este laudo.']);
     const nexoRow = table.locator('tbody tr').filter({ hasText: 'Nexo Causal' });
     const [tab] = await Promise.all([page.context().waitForEvent('page'), nexoRow.getByRole('button', { name: /PDF do laudo/ }).click()]);
     await expect.poll(() => tab.url(), { timeout: 15_000 }).toMatch(/^blob:/);

@@ -164,7 +164,7 @@ export default function ReportDetailPage() {
       <Card>
         <details className="report-detail__raw">
           <summary>JSON do rascunho</summary>
-          <pre>{JSON.stringify(draft, null, 2)}</pre>
+          <pre tabIndex={0} aria-label="JSON do rascunho">{JSON.stringify(draft, null, 2)}</pre>
         </details>
       </Card>
     </div>
