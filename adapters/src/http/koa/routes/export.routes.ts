@@ -1,0 +1,69 @@
+import { PassThrough } from 'node:stream';
+import type { Context } from 'koa';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Authenticate } from '../../../../../core/src';
+import { exportCsv, reportsTableExists, type ExportKind } from '../../../persistence/bulk/csv-export';
+import type { ApiRoutes } from '../api-routes';
+import { requireAuth } from '../auth';
+
+export interface ExportDeps {
+  authenticate: Authenticate;
+  /** The database the API uses; exports read it through their own small pool (COPY … TO STDOUT). */
+  databaseUrl: string;
+  logger: Logger;
+}
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'data no formato AAAA-MM-DD');
+/** The list filters: search text, worker, company (part of the name), exam (or registration) date range. */
+export const exportQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  patientId: z.string().uuid().optional(),
+  company: z.string().trim().max(200).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+
+const FILE_NAMES: Record<ExportKind, string> = { exams: 'exames', patients: 'pacientes', reports: 'laudos' };
+
+/** `GET /api/{patients,exams,reports}/export.csv`: the organisation's rows streamed as CSV for Excel pt-BR. */
+export function exportRoutes(routes: ApiRoutes, d: ExportDeps): void {
+  let pool: pg.Pool | undefined;
+  const db = () => {
+    if (!pool) {
+      pool = new pg.Pool({ connectionString: d.databaseUrl, max: 4, idleTimeoutMillis: 5_000, allowExitOnIdle: true });
+      // an idle connection closed by the server (restart, dropped database) must not crash the API
+      pool.on('error', (error) => d.logger.warn({ err: error }, 'conexão ociosa da exportação CSV encerrada pelo banco'));
+    }
+    return pool;
+  };
+
+  const stream = async (ctx: Context, kind: ExportKind, query: z.infer<typeof exportQuery>) => {
+    const auth = await requireAuth(ctx, d.authenticate);
+    if (kind === 'reports' && !(await reportsTableExists(db()))) {
+      ctx.status = 404;
+      ctx.body = { error: 'Não encontrado', message: 'Ainda não há laudos neste banco', code: 'REPORT.NONE', issues: [] };
+      return;
+    }
+    const date = new Date().toISOString().slice(0, 10);
+    ctx.set('Content-Type', 'text/csv; charset=utf-8');
+    ctx.set('Content-Disposition', `attachment; filename="${FILE_NAMES[kind]}-${date}.csv"`);
+    ctx.set('Cache-Control', 'no-store');
+    const body = new PassThrough();
+    ctx.body = body;
+    exportCsv(db(), kind, auth.organizationId, query, body).catch((error: Error) => {
+      // headers are gone: the client sees a truncated download, the log says why
+      d.logger.error({ err: error, kind }, 'exportação CSV interrompida');
+      body.destroy(error);
+    });
+  };
+
+  for (const [kind, path, tag] of [['patients', '/patients/export.csv', 'Pacientes'], ['exams', '/exams/export.csv', 'Exames'], ['reports', '/reports/export.csv', 'Laudos']] as const) {
+    routes.add({
+      method: 'get', path, tag, query: exportQuery,
+      summary: `Exporta ${FILE_NAMES[kind]} em CSV para o Excel (BOM UTF-8, ";", vírgula decimal, dd/mm/aaaa), com os filtros da lista`,
+      responses: kind === 'reports' ? { 200: { description: 'CSV' }, 404: { description: 'Ainda não há laudos neste banco' } } : { 200: { description: 'CSV' } },
+    }, (ctx, { query }) => stream(ctx, kind, query));
+  }
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, json, registerAccount, type Account } from '../support/accounts';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let t: TestServer;
+let a: Account;
+let b: Account;
+
+const exam = (name: string, company: string, date: string, t500: number) => ({
+  paciente: { nome: name, idade: 40, sexo: 'M' }, data_exame: date,
+  operador: { nome: 'Ana', registro: 'CRFa 1' }, ambiente: { ruido_dB: 32.5, calibracao_atual: '2020-01-01' },
+  audiograma: { air: Object.fromEntries([500, 1000, 2000, 3000, 4000, 6000, 8000].map((hz) => [hz, { RE: hz === 500 ? t500 : 15, LE: -10 }])) },
+});
+
+beforeAll(async () => {
+  t = await startTestServer();
+  [a, b] = [await registerAccount(t), await registerAccount(t)];
+  for (const [name, date, t500] of [['Ana Souza', '2020-03-10', 10], ['Bruno Lima', '2022-05-20', 20]] as const) {
+    const res = await t.request('/api/exams', json(exam(name, 'x', date, t500), a.token));
+    expect(res.status, await res.text()).toBe(201);
+  }
+  const patient = await (await t.request('/api/patients', json({ name: '@Carla', age: 30, sex: 'F', company: 'Ótica São João' }, a.token))).json();
+  expect(patient.id).toBeTruthy();
+}, 60_000);
+afterAll(async () => t?.close());
+
+describe('CSV exports from the API', () => {
+  it('streams the exams of the caller\'s organisation for Excel pt-BR, with the list filters', async () => {
+    const res = await t.request('/api/exams/export.csv', bearer(a.token));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/csv');
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="exames-\d{4}-\d{2}-\d{2}\.csv"/);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString('utf8').slice(1).trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0].split(';').slice(0, 8)).toEqual(['nome', 'cpf', 'data_nascimento', 'idade', 'sexo', 'empresa', 'cargo', 'data_exame']);
+    expect(lines[0]).toContain('classificacao_od;classificacao_oe');
+    const ana = lines.find((l) => l.startsWith('Ana Souza'))!;
+    expect(ana).toContain(';10/03/2020;');
+    expect(ana).toContain(';32,5;');
+    expect(ana).toContain(';-10;'); // a number, not guarded as a formula
+    const filtered = await (await t.request('/api/exams/export.csv?from=2021-01-01&q=bruno', bearer(a.token))).text();
+    expect(filtered.trim().split('\n')).toHaveLength(2);
+    expect(filtered).toContain('Bruno Lima');
+  });
+
+  it('exports patients with formula-guarded text and the company filter; another organisation sees none of them', async () => {
+    const text = await (await t.request(`/api/patients/export.csv?company=${encodeURIComponent('otica sao')}`, bearer(a.token))).text();
+    const lines = text.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1].startsWith("'@Carla;")).toBe(true);
+    const other = await (await t.request('/api/patients/export.csv', bearer(b.token))).text();
+    expect(other.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('asks for a session and validates the filters', async () => {
+    expect((await t.request('/api/exams/export.csv')).status).toBe(401);
+    expect((await t.request('/api/exams/export.csv?from=10-10-2020', bearer(a.token))).status).toBe(400);
+  });
+
+  it('exports reports when the report table exists, else answers 404 with a pt-BR message', async () => {
+    const res = await t.request('/api/reports/export.csv', bearer(a.token));
+    const exists = !!(await t.database.orm.em.getConnection().execute(`select to_regclass('report')::text as t`))[0].t;
+    if (exists) {
+      expect(res.status).toBe(200);
+      expect([...Buffer.from(await res.arrayBuffer()).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    } else {
+      expect(res.status).toBe(404);
+      expect((await res.json()).message).toBe('Ainda não há laudos neste banco');
+    }
+  });
+});
