@@ -11,6 +11,7 @@ import { ApiRoutes } from './api-routes';
 import { errorMiddleware } from './error-middleware';
 import { requestLogger } from './request-logger';
 import { accountRoutes } from './routes/accounts.routes';
+import { exportRoutes } from './routes/export.routes';
 import { embedRoutes } from './routes/embed.routes';
 import { fileRoutes } from './routes/files.routes';
 import { reportRoutes } from './routes/reports.routes';
@@ -38,6 +39,7 @@ export function createApp(container: Container): Koa {
     profile: get(TOKENS.ManageProfile), publicRequests: get(TOKENS.SubmitPublicRequest), googleClientId: config.googleClientId,
   });
   const clock = get<Clock>(TOKENS.Clock);
+  exportRoutes(routes, { authenticate: get(TOKENS.Authenticate), databaseUrl: db.url, logger }); // before the /:id routes
   patientExamRoutes(routes, {
     authenticate: get(TOKENS.Authenticate), patients: get(TOKENS.ManagePatients), recordExam: get(TOKENS.RecordExam),
     queryExams: get(TOKENS.QueryExams), updateAudiogram: get(TOKENS.UpdateExamAudiogram), today: () => clock.now(),
