@@ -30,17 +30,21 @@ let otherId = '';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'limiar-wizard-'));
 
 // A worsening noise notch: the reference exam (2023) has a mild dip at 4 kHz; the file uploaded in
-// the wizard shows it deeper at 3–6 kHz in both ears with recovery at 8 kHz, bone = air (sensorineural).
-const right: EarAudiogram = {
-  air: { 250: 15, 500: 15, 1000: 20, 2000: 25, 3000: 45, 4000: 60, 6000: 55, 8000: 35 },
-  bone: { 500: 15, 1000: 20, 2000: 25, 3000: 45, 4000: 55 },
-};
-const left: EarAudiogram = {
-  air: { 250: 15, 500: 20, 1000: 20, 2000: 25, 3000: 50, 4000: 65, 6000: 55, 8000: 40 },
-  bone: { 500: 20, 1000: 20, 2000: 25, 3000: 45, 4000: 60 },
-};
-const WORSENING_NOTCH: ThresholdSet = { origin: 'e2e:worsening-notch', right, left };
-const audiogramPdf = () => Buffer.from(writeTextPdf([renderLayout('A', WORSENING_NOTCH, prng(7))]));
+// the simple run shows it deeper at 3–6 kHz in both ears (recovery at 8 kHz, bone = air:
+// sensorineural); the file of the nexo run, 15 dB deeper still (agravamento against the simple run's exam).
+function worseningNotch(stage: 1 | 2): ThresholdSet {
+  const d = stage === 1 ? 0 : 15;
+  const right: EarAudiogram = {
+    air: { 250: 15, 500: 15, 1000: 20, 2000: 25, 3000: 40 + d, 4000: 50 + d, 6000: 45 + d, 8000: 35 },
+    bone: { 500: 15, 1000: 20, 2000: 25, 3000: 40 + d, 4000: 50 + d },
+  };
+  const left: EarAudiogram = {
+    air: { 250: 15, 500: 20, 1000: 20, 2000: 25, 3000: 45 + d, 4000: 55 + d, 6000: 50 + d, 8000: 40 },
+    bone: { 500: 20, 1000: 20, 2000: 25, 3000: 45 + d, 4000: 55 + d },
+  };
+  return { origin: `e2e:worsening-notch-${stage}`, right, left };
+}
+const audiogramPdf = (stage: 1 | 2) => Buffer.from(writeTextPdf([renderLayout('A', worseningNotch(stage), prng(7 + stage))]));
 const png1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 beforeAll(async () => {
@@ -198,11 +202,11 @@ describe('report wizard (real build, real server, real Chromium)', () => {
     expect((await examsOf(workerId)).length).toBe(before + 1);
     expect(await next(page).isDisabled()).toBe(true);
     await page.getByText('Por favor, faça upload de pelo menos um arquivo').waitFor();
-    await upload(page, { name: 'audiometria-roberto.pdf', mimeType: 'application/pdf', buffer: audiogramPdf() });
+    await upload(page, { name: 'audiometria-roberto.pdf', mimeType: 'application/pdf', buffer: audiogramPdf(1) });
     expect(await page.locator('.wizard__count').textContent()).toBe('1 arquivo(s) enviado(s)');
     await expect.poll(() => page.locator('.ai-status').getAttribute('data-status'), { timeout: 20_000 }).toBe('extracted');
     await page.locator('[data-cell="air.4000.RE"]').waitFor();
-    expect(await page.locator('[data-cell="air.4000.RE"]').inputValue()).toBe('60');
+    expect(await page.locator('[data-cell="air.4000.RE"]').inputValue()).toBe('50');
     expect(await next(page).isDisabled()).toBe(false);
     await expectAccessible(page, '/report-wizard step 4');
     await screenshot(page, 'report-wizard-step-4-upload');
@@ -264,6 +268,7 @@ describe('report wizard (real build, real server, real Chromium)', () => {
     expect(pdf.text).toContain('sugestivo de PAINPSE');
     expect(pdf.text).toContain('CRM 123456/SP');
     expect(pdf.text).toContain('Revisado pelo médico responsável.');
+    expect(pdf.text).toMatch(/Agravamento:\s*Sim/); // against the 2023 reference
     console.log(`pdftotext (simple): ${pdf.text.length} chars; classes: ${pdf.text.match(/sugestivo de PAINPSE/g)?.length ?? 0}× 'sugestivo de PAINPSE'`);
 
     // Iniciar Novo Laudo asks first, then reloads
@@ -312,7 +317,7 @@ describe('report wizard (real build, real server, real Chromium)', () => {
     await stepHeading(page, 'Upload dos arquivos do audiograma').waitFor();
     const exams = await examsOf(workerId);
     expect(exams.length).toBe(before + 1);
-    await upload(page, { name: 'audiometria-pericial.pdf', mimeType: 'application/pdf', buffer: audiogramPdf() });
+    await upload(page, { name: 'audiometria-pericial.pdf', mimeType: 'application/pdf', buffer: audiogramPdf(2) });
     await expect.poll(() => page.locator('.ai-status').getAttribute('data-status'), { timeout: 20_000 }).toBe('extracted');
     await next(page).click();
     await generate(page);
@@ -350,6 +355,7 @@ describe('report wizard (real build, real server, real Chromium)', () => {
     expect(pdf.text).toContain(WORKER);
     expect(pdf.text).toContain('sugestivo de PAINPSE');
     expect(pdf.text).toMatch(/Nível sugerido:\s*provável/);
+    expect(pdf.text).toMatch(/Agravamento:\s*Sim/);
     expect(pdf.text).toContain('CRM 123456/SP');
     console.log(`pdftotext (nexo): patient ✓, ${pdf.text.match(/sugestivo de PAINPSE/g)?.length ?? 0}× 'sugestivo de PAINPSE', '${pdf.text.match(/Nível sugerido:\s*\S+/)?.[0]}', 'CRM 123456/SP' ✓`);
     const prefix = path.join(tmp, 'page');
