@@ -15,6 +15,7 @@ import { paths } from '../../config/paths';
 import { examKeys, EXAMS_PAGE_SIZE, getDashboardSummary, listExams, type Exam } from './api';
 import { formatDay, operatorRegistration } from './format';
 import './exams.css';
+import { ExportCsvButton } from '../../components/export-csv-button';
 
 const column = createColumnHelper<Exam>();
 const columns = [
@@ -142,6 +143,7 @@ export default function ExamListPage() {
               setOffset(0);
             }}
           />
+          <ExportCsvButton path="/api/exams/export.csv" filters={{ q }} fileName="exames.csv" />
         </div>
         {body}
       </Card>

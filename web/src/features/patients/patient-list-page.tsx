@@ -18,6 +18,7 @@ import { deletePatient, listPatients, patientKeys, PATIENTS_PAGE_SIZE, type Pati
 import { ageText, formatDate, sexWord } from './format';
 import { useDebouncedValue } from './use-debounced-value';
 import './patients.css';
+import { ExportCsvButton } from '../../components/export-csv-button';
 
 const column = createColumnHelper<Patient>();
 
@@ -160,6 +161,7 @@ export default function PatientListPage() {
               setOffset(0);
             }}
           />
+          <ExportCsvButton path="/api/patients/export.csv" filters={{ q }} fileName="pacientes.csv" />
         </div>
         {body}
       </Card>
