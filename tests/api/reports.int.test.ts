@@ -90,6 +90,10 @@ describe('reports', () => {
 
   it('finalises once: the PDF is issued, hashed, readable, and the laudo becomes read-only', async () => {
     const r = await (await get(`/api/reports/exam/${exam2.id}`)).json();
+    const suggested = JSON.parse(r.draftJson).nexo_causal.classificacao;
+    const chosen = suggested === 'possivel' ? 'provavel' : 'possivel';
+    const confirmed = { ...JSON.parse(r.draftJson), nexo_causal: { ...JSON.parse(r.draftJson).nexo_causal, classificacao: chosen, confirmado: true } };
+    expect((await put(`/api/reports/${r.id}`, { draftJson: JSON.stringify(confirmed) })).status).toBe(200);
     const fin = await post(`/api/reports/${r.id}/finalize`, {});
     expect(fin.status, await fin.clone().text()).toBe(200);
     const done = await fin.json();
@@ -106,8 +110,11 @@ describe('reports', () => {
     expect(text).toContain('Joaquim Laudo Teste');
     expect(text).toContain('CRM 123456/RJ');
     expect(text).toMatch(/sugestivo de PAINPSE/i);
-    const draft = JSON.parse(done.draftJson);
-    expect(text.toLowerCase()).toContain(({ provavel: 'provável', possivel: 'possível', indeterminado: 'indeterminado', improvavel: 'improvável' } as Record<string, string>)[draft.nexo_causal.classificacao]);
+    const label = (l: string) => ({ provavel: 'provável', possivel: 'possível', indeterminado: 'indeterminado', improvavel: 'improvável' } as Record<string, string>)[l];
+    expect(text).toMatch(new RegExp(`Nível de nexo causal definido pelo profissional:\\s+${label(chosen)}`, 'i'));
+    expect(text).toMatch(new RegExp(`Nível sugerido pelas regras:\\s+${label(suggested)}`, 'i'));
+    expect(text).toContain('alterado pelo profissional');
+    expect(text).not.toContain('RASCUNHO');
     const again = await put(`/api/reports/${r.id}`, { draftJson: done.draftJson });
     expect(again.status).toBe(409);
     expect((await again.json()).error).toBe('Este laudo já foi finalizado e não pode ser alterado.');

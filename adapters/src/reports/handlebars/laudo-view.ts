@@ -101,6 +101,10 @@ export function laudoView(doc: LaudoDocument) {
     nexo: nexo && {
       level: NEXO_LEVEL_LABEL[nexo.level], rule: nexo.rule, grounds: draft.nexo_causal.fundamentos, frame: nexo.frame,
       checklist: draft.nexo_causal.checklist_cfm,
+      // product decision 5: the professional confirms or changes the suggested level before signing
+      confirmed: confirmedNexo(draft) !== null,
+      confirmedLevel: confirmedNexo(draft) && NEXO_LEVEL_LABEL[confirmedNexo(draft)!],
+      changed: confirmedNexo(draft) !== null && confirmedNexo(draft) !== nexo.level,
     },
     nexoConclusion: paragraphs(draft.nexo_conclusao),
     recommendations: draft.recomendacoes,
@@ -118,3 +122,9 @@ export function laudoView(doc: LaudoDocument) {
 }
 
 export type LaudoView = ReturnType<typeof laudoView>;
+
+/** The level the professional confirmed or chose in the editor, when they did (draft.nexo_causal.confirmado). */
+function confirmedNexo(draft: LaudoDocument['draft']): keyof typeof NEXO_LEVEL_LABEL | null {
+  const n = draft.nexo_causal as { classificacao: string | null; confirmado?: boolean };
+  return n.confirmado === true && n.classificacao && n.classificacao in NEXO_LEVEL_LABEL ? (n.classificacao as keyof typeof NEXO_LEVEL_LABEL) : null;
+}

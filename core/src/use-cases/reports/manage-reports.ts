@@ -99,7 +99,7 @@ export class ManageReports {
     if (!view) return err(new ReportNotFoundError());
     if (view.report.status === 'Finalizado') return ok(view);
     const now = this.d.clock.now();
-    const pdf = await this.render(view, now);
+    const pdf = await this.render({ ...view, report: { ...view.report, status: 'Finalizado' } }, now);
     const stored = await this.d.storage.put(auth.organizationId, pdf);
     await this.d.reports.save({ ...view.report, status: 'Finalizado', pdfStorageKey: stored.key, pdfSha256: stored.sha256, finalizedAt: now, updatedAt: now });
     return ok((await this.d.reports.findById(auth.organizationId, id))!);
