@@ -43,8 +43,6 @@ export function RadioCards<T extends string>({
     <fieldset
       className="ui-radio-cards"
       aria-describedby={errorId}
-      aria-invalid={error ? true : undefined}
-      aria-required={required || undefined}
       disabled={disabled}
     >
       <legend className="ui-label">
@@ -73,6 +71,9 @@ export function RadioCards<T extends string>({
               name={name}
               value={option.value}
               checked={option.value === value}
+              // on the radios, not the fieldset: a group role supports neither aria-required nor aria-invalid (axe)
+              required={required}
+              aria-invalid={error ? true : undefined}
               onChange={() => onChange(option.value)}
             />
             <span className="ui-radio-card__text">
