@@ -1,14 +1,18 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
-import { IconBell, IconLock, IconUser } from '../../components/ui/icons';
+import { IconBell, IconKey, IconLock, IconUser } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
+import { LoadingState } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { NotificationSettings } from './components/notification-settings';
 import { ProfileSettings } from './components/profile-settings';
 import { SecuritySettings } from './components/security-settings';
 import './settings.css';
 
-type SettingsTab = 'perfil' | 'notificacoes' | 'seguranca';
+// Integrações (issue 9) lives in its own feature and chunk.
+const IntegrationsSettings = lazy(() => import('../integrations/integrations-settings'));
+
+type SettingsTab = 'perfil' | 'notificacoes' | 'seguranca' | 'integracoes';
 
 /** /settings (spec §2): 'Configurações' with the tabs Perfil, Notificações and Segurança. Lazy-loaded. */
 export default function SettingsPage() {
@@ -31,6 +35,10 @@ export default function SettingsPage() {
             <IconLock size={16} />
             Segurança
           </TabsTrigger>
+          <TabsTrigger value="integracoes">
+            <IconKey size={16} />
+            Integrações
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="perfil">
           <ProfileSettings />
@@ -40,6 +48,11 @@ export default function SettingsPage() {
         </TabsContent>
         <TabsContent value="seguranca">
           <SecuritySettings />
+        </TabsContent>
+        <TabsContent value="integracoes">
+          <Suspense fallback={<LoadingState />}>
+            <IntegrationsSettings />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </div>
