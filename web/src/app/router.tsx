@@ -26,6 +26,7 @@ const EvolutionPage = lazy(() => import('../features/evolution/evolution-page'))
 const ExamListPage = lazy(() => import('../features/exams/exam-list-page'));
 const ExamDetailPage = lazy(() => import('../features/exams/exam-detail-page'));
 const ExamNewPage = lazy(() => import('../features/exams/exam-new-page'));
+const ReportEvolutionPage = lazy(() => import('../features/report-evolution/report-evolution-page'));
 const ReportListPage = lazy(() => import('../features/reports/report-list-page'));
 const ReportDetailPage = lazy(() => import('../features/reports/report-detail-page'));
 const ReportWizardPage = lazy(() => import('../features/report-wizard/report-wizard-page'));
@@ -70,7 +71,7 @@ export const routes: RouteObject[] = [
           { path: paths.examDetail.path, element: <ExamDetailPage /> },
           { path: paths.reports.path, element: <ReportListPage /> },
           { path: paths.reportDetail.path, element: <ReportDetailPage /> },
-          { path: paths.reportEvolution.path, element: protectedNotBuilt },
+          { path: paths.reportEvolution.path, element: <ReportEvolutionPage /> },
           { path: paths.reportWizard.path, element: <ReportWizardPage /> },
           { path: paths.settings.path, element: <SettingsPage /> },
           { path: paths.oldHome.path, element: <OldHomePage /> },
