@@ -1,0 +1,140 @@
+/**
+ * Issue 8 benchmark: `limiar import exams` on N exams of N/10 workers (thresholds from NHANES,
+ * file grouped by worker as exports of other systems are), against a raw COPY of the same rows
+ * (patients + exams, with their classification documents) into the same server in the same run;
+ * peak RSS of the import at N/10 and N (must stay flat); export rows/s.
+ * BENCH_IMPORT_EXAMS scales it down for a quick run (default 1 000 000).
+ * Run: npm run bench import-export
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { pipeline } from 'node:stream/promises';
+import { loadConfig } from '../../adapters/src/composition/config';
+import { startServer } from '../../adapters/src/http/koa/server';
+import { isNoResponse, type Threshold } from '../../core/src';
+import { loadNhanesParticipants } from '../fixtures/nhanes';
+import { startTestPostgres } from '../support/test-postgres';
+
+const EXAMS = Number(process.env.BENCH_IMPORT_EXAMS ?? 1_000_000);
+const root = path.resolve(import.meta.dirname, '..', '..');
+const AIR = [250, 500, 1000, 2000, 3000, 4000, 6000, 8000];
+
+let seed = 7;
+const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+function cpf(base: number): string {
+  const d = String(base).padStart(9, '0').split('').map(Number);
+  for (const len of [9, 10]) {
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += d[i] * (len + 1 - i);
+    const r = (sum * 10) % 11;
+    d.push(r === 10 ? 0 : r);
+  }
+  return d.join('');
+}
+const cell = (t: Threshold | undefined) => (t === undefined || t === null ? '' : isNoResponse(t) ? 'NR' : String(Math.max(-10, Math.min(120, Math.round(t / 5) * 5))));
+
+/** Writes the CSV in chunks (the generator never holds the file). */
+function writeCsv(file: string, exams: number) {
+  // participants with every air threshold "could not obtain" make no exam: left out
+  const people = loadNhanesParticipants().filter((p) => Object.values(p.right).some((t) => t !== null) || Object.values(p.left).some((t) => t !== null));
+  const fd = fs.openSync(file, 'w');
+  const header = ['nome', 'cpf', 'data_nascimento', 'sexo', 'empresa', 'cargo', 'data_exame', 'motivo', 'operador', 'registro_operador', 'ruido_db', 'calibracao', 'repouso_14h',
+    ...AIR.map((hz) => `od_${hz}`), ...AIR.map((hz) => `oe_${hz}`)];
+  let buf = `${header.join(';')}\n`;
+  const workers = exams / 10;
+  for (let w = 0; w < workers; w++) {
+    const p = people[w % people.length];
+    const name = `Trabalhador ${w} da Silva`;
+    const id = cpf(100_000_000 + w);
+    for (let k = 0; k < 10; k++) {
+      const shift = (t: Threshold | undefined, hz: number): Threshold | undefined => (typeof t === 'number' && hz >= 3000 && hz <= 6000 ? t + k * (rand() < 0.3 ? 5 : 0) : t);
+      const right = AIR.map((hz) => cell(shift(p.right[hz as 500], hz)));
+      const left = AIR.map((hz) => cell(shift(p.left[hz as 500], hz)));
+      buf += `${name};${id};${String(1 + (w % 28)).padStart(2, '0')}/0${1 + (w % 9)}/19${60 + (w % 35)};${w % 3 ? 'M' : 'F'};Empresa ${w % 300} Ltda;Operador de máquinas;`
+        + `15/${String(1 + (k % 12)).padStart(2, '0')}/${2010 + k};Periódico;Ana Souza;CRFa 12345;32,5;10/01/${2010 + k};sim;${right.join(';')};${left.join(';')}\n`;
+      if (buf.length > 1 << 20) {
+        fs.writeSync(fd, buf);
+        buf = '';
+      }
+    }
+  }
+  fs.writeSync(fd, buf);
+  fs.closeSync(fd);
+}
+
+function importFile(url: string, file: string, email: string) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'cli/src/main.ts'), 'import', 'exams', file, '--user', email, '--json'], {
+    cwd: root, encoding: 'utf8', env: { ...process.env, DATABASE_URL: url, LIMIAR_LOG_LEVEL: 'silent' }, maxBuffer: 1 << 26,
+  });
+  if (r.status !== 0) throw new Error(`import falhou (${r.status}): ${r.stderr} ${r.stdout} ${fs.existsSync(`${file}.erros.csv`) ? fs.readFileSync(`${file}.erros.csv`, "utf8").slice(0, 600) : ""}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop()!);
+}
+
+async function register(url: string, email: string) {
+  const res = await fetch(`${url}/api/auth/register`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench', email, password: 'segredo1', confirmPassword: 'segredo1', professionalType: 'Medico', crm: '1234', crmState: 'SP' }),
+  });
+  if (res.status !== 201) throw new Error(`register ${res.status}`);
+  return (await res.json()).user.organizationId as string;
+}
+
+async function main() {
+  const db = await startTestPostgres();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limiar-bench-io-'));
+  const app = await startServer(loadConfig({ DATABASE_URL: db.url, PORT: '0', LIMIAR_DATA_DIR: dataDir, LIMIAR_LOG_LEVEL: 'warn', NODE_ENV: 'production' }));
+  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  try {
+    const small = Math.max(1000, Math.round(EXAMS / 10));
+    const smallFile = path.join(dataDir, 'small.csv');
+    const bigFile = path.join(dataDir, 'big.csv');
+    writeCsv(smallFile, small);
+    writeCsv(bigFile, EXAMS);
+    console.log(`files: ${small.toLocaleString('en')} rows (${(fs.statSync(smallFile).size / 1e6).toFixed(0)} MB), ${EXAMS.toLocaleString('en')} rows (${(fs.statSync(bigFile).size / 1e6).toFixed(0)} MB)`);
+    await register(app.url, 'small@bench.com');
+    const orgBig = await register(app.url, 'big@bench.com');
+    const s = importFile(db.url, smallFile, 'small@bench.com');
+    console.log(`import ${small.toLocaleString('en')}: ${s.rowsPerSecond.toLocaleString('en')} rows/s, peak RSS ${s.peakRssMb} MB`);
+    const b = importFile(db.url, bigFile, 'big@bench.com');
+    console.log(`import ${EXAMS.toLocaleString('en')}: ${b.rowsPerSecond.toLocaleString('en')} rows/s (${b.seconds} s, ${b.imported} imported, ${b.patientsCreated} workers), peak RSS ${b.peakRssMb} MB`);
+
+    // the limit: the same rows (as the import stored them) by raw COPY into copies of the tables
+    const client = await pool.connect();
+    const dump = path.join(dataDir, 'rows');
+    for (const t of ['patient', 'exam']) {
+      await pipeline(client.query(copyTo(`copy (select * from ${t} where organization_id = '${orgBig}') to stdout`)), fs.createWriteStream(`${dump}.${t}`));
+      await client.query(`create table bench_${t} (like ${t} including all)`);
+    }
+    const t0 = performance.now();
+    await client.query('begin');
+    for (const t of ['patient', 'exam']) await pipeline(fs.createReadStream(`${dump}.${t}`), client.query(copyFrom(`copy bench_${t} from stdin`)));
+    await client.query('commit');
+    const copySeconds = (performance.now() - t0) / 1000;
+    const copyRate = Math.round(EXAMS / copySeconds);
+    await client.query('drop table bench_exam; drop table bench_patient');
+    client.release();
+    console.log(`raw COPY of the same rows (patients + exams): ${copyRate.toLocaleString('en')} exams/s (${copySeconds.toFixed(1)} s)`);
+    const pct = (100 * b.rowsPerSecond) / copyRate;
+    console.log(`import / raw COPY: ${pct.toFixed(0)} % (target ≥ 50 %: ${pct >= 50 ? 'OK' : 'NOT MET'}); peak RSS ${s.peakRssMb} MB at ${small.toLocaleString('en')} vs ${b.peakRssMb} MB at ${EXAMS.toLocaleString('en')} (target < 300 MB and flat: ${b.peakRssMb < 300 && b.peakRssMb < s.peakRssMb * 1.5 ? 'OK' : 'NOT MET'})`);
+
+    const out = path.join(dataDir, 'export.csv');
+    const e0 = performance.now();
+    const ex = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'cli/src/main.ts'), 'export', 'exams', '--user', 'big@bench.com', '--out', out], {
+      cwd: root, encoding: 'utf8', env: { ...process.env, DATABASE_URL: db.url, LIMIAR_LOG_LEVEL: 'silent' },
+    });
+    if (ex.status !== 0) throw new Error(ex.stderr);
+    const exportRate = Math.round(EXAMS / ((performance.now() - e0) / 1000));
+    console.log(`export ${EXAMS.toLocaleString('en')} exams (whole command): ${exportRate.toLocaleString('en')} rows/s, ${(fs.statSync(out).size / 1e6).toFixed(0)} MB (target ≥ 100 000: ${exportRate >= 100_000 ? 'OK' : 'NOT MET'}); ${ex.stderr.trim()}`);
+  } finally {
+    await pool.end();
+    await app.close();
+    await db.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
