@@ -354,10 +354,13 @@ describe('report wizard (real build, real server, real Chromium)', () => {
     const pdf = await exportPdf(page, 'nexo');
     expect(pdf.text).toContain(WORKER);
     expect(pdf.text).toContain('sugestivo de PAINPSE');
-    expect(pdf.text).toMatch(/Nível sugerido:\s*provável/);
+    // the professional confirmed the suggestion: the issued laudo prints the confirmed level beside the rules' one
+    expect(pdf.text).toMatch(/Nível de nexo causal definido pelo profissional:\s*provável/);
+    expect(pdf.text).toMatch(/Nível sugerido pelas regras:\s*provável[\s\S]*confirmado pelo profissional/);
+    expect(pdf.text).not.toContain('RASCUNHO');
     expect(pdf.text).toMatch(/Agravamento:\s*Sim/);
     expect(pdf.text).toContain('CRM 123456/SP');
-    console.log(`pdftotext (nexo): patient ✓, ${pdf.text.match(/sugestivo de PAINPSE/g)?.length ?? 0}× 'sugestivo de PAINPSE', '${pdf.text.match(/Nível sugerido:\s*\S+/)?.[0]}', 'CRM 123456/SP' ✓`);
+    console.log(`pdftotext (nexo): patient ✓, ${pdf.text.match(/sugestivo de PAINPSE/g)?.length ?? 0}× 'sugestivo de PAINPSE', '${pdf.text.match(/definido pelo profissional:\s*\S+/)?.[0]}', 'CRM 123456/SP' ✓`);
     const prefix = path.join(tmp, 'page');
     execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', pdf.file, prefix]);
     const png = fs.readdirSync(tmp).find((f) => f.startsWith('page') && f.endsWith('.png'))!;
