@@ -31,7 +31,10 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     renderer = container.get<{ close?: () => Promise<void>; currentBrowser?: () => Promise<unknown> }>(TOKENS.ReportRenderer);
     server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen(config.port, config.host, () => resolve(s));
-      s.once('error', reject);
+      s.once('error', (error: NodeJS.ErrnoException) =>
+        reject(error.code === 'EADDRINUSE'
+          ? new Error(`A porta ${config.port} já está em uso (outro Limiar em execução?). Escolha outra com PORT=…`)
+          : error));
     });
   } catch (error) {
     await readingQueue?.queue.stop();

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isProcessAlive, waitForExit } from './processes';
@@ -142,7 +142,7 @@ function initCluster(initdb: string, clusterDir: string, password: string, user:
 function clusterLocation(dataDir: string, user: RuntimeUser | undefined, log: (m: string) => void): string {
   const inside = path.join(dataDir, 'pg');
   if (!user || fs.existsSync(path.join(inside, 'PG_VERSION')) || user.canTraverse(dataDir)) return inside;
-  const hash = Buffer.from(dataDir).toString('base64url').slice(-40);
+  const hash = createHash('sha256').update(dataDir).digest('hex').slice(0, 16);
   const outside = path.join('/var/tmp/limiar', hash, 'pg');
   fs.mkdirSync(path.dirname(outside), { recursive: true, mode: 0o755 });
   fs.chmodSync('/var/tmp/limiar', 0o755);

@@ -84,7 +84,14 @@ export class PuppeteerReportRenderer implements ReportRenderer {
   async currentBrowser(): Promise<Browser> {
     if (!this.browser) {
       this.launches++;
-      const launching = puppeteer.launch({ executablePath: this.options.executablePath ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+      const launching = puppeteer.launch({
+        executablePath: this.options.executablePath ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS,
+        // the server owns shutdown: Puppeteer's own handlers would exit the process on Ctrl-C before
+        // the database (and the embedded PostgreSQL) is closed cleanly; close() ends Chromium instead
+        handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
+        // over a pipe, Chromium ends by itself if this process is killed (kill -9): no orphan browsers
+        pipe: true,
+      });
       this.browser = launching;
       launching.then(
         (b) => b.on('disconnected', () => {
