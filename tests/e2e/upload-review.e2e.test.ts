@@ -58,7 +58,7 @@ function expectedCell(t: Threshold | undefined): { value: string; nr: boolean } 
   return { value: String(t.level), nr: true };
 }
 
-async function expectGridShows(page: Page, ear: 'RE' | 'LE', kind: 'air' | 'bone', values: Record<number, Threshold>, freqs: readonly number[]) {
+async function expectGridShows(page: Page, ear: 'RE' | 'LE', kind: 'air' | 'bone', values: Readonly<Partial<Record<number, Threshold>>>, freqs: readonly number[]) {
   for (const hz of freqs) {
     const want = expectedCell(values[hz]);
     const input = cell(page, `${kind}.${hz}.${ear}`);
