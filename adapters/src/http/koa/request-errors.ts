@@ -18,3 +18,9 @@ export function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.in
   const own = parsed.error.issues[0].code === 'custom' || /^Por favor|^Escolha|^Informe|deve /.test(first.message);
   throw new RequestValidationError(own ? first.message : `Dados inválidos em ${first.path}: ${first.message}`, issues);
 }
+
+/** A use case's Result as a value, or its error thrown for the error middleware (code → status). */
+export function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: Error }): T {
+  if (!r.ok) throw r.error;
+  return r.value;
+}

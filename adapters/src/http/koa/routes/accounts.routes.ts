@@ -10,6 +10,7 @@ import {
   updateProfileBody, type ProfileResponse,
 } from '../../contract/accounts';
 import type { ApiRoutes } from '../api-routes';
+import { unwrap } from '../request-errors';
 import { originOf, requireAuth } from '../auth';
 
 export interface AccountDeps {
@@ -34,10 +35,6 @@ export function toProfileResponse(p: Professional): ProfileResponse {
 }
 
 const sessionBody = (s: OpenedSession) => ({ token: s.token, user: toProfileResponse(s.professional), expiresAt: s.expiresAt.toISOString() });
-const unwrap = <T>(r: { ok: true; value: T } | { ok: false; error: Error }): T => {
-  if (!r.ok) throw r.error;
-  return r.value;
-};
 const noStore = (ctx: Context) => ctx.set('Cache-Control', 'no-store');
 
 /** Spec §7 auth and profile calls, plus the public site's stored forms (product.md). */

@@ -3,12 +3,8 @@ import { z } from 'zod';
 import type { Authenticate, EmbedToken, EmbedTokens } from '../../../../../core/src';
 import { companyResponse, createdEmbedTokenResponse, createEmbedTokenBody, embeddedEvolutionResponse, embedTokenResponse } from '../../contract/embed';
 import type { ApiRoutes } from '../api-routes';
+import { unwrap } from '../request-errors';
 import { bearerToken, requireAuth } from '../auth';
-
-const unwrap = <T>(r: { ok: true; value: T } | { ok: false; error: Error }): T => {
-  if (!r.ok) throw r.error;
-  return r.value;
-};
 
 function toResponse(t: EmbedToken, now: Date) {
   return {

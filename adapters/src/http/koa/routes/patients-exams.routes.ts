@@ -8,7 +8,7 @@ import { entryFormExamBody, examFileResponse, examListQuery, examResponse, updat
 import { idParams, listQuery, patientBody, patientResponse, type PatientResponse } from '../../contract/patients';
 import type { ApiRoutes } from '../api-routes';
 import { requireAuth } from '../auth';
-import { parseOr400 } from '../request-errors';
+import { parseOr400, unwrap } from '../request-errors';
 
 export interface PatientExamDeps {
   authenticate: Authenticate;
@@ -18,11 +18,6 @@ export interface PatientExamDeps {
   updateAudiogram: UpdateExamAudiogram;
   today: () => Date;
 }
-
-const unwrap = <T>(r: { ok: true; value: T } | { ok: false; error: Error }): T => {
-  if (!r.ok) throw r.error;
-  return r.value;
-};
 
 export function toPatientResponse(p: Patient & { examCount?: number }, today: Date): PatientResponse {
   return {

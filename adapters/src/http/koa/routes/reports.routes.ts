@@ -3,12 +3,8 @@ import { z } from 'zod';
 import { AIR_FREQUENCIES, isNoResponse, type Authenticate, type ExamRepository, type ManageReports, type ReportView } from '../../../../../core/src';
 import { generateReportBody, patientReportResponse, reportListQuery, reportResponse, updateReportBody, type ReportResponse } from '../../contract/reports';
 import type { ApiRoutes } from '../api-routes';
+import { unwrap } from '../request-errors';
 import { requireAuth } from '../auth';
-
-const unwrap = <T>(r: { ok: true; value: T } | { ok: false; error: Error }): T => {
-  if (!r.ok) throw r.error;
-  return r.value;
-};
 
 export function toReportResponse(v: ReportView): ReportResponse {
   const r = v.report;
