@@ -47,14 +47,19 @@ export function classifyHistoryForImport<E extends ClassifiableExam>(exams: read
   const stepAlerts: string[][] = [];
   let reference = walk.exams[0];
   let anyTrigger = false;
+  // The document is {rules_version, …exam summary, …step summary (without sequential_date), alerts}:
+  // serialised part by part (no 60-key object spread per exam — that dominated the bulk import).
+  const head = `{"rules_version":${JSON.stringify(RULES_VERSION)},`;
   for (let k = 0; k < ordered.length; k++) {
     const current = walk.exams[k];
-    let flat: Record<string, unknown> = { rules_version: RULES_VERSION, ...summarizeExam(current) };
+    const examJson = JSON.stringify(summarizeExam(current));
+    let stepJson = '';
     let alerts: string[] = [];
     if (k > 0) {
       const step = walk.steps[k - 1];
       const summary = summarizeStep(step, reference, current, patient.sex);
-      flat = { ...flat, ...summary, sequential_date: undefined };
+      summary.sequential_date = undefined;
+      stepJson = JSON.stringify(summary);
       reference = step.newReference;
       const own: string[] = [];
       for (const side of ['right', 'left'] as const) {
@@ -65,12 +70,10 @@ export function classifyHistoryForImport<E extends ClassifiableExam>(exams: read
       if (step.comparison.desencadeamento === true || step.comparison.agravamento === true) anyTrigger = true;
       const prefix = `Exame de ${formatDateBr(current.date)}`;
       for (const list of stepAlerts) for (const a of list) if (a.startsWith(prefix)) alerts.push(a);
-      if (anyTrigger && (flat.desencadeamento === true || flat.agravamento === true)) alerts.push(DIAGNOSIS_NOTICE);
-    } else {
-      alerts = [];
+      if (anyTrigger && (summary.desencadeamento === true || summary.agravamento === true)) alerts.push(DIAGNOSIS_NOTICE);
     }
-    const json = JSON.stringify(flat);
-    out.push({ exam: ordered[k], classificationJson: `${json.slice(0, -1)}${json.length > 2 ? ',' : ''}"alerts":${JSON.stringify(alerts)}}`, rulesVersion: RULES_VERSION });
+    const body = `${head}${examJson.slice(1, -1)}${stepJson.length > 2 ? `,${stepJson.slice(1, -1)}` : ''},"alerts":${alerts.length ? JSON.stringify(alerts) : '[]'}}`;
+    out.push({ exam: ordered[k], classificationJson: body, rulesVersion: RULES_VERSION });
   }
   return out;
 }

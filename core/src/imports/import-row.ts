@@ -1,7 +1,8 @@
 import type { EarAudiogram } from '../audiogram/audiogram';
-import type { RawThreshold } from '../audiogram/entry-grid';
+import { thresholdGridProblem } from '../audiogram/entry-grid';
+import { noResponse, type Threshold } from '../audiogram/threshold';
 import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../audiogram/frequencies';
-import { parseAudiogramInput, parseExamDate, parseNumber, optionalText, type Issue, type RawEarPair } from '../exams/exam-input';
+import { parseExamDate, parseNumber, optionalText, type Issue } from '../exams/exam-input';
 import type { Sex } from '../patients/sex';
 import { validatePatientInput } from '../patients/patient-rules';
 
@@ -55,20 +56,75 @@ export type ImportRowResult = { ok: true; row: ValidImportRow } | { ok: false; l
 
 const PATIENT_FIELD_COLUMN: Record<string, string> = { name: 'nome', sex: 'sexo', cpf: 'cpf', birthDate: 'data_nascimento', age: 'idade' };
 
-/** `NR`, `SR`, `AUS` (optionally with the level: `NR 90`, `NR90`), `>90`, a number (decimal comma allowed), or empty. */
-function rawThreshold(cell: string | undefined, column: string, issues: Issue[]): RawThreshold | undefined {
-  const v = (cell ?? '').trim();
+const PLAIN_NUMBER = /^-?\d+(?:[.,]\d+)?$/;
+const NO_RESPONSE = /^(?:(?:nr|sr|aus)\s*(-?\d+(?:[.,]\d+)?)?|>\s*(-?\d+(?:[.,]\d+)?))$/i;
+const toNumber = (v: string) => Number(v.includes(',') ? v.replace(',', '.') : v);
+
+/**
+ * One threshold cell through the web app's entry grid (5 dB, -10..120, `parseThresholdForEntry`'s
+ * messages): `NR`, `SR`, `AUS` (optionally with the level: `NR 90`, `NR90`), `>90`, a number
+ * (decimal comma allowed), or empty (undefined: not measured).
+ */
+function cellThreshold(cell: string | undefined, column: string, issues: Issue[]): Threshold | undefined {
+  if (cell === undefined || cell === '') return undefined;
+  const v = cell.trim();
   if (!v) return undefined;
-  const nr = /^(?:(?:nr|sr|aus)\s*(-?\d+(?:[.,]\d+)?)?|>\s*(-?\d+(?:[.,]\d+)?))$/i.exec(v);
-  if (nr) {
-    const level = nr[1] ?? nr[2];
-    return { nr: level === undefined ? DEFAULT_NO_RESPONSE_LEVEL : Number(level.replace(',', '.')) };
+  let value: number;
+  let nr = false;
+  if (PLAIN_NUMBER.test(v)) value = toNumber(v);
+  else {
+    const m = NO_RESPONSE.exec(v);
+    if (!m) {
+      issues.push({ path: column, message: `Limiar inválido em ${column}: "${v}" não é um número em dB NA, NR, SR ou AUS.` });
+      return undefined;
+    }
+    const level = m[1] ?? m[2];
+    value = level === undefined ? DEFAULT_NO_RESPONSE_LEVEL : toNumber(level);
+    nr = true;
   }
-  if (!/^-?\d+(?:[.,]\d+)?$/.test(v)) {
-    issues.push({ path: column, message: `Limiar inválido em ${column}: "${v}" não é um número em dB NA, NR, SR ou AUS.` });
+  const problem = thresholdGridProblem(value);
+  if (problem) {
+    issues.push({ path: column, message: `${nr ? 'Nível de ausência de resposta inválido' : 'Limiar inválido'} em ${column}: ${problem}.` });
     return undefined;
   }
-  return Number(v.replace(',', '.'));
+  return nr ? noResponse(value) : value;
+}
+
+const SIDES = [['od', 'right'], ['oe', 'left']] as const;
+const AIR_COLUMN = AIR_FREQUENCIES.map((hz) => SIDES.map(([ear]) => `${ear}_${hz}`));
+const BONE_COLUMN = BONE_FREQUENCIES.map((hz) => SIDES.map(([ear]) => `${ear}_vo_${hz}`));
+
+/**
+ * One ear's map, filled from the highest frequency down: integer keys up to 8000 inserted in
+ * ascending order make V8 grow a mostly empty array backing store several times (~24 KB per ear,
+ * the bulk import's main garbage); descending, it is a small dictionary from the start. Key order
+ * is numeric either way.
+ */
+function earMap(freqs: readonly number[], values: ReadonlyArray<Threshold | undefined>): Record<number, Threshold> | undefined {
+  let map: Record<number, Threshold> | undefined;
+  for (let i = freqs.length - 1; i >= 0; i--) if (values[i] !== undefined) (map ??= {})[freqs[i]] = values[i]!;
+  return map;
+}
+
+/** Both ears from the threshold columns; issues by frequency, right ear first (bone only where given). */
+function audiogramFromCells(cells: ImportCells, issues: Issue[]): { right: EarAudiogram; left: EarAudiogram } {
+  const air: [Array<Threshold | undefined>, Array<Threshold | undefined>] = [[], []];
+  const bone: [Array<Threshold | undefined>, Array<Threshold | undefined>] = [[], []];
+  for (let i = 0; i < AIR_FREQUENCIES.length; i++) {
+    for (let e = 0; e < 2; e++) air[e].push(cellThreshold(cells[AIR_COLUMN[i][e]], AIR_COLUMN[i][e], issues));
+  }
+  for (let i = 0; i < BONE_FREQUENCIES.length; i++) {
+    for (let e = 0; e < 2; e++) {
+      const column = BONE_COLUMN[i][e];
+      bone[e].push(cells[column] === undefined ? undefined : cellThreshold(cells[column], column, issues));
+    }
+  }
+  const ear = [0, 1].map((e) => {
+    const boneMap = earMap(BONE_FREQUENCIES, bone[e]);
+    const airMap = earMap(AIR_FREQUENCIES, air[e]) ?? {};
+    return boneMap ? { air: airMap, bone: boneMap } : { air: airMap };
+  });
+  return { right: ear[0], left: ear[1] };
 }
 
 /** `repouso_14h`: sim/não (14 h or less — recorded as 0 h) or a number of hours; `repouso_horas`: hours. */
@@ -109,26 +165,7 @@ export function parseImportRow(line: number, cells: ImportCells, today: Date): I
   const calibrationDate = cells.calibracao?.trim() ? parseExamDate(cells.calibracao, today, 'calibracao', issues, 'Data de calibração') : null;
   const acousticRestHours = restHours(cells, issues);
 
-  const air: Record<string, RawEarPair> = {};
-  const bone: Record<string, RawEarPair> = {};
-  const columnOf: Record<string, string> = {};
-  for (const [kind, freqs, target] of [['air', AIR_FREQUENCIES, air], ['bone', BONE_FREQUENCIES, bone]] as const) {
-    for (const hz of freqs) {
-      for (const [ear, side] of [['od', 're'], ['oe', 'le']] as const) {
-        const column = kind === 'air' ? `${ear}_${hz}` : `${ear}_vo_${hz}`;
-        const raw = rawThreshold(cells[column], column, issues);
-        if (raw === undefined) continue;
-        (target[hz] ??= {})[side] = raw;
-        columnOf[`audiograma.${kind}.${hz}.${side}`] = column;
-      }
-    }
-  }
-  const gridIssues: Issue[] = [];
-  const { right, left } = parseAudiogramInput(air, Object.keys(bone).length ? bone : null, 'audiograma', gridIssues);
-  for (const i of gridIssues) {
-    const column = columnOf[i.path] ?? i.path;
-    issues.push({ path: column, message: i.message.split(i.path).join(column) });
-  }
+  const { right, left } = audiogramFromCells(cells, issues);
   if (!issues.some((i) => i.path.startsWith('od_') || i.path.startsWith('oe_')) && !Object.keys(right.air).length && !Object.keys(left.air).length) {
     issues.push({ path: 'od_1000', message: 'Nenhum limiar de via aérea informado (od_250 … oe_8000)' });
   }

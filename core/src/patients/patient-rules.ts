@@ -34,10 +34,16 @@ const text = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null)
 
 /** A real calendar date YYYY-MM-DD, not after `today`. */
 export function isPastOrTodayIsoDate(value: string, today: Date): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value && d.getTime() <= today.getTime();
+  if (value.length !== 10 || !ISO_DATE.test(value)) return false;
+  const y = Number(value.slice(0, 4));
+  const m = Number(value.slice(5, 7));
+  const d = Number(value.slice(8, 10));
+  if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return false;
+  return new Date(0).setUTCFullYear(y, m - 1, d) <= today.getTime();
 }
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const daysInMonth = (y: number, m: number) => (m === 2 ? ((y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31);
 
 /**
  * Patient rules (spec §5, product.md): name, age and sex required (age may come from birthDate);
