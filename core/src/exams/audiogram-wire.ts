@@ -12,12 +12,24 @@ export interface WireAudiogram {
 const out = (t: Threshold | undefined): WireThreshold => (t === undefined || t === null ? null : isNoResponse(t) ? { nr: t.level } : t);
 const back = (t: WireThreshold | undefined): Threshold => (t === undefined || t === null ? null : typeof t === 'object' ? noResponse(t.nr) : t);
 
-/** Both ears → the spec's `audiogram` shape: every frequency present, keyed by Hz (spec §3). */
+/**
+ * Both ears → the spec's `audiogram` shape: every frequency present, keyed by Hz (spec §3).
+ * Maps keyed by Hz are filled from the highest frequency down: ascending integer keys up to 8000
+ * make V8 grow a sparse array backing store several times; key order is numeric either way.
+ */
 export function toWireAudiogram(right: EarAudiogram, left: EarAudiogram): WireAudiogram {
   const air: WireAudiogram['air'] = {};
-  for (const hz of AIR_FREQUENCIES) air[hz] = { re: out(right.air[hz]), le: out(left.air[hz]) };
+  for (let i = AIR_FREQUENCIES.length - 1; i >= 0; i--) {
+    const hz = AIR_FREQUENCIES[i];
+    air[hz] = { re: out(right.air[hz]), le: out(left.air[hz]) };
+  }
   const bone: WireAudiogram['bone'] = {};
-  if (right.bone || left.bone) for (const hz of BONE_FREQUENCIES) bone[hz] = { re: out(right.bone?.[hz]), le: out(left.bone?.[hz]) };
+  if (right.bone || left.bone) {
+    for (let i = BONE_FREQUENCIES.length - 1; i >= 0; i--) {
+      const hz = BONE_FREQUENCIES[i];
+      bone[hz] = { re: out(right.bone?.[hz]), le: out(left.bone?.[hz]) };
+    }
+  }
   return { air, bone };
 }
 
@@ -25,14 +37,14 @@ export function toWireAudiogram(right: EarAudiogram, left: EarAudiogram): WireAu
 export function fromWireAudiogram(wire: Partial<WireAudiogram>): { right: EarAudiogram; left: EarAudiogram } {
   const ear = (side: 're' | 'le'): EarAudiogram => {
     const air: Record<number, Threshold> = {};
-    for (const [hz, pair] of Object.entries(wire.air ?? {})) {
+    for (const [hz, pair] of Object.entries(wire.air ?? {}).reverse()) {
       const t = back(pair[side]);
       if (t !== null) air[Number(hz)] = t;
     }
     const boneEntries = Object.entries(wire.bone ?? {});
     if (!boneEntries.length) return { air };
     const bone: Record<number, Threshold> = {};
-    for (const [hz, pair] of boneEntries) {
+    for (const [hz, pair] of boneEntries.reverse()) {
       const t = back(pair[side]);
       if (t !== null) bone[Number(hz)] = t;
     }

@@ -8,17 +8,20 @@ import {
   type ResolvedImportPatient, type Sex, type StoredExamForImport, type WireAudiogram,
 } from '../../../../core/src';
 
+const COPY_SPECIAL = /[\\\t\n\r]/;
 /** COPY text format: backslash, tab, newline and carriage return escaped; null is \N. */
 const cell = (v: string | number | null | undefined): string =>
-  v === null || v === undefined ? '\\N' : typeof v === 'number' ? String(v) : v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+  v === null || v === undefined ? '\\N' : typeof v === 'number' ? String(v) : !COPY_SPECIAL.test(v) ? v
+    : v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 
 const EXAM_COLUMNS = `id, organization_id, patient_id, exam_date, operator_name, operator_registration, consultation_reason, ambient_noise_db,
   calibration_date, transducer, acoustic_rest_hours, audiogram, classification, rules_version, natural_key, created_at, updated_at`;
 
 /**
  * The bulk writer of `limiar import exams` on PostgreSQL: one pooled connection, one transaction per
- * batch, set-based statements (unnest) for companies and workers, COPY into a temporary table then
- * `INSERT … ON CONFLICT (organization_id, natural_key) DO NOTHING` for exams.
+ * batch, set-based statements (unnest) for companies and workers, COPY straight into `exam` (or, when
+ * another writer stored one of the exams meanwhile, into a temporary table then `INSERT … ON CONFLICT
+ * (organization_id, natural_key) DO NOTHING`).
  */
 export class PgExamImportSink implements ExamImportSink {
   private client?: pg.PoolClient;
@@ -118,15 +121,34 @@ class PgBatch implements ExamImportBatch {
 
   async insertExams(exams: readonly NewImportedExam[]): Promise<number> {
     if (!exams.length) return 0;
+    // Fast path: COPY straight into `exam`. This transaction already skipped the natural keys it
+    // found stored, so a unique violation means someone else (the web app, a second import) stored
+    // one of these exams meanwhile: back to the savepoint and take the careful path.
+    await this.c.query('savepoint import_direct');
+    try {
+      await this.copyExams('exam', exams);
+      await this.c.query('release savepoint import_direct');
+      return exams.length;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '23505') throw error;
+      await this.c.query('rollback to savepoint import_direct');
+    }
     await this.c.query(`create temp table if not exists import_exam (like exam including defaults) on commit delete rows`);
+    await this.copyExams('import_exam', exams);
+    const r = await this.c.query(`insert into exam (${EXAM_COLUMNS}) select ${EXAM_COLUMNS} from import_exam
+      on conflict (organization_id, natural_key) where natural_key is not null do nothing`);
+    return r.rowCount ?? 0;
+  }
+
+  private async copyExams(table: string, exams: readonly NewImportedExam[]): Promise<void> {
     const org = this.org;
     const lines = function* () {
       let chunk = '';
       for (const e of exams) {
         const at = e.createdAt.toISOString();
-        chunk += `${[e.id, org, e.patientId, e.date, cell(e.operatorName), cell(e.operatorRegistration), cell(e.consultationReason), cell(e.ambientNoiseDb),
-          cell(e.calibrationDate), 'TDH-39', cell(e.acousticRestHours), cell(JSON.stringify(toWireAudiogram(e.right, e.left))), cell(e.classificationJson),
-          e.rulesVersion, e.naturalKey, at, at].join('\t')}\n`;
+        chunk += `${e.id}\t${org}\t${e.patientId}\t${e.date}\t${cell(e.operatorName)}\t${cell(e.operatorRegistration)}\t${cell(e.consultationReason)}\t${cell(e.ambientNoiseDb)}\t`
+          + `${cell(e.calibrationDate)}\tTDH-39\t${cell(e.acousticRestHours)}\t${cell(JSON.stringify(toWireAudiogram(e.right, e.left)))}\t${cell(e.classificationJson)}\t`
+          + `${e.rulesVersion}\t${e.naturalKey}\t${at}\t${at}\n`;
         if (chunk.length > 256 * 1024) {
           yield chunk;
           chunk = '';
@@ -134,10 +156,7 @@ class PgBatch implements ExamImportBatch {
       }
       if (chunk) yield chunk;
     };
-    await pipeline(Readable.from(lines()), this.c.query(copyFrom(`copy import_exam (${EXAM_COLUMNS}) from stdin`)));
-    const r = await this.c.query(`insert into exam (${EXAM_COLUMNS}) select ${EXAM_COLUMNS} from import_exam
-      on conflict (organization_id, natural_key) where natural_key is not null do nothing`);
-    return r.rowCount ?? 0;
+    await pipeline(Readable.from(lines()), this.c.query(copyFrom(`copy ${table} (${EXAM_COLUMNS}) from stdin`)));
   }
 
   async updateClassifications(updates: ReadonlyArray<{ id: string; classificationJson: string; rulesVersion: string }>): Promise<void> {

@@ -60,10 +60,11 @@ export class ImportExams {
     const summary: ImportSummary = { read: 0, imported: 0, duplicates: 0, rejected: 0, patientsCreated: 0, batches: 0, dryRun: o.dryRun };
     const today = this.clock.now();
     let batch: ValidImportRow[] = [];
-    const flush = async () => {
-      if (!batch.length) return;
-      const rows = batch;
-      batch = [];
+    // One batch is written while the next one is read and validated: the database and the CPU work
+    // side by side. A batch starts only after the previous one committed (its workers and exams
+    // must be visible to it), so at most two batches are in memory.
+    let writing: Promise<void> | undefined;
+    const write = async (rows: ValidImportRow[]) => {
       if (!o.dryRun) {
         const r = await this.sink.batch((b) => this.writeBatch(b, rows));
         summary.imported += r.imported;
@@ -73,23 +74,38 @@ export class ImportExams {
       summary.batches++;
       o.onProgress?.(summary);
     };
-    for await (const record of records) {
-      summary.read++;
-      if ('problem' in record) {
-        summary.rejected++;
-        await o.onRejected(record.line, [record.problem]);
-        continue;
+    const flush = async () => {
+      if (writing) await writing;
+      writing = undefined;
+      if (!batch.length) return;
+      const rows = batch;
+      batch = [];
+      writing = write(rows);
+      writing.catch(() => {}); // awaited (and rethrown) by the next flush
+    };
+    try {
+      for await (const record of records) {
+        summary.read++;
+        if ('problem' in record) {
+          summary.rejected++;
+          await o.onRejected(record.line, [record.problem]);
+          continue;
+        }
+        const parsed = parseImportRow(record.line, record.cells, today);
+        if (!parsed.ok) {
+          summary.rejected++;
+          await o.onRejected(parsed.line, parsed.reasons);
+          continue;
+        }
+        batch.push(parsed.row);
+        if (batch.length >= o.batchSize) await flush();
       }
-      const parsed = parseImportRow(record.line, record.cells, today);
-      if (!parsed.ok) {
-        summary.rejected++;
-        await o.onRejected(parsed.line, parsed.reasons);
-        continue;
-      }
-      batch.push(parsed.row);
-      if (batch.length >= o.batchSize) await flush();
+      await flush();
+      await writing;
+    } finally {
+      // an unreadable input mid-file: the batch being written still commits (or fails) before we return
+      await writing?.catch(() => {});
     }
-    await flush();
     o.onProgress?.(summary);
     return summary;
   }
