@@ -121,6 +121,29 @@ describe('limiar import exams', () => {
     await expectWebAppClassification();
   });
 
+  it('an unsorted file in small batches (workers spread over batches, in-file duplicates, a stored worker) classifies like the web app', async () => {
+    const stored = cli(['import', 'exams', write('antes.csv', [HEADER, row('Lia Prado', cpf(210000001), '02/02/1980', 'F', '10/10/2018', 5)].join('\n')), '--user', account.email, '--json']);
+    expect(stored.status, stored.stderr).toBe(0);
+    const before = await examCount();
+    const rows = [
+      row('Lia Prado', cpf(210000001), '02/02/1980', 'F', '10/10/2022', 25),
+      row('Rui Mota', cpf(210000002), '03/03/1977', 'M', '01/01/2023', 30),
+      row('Lia Prado', cpf(210000001), '02/02/1980', 'F', '10/10/2016', 0),
+      row('Rui Mota', cpf(210000002), '03/03/1977', 'M', '01/01/2017', 0),
+      row('Rui Mota', cpf(210000002), '03/03/1977', 'M', '01/01/2017', 0), // duplicate in the same batch
+      row('Eva Luz', '', '04/04/1990', 'F', '05/05/2020', 10),
+      row('Rui Mota', cpf(210000002), '03/03/1977', 'M', '01/01/2020', 15),
+      row('EVA LUZ', '', '1990-04-04', 'F', '05/05/2019', 5),
+      row('Lia Prado', cpf(210000001), '02/02/1980', 'F', '10/10/2018', 5), // already stored
+      row('Rui Mota', cpf(210000002), '03/03/1977', 'M', '01/01/2017', 0), // duplicate in a later batch
+    ];
+    const r = cli(['import', 'exams', write('desordenado.csv', [HEADER, ...rows].join('\n')), '--user', account.email, '--json', '--batch-size', '3']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(summaryOf(r)).toMatchObject({ read: 10, imported: 7, duplicates: 3, patientsCreated: 2 });
+    expect((await examCount()) - before).toBe(7);
+    await expectWebAppClassification();
+  });
+
   it('reads Windows-1252 (Excel pt-BR) with a comma separator and decimal comma in quotes', async () => {
     const text = ['nome,cpf,data_nascimento,sexo,empresa,data_exame,ruido_db,Repouso 14h,OD_1000,OE_1000,OD_4000,OE_4000,coluna_estranha',
       `Conceição Araújo,${cpf(300000001)},03/03/1990,Feminino,Ótica São João,12/12/2022,"31,5",sim,10,15,NR,AUS90,x`].join('\r\n');

@@ -94,6 +94,7 @@ export function registerImportExamsCommand(program: Command): void {
         const summary = await new ImportExams(sink, { next: () => randomUUID() }, systemClock).execute(csv.records, {
           dryRun: !!opts.dryRun,
           batchSize,
+          yieldToIo: () => new Promise<void>((resolve) => setImmediate(resolve)),
           async onRejected(line, reasons) {
             if (!errors) {
               errors = fs.createWriteStream(errorsPath);

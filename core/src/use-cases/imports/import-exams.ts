@@ -3,9 +3,26 @@ import { isNoResponse, type Threshold } from '../../audiogram/threshold';
 import { classifyHistoryForImport } from '../../imports/classify-history';
 import { importPatientKey, parseImportRow, type ImportCells, type ValidImportRow } from '../../imports/import-row';
 import type { Clock } from '../../ports/clock';
-import type { ExamImportBatch, ExamImportSink, ImportPatientRequest, NewImportedExam, StoredExamForImport } from '../../ports/exam-import-sink';
+import type { ExamImportBatch, ExamImportSink, ImportPatientRequest, NewImportedExam, ResolvedImportPatient, StoredExamForImport } from '../../ports/exam-import-sink';
 import type { IdGenerator } from '../../ports/id-generator';
 import type { Sex } from '../../patients/sex';
+
+interface PreparedGroup {
+  request: ImportPatientRequest;
+  /** The worker's rows of the batch in file order, duplicates dropped. */
+  rows: ValidImportRow[];
+  /** `date|thresholds` of each row: the natural key without the worker's id. */
+  examKeys: string[];
+  seen: Set<string>;
+  /** Classification of each row when the worker is new (computed ahead when worth it). */
+  asNewWorker?: Array<{ classificationJson: string; rulesVersion: string }>;
+}
+
+interface PreparedBatch {
+  groups: PreparedGroup[];
+  /** Rows dropped as duplicates inside the batch. */
+  duplicates: number;
+}
 
 /** One record read from the file: its cells, or a problem found by the CSV edge (e.g. column count). */
 export type ImportRecord = { line: number; cells: ImportCells } | { line: number; problem: string };
@@ -30,7 +47,16 @@ export interface ImportExamsOptions {
   onRejected(line: number, reasons: readonly string[]): void | Promise<void>;
   /** Called after every committed batch (and once at the end). */
   onProgress?(progress: ImportProgress): void;
+  /**
+   * Lets pending I/O run (the batch being written: COPY data to send, query results). Reading and
+   * validating rows is synchronous CPU work; without a pause every few rows the database would wait
+   * for it. The CLI passes `setImmediate`.
+   */
+  yieldToIo?(): Promise<void>;
 }
+
+/** Rows read between two `yieldToIo` pauses. */
+const ROWS_BETWEEN_PAUSES = 64;
 
 const thresholdText = (t: Threshold | undefined) => (t === undefined || t === null ? '' : isNoResponse(t) ? `NR${t.level}` : String(t));
 const mapText = (map: Readonly<Record<number, Threshold>> | undefined) =>
@@ -64,28 +90,34 @@ export class ImportExams {
     // side by side. A batch starts only after the previous one committed (its workers and exams
     // must be visible to it), so at most two batches are in memory.
     let writing: Promise<void> | undefined;
-    const write = async (rows: ValidImportRow[]) => {
+    // Workers created by the import have no stored history: their exams are classified while the
+    // previous batch is still being written (see `prepare`). Turned off while batches find their
+    // workers already stored (a re-run), where that work would be thrown away.
+    let speculate = true;
+    const write = async (prepared: PreparedBatch) => {
       if (!o.dryRun) {
-        const r = await this.sink.batch((b) => this.writeBatch(b, rows));
+        const r = await this.sink.batch((b) => this.writeBatch(b, prepared));
         summary.imported += r.imported;
         summary.duplicates += r.duplicates;
         summary.patientsCreated += r.patientsCreated;
+        speculate = r.patientsCreated * 2 >= prepared.groups.length;
       }
       summary.batches++;
       o.onProgress?.(summary);
     };
     const flush = async () => {
+      const prepared = batch.length ? this.prepare(batch, speculate && !o.dryRun) : undefined;
+      batch = [];
       if (writing) await writing;
       writing = undefined;
-      if (!batch.length) return;
-      const rows = batch;
-      batch = [];
-      writing = write(rows);
+      if (!prepared) return;
+      writing = write(prepared);
       writing.catch(() => {}); // awaited (and rethrown) by the next flush
     };
     try {
       for await (const record of records) {
         summary.read++;
+        if (o.yieldToIo && summary.read % ROWS_BETWEEN_PAUSES === 0 && writing) await o.yieldToIo();
         if ('problem' in record) {
           summary.rejected++;
           await o.onRejected(record.line, [record.problem]);
@@ -110,56 +142,92 @@ export class ImportExams {
     return summary;
   }
 
-  private async writeBatch(b: ExamImportBatch, rows: readonly ValidImportRow[]) {
-    const requests = new Map<string, ImportPatientRequest>();
-    for (const r of rows) {
-      const key = importPatientKey(r.patient);
-      if (!requests.has(key)) requests.set(key, { ...r.patient, key });
+  /**
+   * CPU work of a batch that needs no database: rows grouped by worker, duplicates inside the
+   * batch dropped (same worker, date and thresholds), and — when `speculate` — each group classified
+   * as the whole history of a new worker, which it is when the worker turns out to be created by
+   * this batch (the usual case of a first import). Runs while the previous batch is being written.
+   */
+  private prepare(rows: readonly ValidImportRow[], speculate: boolean): PreparedBatch {
+    const groups = new Map<string, PreparedGroup>();
+    let duplicates = 0;
+    for (const row of rows) {
+      const key = importPatientKey(row.patient);
+      let g = groups.get(key);
+      if (!g) groups.set(key, (g = { request: { ...row.patient, key }, rows: [], examKeys: [], seen: new Set() }));
+      const examKey = `${row.exam.date}|${audiogramText(row.exam.right, row.exam.left)}`;
+      if (g.seen.has(examKey)) {
+        duplicates++;
+        continue;
+      }
+      g.seen.add(examKey);
+      g.rows.push(row);
+      g.examKeys.push(examKey);
     }
-    const patients = await b.resolvePatients([...requests.values()]);
+    if (speculate) {
+      for (const g of groups.values()) {
+        const exams = g.rows.map((r, i) => ({ ...r.exam, index: i, createdAt: new Date(i) }));
+        g.asNewWorker = new Array(exams.length);
+        for (const c of classifyHistoryForImport(exams, { sex: g.request.sex })) g.asNewWorker[c.exam.index] = c;
+      }
+    }
+    return { groups: [...groups.values()], duplicates };
+  }
+
+  private async writeBatch(b: ExamImportBatch, prepared: PreparedBatch) {
+    const patients = await b.resolvePatients(prepared.groups.map((g) => g.request));
     const patientsCreated = [...patients.values()].filter((p) => p.created).length;
+    const now = this.clock.now().getTime();
+    let duplicates = prepared.duplicates;
 
     // natural keys: same worker, date and thresholds = the same exam (also within the file)
-    const keyed = rows.map((r) => {
-      const patient = patients.get(importPatientKey(r.patient))!;
-      return { row: r, patient, naturalKey: this.sink.digest(`${patient.id}|${r.exam.date}|${audiogramText(r.exam.right, r.exam.left)}`) };
-    });
-    const stored = await b.existingNaturalKeys(keyed.map((k) => k.naturalKey));
-    const seen = new Set<string>();
-    let duplicates = 0;
-    const fresh = keyed.filter((k) => {
-      if (stored.has(k.naturalKey) || seen.has(k.naturalKey)) {
-        duplicates++;
-        return false;
-      }
-      seen.add(k.naturalKey);
-      return true;
-    });
-    if (!fresh.length) return { imported: 0, duplicates, patientsCreated };
-
-    const now = this.clock.now().getTime();
-    const byPatient = new Map<string, { sex: Sex; exams: NewImportedExam[]; history: StoredExamForImport[] }>();
-    for (const k of fresh) {
-      let entry = byPatient.get(k.patient.id);
-      if (!entry) byPatient.set(k.patient.id, (entry = { sex: k.patient.sex, exams: [], history: [] }));
-      // distinct creation instants keep the file order among exams of one worker on one date
-      const createdAt = new Date(now + entry.exams.length);
-      entry.exams.push({ ...k.row.exam, id: this.ids.next(), patientId: k.patient.id, naturalKey: k.naturalKey, classificationJson: '', rulesVersion: '', createdAt });
-    }
-    const created = new Set([...patients.values()].filter((p) => p.created).map((p) => p.id));
-    const existingIds = [...byPatient.keys()].filter((id) => !created.has(id));
-    if (existingIds.length) for (const e of await b.loadExams(existingIds)) byPatient.get(e.patientId)?.history.push(e);
-
-    const updates: Array<{ id: string; classificationJson: string; rulesVersion: string }> = [];
     const inserts: NewImportedExam[] = [];
-    for (const { sex, exams, history } of byPatient.values()) {
-      const firstNew = exams.reduce((min, e) => (e.date < min ? e.date : min), exams[0].date);
-      const fresh = new Set<unknown>(exams);
-      for (const c of classifyHistoryForImport<StoredExamForImport | NewImportedExam>([...history, ...exams], { sex })) {
-        if (fresh.has(c.exam)) inserts.push({ ...(c.exam as NewImportedExam), classificationJson: c.classificationJson, rulesVersion: c.rulesVersion });
-        else if (c.exam.date >= firstNew) updates.push({ id: (c.exam as StoredExamForImport).id, classificationJson: c.classificationJson, rulesVersion: c.rulesVersion });
+    const others: Array<{ row: ValidImportRow; patient: ResolvedImportPatient; naturalKey: string }> = [];
+    for (const g of prepared.groups) {
+      const patient = patients.get(g.request.key)!;
+      // a worker created now has nothing stored: its exams are exactly the group, classified already
+      const ready = patient.created && patient.sex === g.request.sex ? g.asNewWorker : undefined;
+      for (let i = 0; i < g.rows.length; i++) {
+        const naturalKey = this.sink.digest(`${patient.id}|${g.examKeys[i]}`);
+        if (!ready) others.push({ row: g.rows[i], patient, naturalKey });
+        else {
+          // distinct creation instants keep the file order among exams of one worker on one date
+          inserts.push({ ...g.rows[i].exam, id: this.ids.next(), patientId: patient.id, naturalKey, classificationJson: ready[i].classificationJson, rulesVersion: ready[i].rulesVersion, createdAt: new Date(now + i) });
+        }
       }
     }
+
+    // workers already stored (or several groups resolved to one worker): skip stored exams and
+    // re-classify each whole history, updating the stored exams from the first new date on
+    const updates: Array<{ id: string; classificationJson: string; rulesVersion: string }> = [];
+    if (others.length) {
+      const stored = await b.existingNaturalKeys(others.map((k) => k.naturalKey));
+      const seen = new Set<string>();
+      const byPatient = new Map<string, { sex: Sex; exams: NewImportedExam[]; history: StoredExamForImport[] }>();
+      for (const k of others) {
+        if (stored.has(k.naturalKey) || seen.has(k.naturalKey)) {
+          duplicates++;
+          continue;
+        }
+        seen.add(k.naturalKey);
+        let entry = byPatient.get(k.patient.id);
+        if (!entry) byPatient.set(k.patient.id, (entry = { sex: k.patient.sex, exams: [], history: [] }));
+        const createdAt = new Date(now + entry.exams.length);
+        entry.exams.push({ ...k.row.exam, id: this.ids.next(), patientId: k.patient.id, naturalKey: k.naturalKey, classificationJson: '', rulesVersion: '', createdAt });
+      }
+      const created = new Set([...patients.values()].filter((p) => p.created).map((p) => p.id));
+      const existingIds = [...byPatient.keys()].filter((id) => !created.has(id));
+      if (existingIds.length) for (const e of await b.loadExams(existingIds)) byPatient.get(e.patientId)?.history.push(e);
+      for (const { sex, exams, history } of byPatient.values()) {
+        const firstNew = exams.reduce((min, e) => (e.date < min ? e.date : min), exams[0].date);
+        const fresh = new Set<unknown>(exams);
+        for (const c of classifyHistoryForImport<StoredExamForImport | NewImportedExam>([...history, ...exams], { sex })) {
+          if (fresh.has(c.exam)) inserts.push({ ...(c.exam as NewImportedExam), classificationJson: c.classificationJson, rulesVersion: c.rulesVersion });
+          else if (c.exam.date >= firstNew) updates.push({ id: (c.exam as StoredExamForImport).id, classificationJson: c.classificationJson, rulesVersion: c.rulesVersion });
+        }
+      }
+    }
+    if (!inserts.length) return { imported: 0, duplicates, patientsCreated };
     const imported = await b.insertExams(inserts);
     if (updates.length) await b.updateClassifications(updates);
     return { imported, duplicates: duplicates + (inserts.length - imported), patientsCreated };
