@@ -95,36 +95,36 @@ const AIR_COLUMN = AIR_FREQUENCIES.map((hz) => SIDES.map(([ear]) => `${ear}_${hz
 const BONE_COLUMN = BONE_FREQUENCIES.map((hz) => SIDES.map(([ear]) => `${ear}_vo_${hz}`));
 
 /**
- * One ear's map, filled from the highest frequency down: integer keys up to 8000 inserted in
- * ascending order make V8 grow a mostly empty array backing store several times (~24 KB per ear,
- * the bulk import's main garbage); descending, it is a small dictionary from the start. Key order
- * is numeric either way.
+ * Both ears from the threshold columns (bone only where given). The maps are filled from the
+ * highest frequency down: integer keys up to 8000 inserted in ascending order make V8 grow a mostly
+ * empty array backing store several times (~24 KB per ear, the bulk import's main garbage);
+ * descending, a map is a small dictionary from the start, and key order is numeric either way.
+ * Issues come out by frequency, right ear first.
  */
-function earMap(freqs: readonly number[], values: ReadonlyArray<Threshold | undefined>): Record<number, Threshold> | undefined {
-  let map: Record<number, Threshold> | undefined;
-  for (let i = freqs.length - 1; i >= 0; i--) if (values[i] !== undefined) (map ??= {})[freqs[i]] = values[i]!;
-  return map;
-}
-
-/** Both ears from the threshold columns; issues by frequency, right ear first (bone only where given). */
 function audiogramFromCells(cells: ImportCells, issues: Issue[]): { right: EarAudiogram; left: EarAudiogram } {
-  const air: [Array<Threshold | undefined>, Array<Threshold | undefined>] = [[], []];
-  const bone: [Array<Threshold | undefined>, Array<Threshold | undefined>] = [[], []];
-  for (let i = 0; i < AIR_FREQUENCIES.length; i++) {
-    for (let e = 0; e < 2; e++) air[e].push(cellThreshold(cells[AIR_COLUMN[i][e]], AIR_COLUMN[i][e], issues));
+  const rightAir: Record<number, Threshold> = {};
+  const leftAir: Record<number, Threshold> = {};
+  let rightBone: Record<number, Threshold> | undefined;
+  let leftBone: Record<number, Threshold> | undefined;
+  const found: Issue[] = []; // in reverse order, turned around at the end
+  for (let i = BONE_FREQUENCIES.length - 1; i >= 0; i--) {
+    const hz = BONE_FREQUENCIES[i];
+    const [od, oe] = BONE_COLUMN[i];
+    const l = cells[oe] === undefined ? undefined : cellThreshold(cells[oe], oe, found);
+    if (l !== undefined) (leftBone ??= {})[hz] = l;
+    const r = cells[od] === undefined ? undefined : cellThreshold(cells[od], od, found);
+    if (r !== undefined) (rightBone ??= {})[hz] = r;
   }
-  for (let i = 0; i < BONE_FREQUENCIES.length; i++) {
-    for (let e = 0; e < 2; e++) {
-      const column = BONE_COLUMN[i][e];
-      bone[e].push(cells[column] === undefined ? undefined : cellThreshold(cells[column], column, issues));
-    }
+  for (let i = AIR_FREQUENCIES.length - 1; i >= 0; i--) {
+    const hz = AIR_FREQUENCIES[i];
+    const [od, oe] = AIR_COLUMN[i];
+    const l = cellThreshold(cells[oe], oe, found);
+    if (l !== undefined) leftAir[hz] = l;
+    const r = cellThreshold(cells[od], od, found);
+    if (r !== undefined) rightAir[hz] = r;
   }
-  const ear = [0, 1].map((e) => {
-    const boneMap = earMap(BONE_FREQUENCIES, bone[e]);
-    const airMap = earMap(AIR_FREQUENCIES, air[e]) ?? {};
-    return boneMap ? { air: airMap, bone: boneMap } : { air: airMap };
-  });
-  return { right: ear[0], left: ear[1] };
+  for (let k = found.length - 1; k >= 0; k--) issues.push(found[k]);
+  return { right: rightBone ? { air: rightAir, bone: rightBone } : { air: rightAir }, left: leftBone ? { air: leftAir, bone: leftBone } : { air: leftAir } };
 }
 
 /** `repouso_14h`: sim/não (14 h or less — recorded as 0 h) or a number of hours; `repouso_horas`: hours. */

@@ -1,4 +1,5 @@
 import type { EarAudiogram } from '../../audiogram/audiogram';
+import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../audiogram/frequencies';
 import { isNoResponse, type Threshold } from '../../audiogram/threshold';
 import { classifyHistoryForImport } from '../../imports/classify-history';
 import { importPatientKey, parseImportRow, type ImportCells, type ValidImportRow } from '../../imports/import-row';
@@ -59,12 +60,19 @@ export interface ImportExamsOptions {
 const ROWS_BETWEEN_PAUSES = 64;
 
 const thresholdText = (t: Threshold | undefined) => (t === undefined || t === null ? '' : isNoResponse(t) ? `NR${t.level}` : String(t));
-const mapText = (map: Readonly<Record<number, Threshold>> | undefined) =>
-  Object.keys(map ?? {}).sort().map((hz) => `${hz}=${thresholdText(map![Number(hz)])}`).join(',');
-/** Canonical text of both ears' thresholds (part of the natural key). */
-function audiogramText(right: EarAudiogram, left: EarAudiogram): string {
-  const part = (ear: EarAudiogram) => `${mapText(ear.air as Record<number, Threshold>)}/${mapText(ear.bone as Record<number, Threshold> | undefined)}`;
-  return `${part(right)}|${part(left)}`;
+/** Hz keys in the order the natural-key text lists them (as text, sorted: "1000" before "250"). */
+const AIR_KEYS = AIR_FREQUENCIES.map(String).sort();
+const BONE_KEYS = BONE_FREQUENCIES.map(String).sort();
+/** `hz=value` pairs of one map, keys sorted as text (the import only produces grid frequencies). */
+function mapText(map: Readonly<Partial<Record<number, Threshold>>> | undefined, keys: readonly string[]): string {
+  if (!map) return '';
+  let out = '';
+  for (const hz of keys) if (hz in map) out += `${out ? ',' : ''}${hz}=${thresholdText(map[hz as unknown as number])}`;
+  return out;
+}
+/** Canonical text of both ears' thresholds (part of the natural key: never change its format). */
+export function audiogramText(right: EarAudiogram, left: EarAudiogram): string {
+  return `${mapText(right.air, AIR_KEYS)}/${mapText(right.bone, BONE_KEYS)}|${mapText(left.air, AIR_KEYS)}/${mapText(left.bone, BONE_KEYS)}`;
 }
 
 /**
