@@ -23,14 +23,14 @@ export function registerImportExamsCommand(program: Command): void {
     .requiredOption('-u, --user <e-mail>', 'e-mail do profissional que importa (define a organização)')
     .option('--dry-run', 'valida todas as linhas sem gravar nada no banco')
     .option('--json', 'sem barra de progresso; imprime um resumo JSON de uma linha')
-    .option('--batch-size <n>', 'linhas por transação', '2000')
+    .option('--batch-size <n>', 'linhas por transação', '1000')
     .action(async (file: string, opts: ImportOptions) => {
       const fs = await import('node:fs');
-      // A bulk import allocates fast and keeps little: grow the old generation by half its live size
-      // after each full collection instead of V8's default up to 4× (peak memory ~240 MB, not ~500 MB;
-      // a growth factor, not a cap — a larger batch still gets the memory it needs). Read by V8 at
-      // every collection, so setting it now takes effect.
-      (await import('node:v8')).setFlagsFromString('--heap-growing-percent=50');
+      // A bulk import allocates fast and keeps little: let the old generation grow to twice its live
+      // size between full collections instead of V8's default up to 4× (peak RSS ~250 MB, not ~500 MB;
+      // 50 % saves 25 MB more for 8 % more CPU). A growth factor, not a cap: a larger batch still gets
+      // the memory it needs. Read by V8 at every collection, so setting it now takes effect.
+      (await import('node:v8')).setFlagsFromString('--heap-growing-percent=100');
       const { readExamsCsv } = await import('../csv/read-exams-csv');
       const { loadConfig } = await import('../../../adapters/src/composition/config');
       const { migrate, openDatabase } = await import('../../../adapters/src/persistence/database');
