@@ -5,6 +5,7 @@ import { Migration20261122020000PatientsExams } from './Migration20261122020000P
 import { Migration20261122030000PatientSearch } from './Migration20261122030000PatientSearch';
 import { Migration20261122040000EmbedTokens } from './Migration20261122040000EmbedTokens';
 import { Migration20261122050000Reports } from './Migration20261122050000Reports';
+import { Migration20261122060000ExamExportProjection } from './Migration20261122060000ExamExportProjection';
 
 /**
  * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
@@ -17,4 +18,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122030000PatientSearch', class: Migration20261122030000PatientSearch },
   { name: 'Migration20261122040000EmbedTokens', class: Migration20261122040000EmbedTokens },
   { name: 'Migration20261122050000Reports', class: Migration20261122050000Reports },
+  { name: 'Migration20261122060000ExamExportProjection', class: Migration20261122060000ExamExportProjection },
 ];

@@ -37,6 +37,7 @@ export const PatientSchema = defineEntity({
   },
 });
 
+// exam.classification_export (stored generated column, ADR 0009) is left unmapped: only the CSV export reads it.
 export const ExamSchema = defineEntity({
   name: 'Exam',
   tableName: 'exam',
