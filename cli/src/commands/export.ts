@@ -39,16 +39,17 @@ export function registerExportCommand(program: Command): void {
       const fs = await import('node:fs');
       const pg = (await import('pg')).default;
       const { loadConfig } = await import('../../../adapters/src/composition/config');
-      const { openDatabase } = await import('../../../adapters/src/persistence/database');
+      const { migrate, openDatabase } = await import('../../../adapters/src/persistence/database');
       const { exportCsv, reportsTableExists, NoReportsError } = await import('../../../adapters/src/persistence/bulk/csv-export');
       const db = await openDatabase(loadConfig(), (m) => process.stderr.write(`${m}\n`));
       const pool = new pg.Pool({ connectionString: db.url, max: 2 });
       try {
+        await migrate(db); // the exams export reads exam.classification_export (ADR 0009)
         const users = await pool.query<{ organization_id: string }>('select organization_id from professional where lower(email) = lower($1)', [opts.user!.trim()]);
         if (!users.rows[0]) return fail(`Usuário não encontrado: ${opts.user} (informe o e-mail de um profissional cadastrado)`);
         if (kind === 'reports' && !(await reportsTableExists(pool))) return fail(new NoReportsError().message);
         const toFile = opts.out && opts.out !== '-';
-        const out = toFile ? fs.createWriteStream(`${opts.out}.parcial`) : process.stdout;
+        const out = toFile ? fs.createWriteStream(`${opts.out}.parcial`, { highWaterMark: 1 << 20 }) : process.stdout;
         const started = performance.now();
         const rows = await exportCsv(pool, kind as 'exams', users.rows[0].organization_id, { company: opts.company, from, to, q: opts.q }, out);
         if (toFile) fs.renameSync(`${opts.out}.parcial`, opts.out!); // never leave a half-written file under the final name

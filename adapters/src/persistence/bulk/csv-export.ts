@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../../../core/src';
+import { EXAM_COPY_COLUMNS, EXAM_CSV_COLUMNS, ExamCsvTransform } from './exam-csv-rows';
 
 export type ExportKind = 'exams' | 'patients' | 'reports';
 
@@ -31,39 +31,14 @@ const text = (x: string) => `case when left(${x}, 1) in ('=', '+', '-', '@', chr
 const dec = (x: string) => `replace((${x})::text, '.', ',')`;
 const br = (x: string) => `to_char(${x}, 'DD/MM/YYYY')`;
 const yesNo = (x: string) => `case (${x})::text when 'true' then 'sim' when 'false' then 'não' else null end`;
-const threshold = (kind: 'air' | 'bone', hz: number, side: 're' | 'le') => {
-  const p = `e.audiogram->'${kind}'->'${hz}'->'${side}'`;
-  return `case jsonb_typeof(${p}) when 'number' then ${dec(p)} when 'object' then 'NR' || replace(${p}->>'nr', '.', ',') else null end`;
-};
 const like = (q: string) => lit(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 const isoDate = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? lit(v) : null);
 const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
-/** Column name (pt-BR, the import's own names) → SQL expression. */
-function examColumns(): Array<[string, string]> {
-  const cols: Array<[string, string]> = [
-    ['nome', text('p.name')], ['cpf', 'trim(p.cpf)'], ['data_nascimento', br('p.birth_date')], ['idade', 'p.age::text'], ['sexo', 'trim(p.sex)'],
-    ['empresa', text('c.name')], ['cargo', text('p.job_title')], ['data_exame', br('e.exam_date')], ['motivo', text('e.consultation_reason')],
-    ['operador', text('e.operator_name')], ['registro_operador', text('e.operator_registration')], ['ruido_db', dec('e.ambient_noise_db')],
-    ['calibracao', br('e.calibration_date')], ['repouso_horas', dec('e.acoustic_rest_hours')],
-  ];
-  for (const [ear, side] of [['od', 're'], ['oe', 'le']] as const) for (const hz of AIR_FREQUENCIES) cols.push([`${ear}_${hz}`, threshold('air', hz, side)]);
-  for (const [ear, side] of [['od', 're'], ['oe', 'le']] as const) for (const hz of BONE_FREQUENCIES) cols.push([`${ear}_vo_${hz}`, threshold('bone', hz, side)]);
-  const k = (key: string) => `e.classification->>'${key}'`;
-  cols.push(
-    ['classificacao_od', k('classification_right')], ['classificacao_oe', k('classification_left')],
-    ['exame_referencia', br(`(${k('reference_date')})::date`)], ['regra', k('rule_set')],
-    ['desencadeamento', yesNo(k('desencadeamento'))], ['agravamento', yesNo(k('agravamento'))],
-    ['pta3_od', dec(k('pta3_right'))], ['pta3_oe', dec(k('pta3_left'))], ['media_346_od', dec(k('mean_346_right'))], ['media_346_oe', dec(k('mean_346_left'))],
-    ['grau_oms_2021', k('who2021_grade')], ['exame_completo', yesNo(k('exam_complete'))],
-    ['alertas', text(`(select string_agg(a, ' | ') from jsonb_array_elements_text(e.classification->'alerts') a)`)], ['versao_regras', 'e.rules_version'],
-  );
-  return cols;
-}
-
 /** Columns the export adds and the import recomputes (ignored there without a warning). */
-export const DERIVED_EXPORT_COLUMNS = examColumns().slice(14 + 26).map(([name]) => name);
+export const DERIVED_EXPORT_COLUMNS = EXAM_CSV_COLUMNS.slice(EXAM_CSV_COLUMNS.indexOf('classificacao_od'));
 
+/** The exams, raw (`EXAM_COPY_COLUMNS`; `ExamCsvTransform` formats them), in the order of each worker's history. */
 function examsQuery(org: string, f: ExportFilters): string {
   const where = [`e.organization_id = ${lit(org)}`];
   if (f.patientId) where.push(isUuid(f.patientId) ? `e.patient_id = ${lit(f.patientId)}` : 'false');
@@ -71,7 +46,7 @@ function examsQuery(org: string, f: ExportFilters): string {
   if (f.q) where.push(`(limiar_search_text(p.name) like limiar_search_text(${like(f.q)}) or limiar_search_text(coalesce(e.operator_name, '')) like limiar_search_text(${like(f.q)}) or limiar_search_text(coalesce(c.name, '')) like limiar_search_text(${like(f.q)}))`);
   if (f.from) where.push(`e.exam_date >= ${isoDate(f.from) ?? 'null'}`);
   if (f.to) where.push(`e.exam_date <= ${isoDate(f.to) ?? 'null'}`);
-  return `select ${examColumns().map(([n, x]) => `${x} as "${n}"`).join(', ')}
+  return `select ${EXAM_COPY_COLUMNS.join(', ')}
     from exam e join patient p on p.id = e.patient_id left join company c on c.id = p.company_id
     where ${where.join(' and ')} order by e.patient_id, e.exam_date, e.created_at`;
 }
@@ -124,14 +99,17 @@ export async function reportsTableExists(pool: pg.Pool): Promise<boolean> {
 
 /**
  * Streams one organisation's rows as a CSV Excel pt-BR opens as is: UTF-8 BOM, `;`, decimal
- * comma, dd/mm/aaaa, text cells guarded against formula injection. PostgreSQL formats the rows
- * (COPY … TO STDOUT), so memory stays flat at any size. Returns the number of data rows.
+ * comma, dd/mm/aaaa, text cells guarded against formula injection. `COPY … TO STDOUT` streams the
+ * rows, so memory stays flat at any size: patients and reports come formatted by PostgreSQL (COPY
+ * CSV); exams come raw and `ExamCsvTransform` formats them byte for byte the same way (ADR 0009).
+ * Returns the number of data rows.
  */
 export async function exportCsv(pool: pg.Pool, kind: ExportKind, organizationId: string, filters: ExportFilters, out: Writable): Promise<number> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
-    const query = kind === 'exams' ? examsQuery(organizationId, filters) : kind === 'patients' ? patientsQuery(organizationId, filters) : await reportsQuery(client, organizationId, filters);
+    if (kind === 'exams') return await exportExams(client, organizationId, filters, out);
+    const query = kind === 'patients' ? patientsQuery(organizationId, filters) : await reportsQuery(client, organizationId, filters);
     const copy = client.query(copyTo(`copy (${query}) to stdout with (format csv, delimiter ';', header true, encoding 'UTF8')`));
     out.write(UTF8_BOM);
     await pipeline(copy, out);
@@ -143,4 +121,16 @@ export async function exportCsv(pool: pg.Pool, kind: ExportKind, organizationId:
     // a half-read COPY leaves the connection unusable: drop it rather than return it to the pool
     client.release(broken && !(broken instanceof NoReportsError) ? broken : undefined);
   }
+}
+
+async function exportExams(client: pg.PoolClient, organizationId: string, filters: ExportFilters, out: Writable): Promise<number> {
+  // dates as YYYY-MM-DD whatever the server's default; no parallel workers: Node formats the rows
+  // on the other core, and on a small machine workers only add tuple transfers (ADR 0009)
+  await client.query(`begin; set local datestyle = 'ISO'; set local max_parallel_workers_per_gather = 0`);
+  const copy = client.query(copyTo(`copy (${examsQuery(organizationId, filters)}) to stdout with (format text, encoding 'UTF8')`));
+  const rows = new ExamCsvTransform();
+  out.write(UTF8_BOM);
+  await pipeline(copy, rows, out);
+  await client.query('commit');
+  return rows.rows;
 }

@@ -1,0 +1,144 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { EXAM_COPY_COLUMNS, EXAM_CSV_COLUMNS, ExamCsvTransform } from './exam-csv-rows';
+
+/** One COPY text-format line, escaped as PostgreSQL writes it (null → \N). */
+const copyLine = (cells: Array<string | null>) =>
+  cells.map((c) => (c === null ? '\\N' : c.replace(/[\\\t\n\r]/g, (x) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[x]!))).join('\t');
+
+/** The CSV the transform writes for these COPY lines (UTF-8 in, UTF-8 out), header removed. */
+async function csvOf(lines: string[], chunkBytes = 7): Promise<string> {
+  const bytes = Buffer.from(lines.map((l) => `${l}\n`).join(''), 'utf8');
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += chunkBytes) chunks.push(bytes.subarray(i, i + chunkBytes)); // cuts UTF-8 characters too
+  const out: Buffer[] = [];
+  for await (const c of Readable.from(chunks).pipe(new ExamCsvTransform())) out.push(c as Buffer);
+  const text = Buffer.concat(out).toString('utf8');
+  expect(text.startsWith(`${EXAM_CSV_COLUMNS.join(';')}\n`)).toBe(true);
+  return text.slice(EXAM_CSV_COLUMNS.join(';').length + 1);
+}
+
+/** jsonb text of a value, as PostgreSQL prints it (", " and ": " separators). */
+const jsonb = (v: unknown): string =>
+  v !== null && typeof v === 'object'
+    ? Array.isArray(v) ? `[${v.map(jsonb).join(', ')}]` : `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${typeof x === 'string' && x.startsWith('#') ? x.slice(1) : jsonb(x)}`).join(', ')}}`
+    : typeof v === 'string' && v.startsWith('#') ? v.slice(1) : JSON.stringify(v);
+
+/** exam.classification_export: the 13 values' jsonb texts joined by chr(31), '' for a missing key. */
+const projection = (values: Partial<Record<number, unknown>>) => Array.from({ length: 13 }, (_, i) => (i in values ? jsonb(values[i]) : '')).join('\x1f');
+
+const exam = (over: Partial<Record<(typeof EXAM_COPY_COLUMNS)[number], string | null>> = {}) => copyLine(EXAM_COPY_COLUMNS.map((c) => (c in over ? over[c]! : ({
+  'p.name': 'Ana Souza', 'trim(p.cpf)': '52998224725', 'p.birth_date': '1980-02-01', 'p.age': null, 'trim(p.sex)': 'F', 'c.name': 'Metalúrgica Boa Vista',
+  'p.job_title': 'Soldador', 'e.exam_date': '2024-03-10', 'e.consultation_reason': 'Periódico', 'e.operator_name': 'Ana', 'e.operator_registration': 'CRFa 1',
+  'e.ambient_noise_db': '32.5', 'e.calibration_date': '2024-01-02', 'e.acoustic_rest_hours': '14', 'e.audiogram': jsonb({ air: {}, bone: {} }),
+  'e.classification_export': projection({}), 'e.rules_version': '2026.11-1',
+} as Record<string, string | null>)[c])));
+
+/** The raw cells of one CSV row (quotes kept), split on the `;` outside quotes. */
+function cells(row: string): string[] {
+  const s = row.replace(/\n$/, '');
+  const out: string[] = [];
+  for (let i = 0; ;) {
+    let j = i;
+    if (s[j] === '"') {
+      for (j = i + 1; ; j += 2) {
+        j = s.indexOf('"', j);
+        if (s[j + 1] !== '"') break;
+      }
+      j++;
+    } else {
+      const k = s.indexOf(';', j);
+      j = k < 0 ? s.length : k;
+    }
+    out.push(s.slice(i, j));
+    if (j >= s.length) return out;
+    i = j + 1;
+  }
+}
+const at = (name: string) => EXAM_CSV_COLUMNS.indexOf(name);
+
+describe('ExamCsvTransform (COPY text → the exams CSV)', () => {
+  it('writes the header and one row per line, with dd/mm/aaaa, decimal comma and empty cells for nulls', async () => {
+    const row = cells(await csvOf([exam()]));
+    expect(row).toHaveLength(EXAM_CSV_COLUMNS.length);
+    expect(row.slice(0, 14)).toEqual(['Ana Souza', '52998224725', '01/02/1980', '', 'F', 'Metalúrgica Boa Vista', 'Soldador', '10/03/2024', 'Periódico', 'Ana', 'CRFa 1', '32,5', '02/01/2024', '14']);
+    expect(row.slice(14)).toEqual([...Array(39).fill(''), '2026.11-1']);
+  });
+
+  it('reads thresholds: numbers with decimal comma, NR<level> for no response, empty for null, strings and unknown shapes', async () => {
+    const audiogram = jsonb({
+      air: { 250: { le: null, re: -10 }, 500: { le: 12.5, re: '#1.50' }, 1000: { le: { nr: 120 }, re: { nr: 92.5 } }, 2000: { le: { nr: 'a;b' }, re: { nr: null } }, 3000: { le: '15', re: {} }, 4000: [1, 2], 9000: { le: 5, re: 5 } },
+      bone: { 500: { le: 10, re: { nr: 70 } }, 4000: { re: 40 } },
+    });
+    const row = cells(await csvOf([exam({ 'e.audiogram': audiogram })]));
+    expect(row.slice(at('od_250'), at('od_4000') + 1)).toEqual(['-10', '1,50', 'NR92,5', '', '', '']);
+    expect(row.slice(at('oe_250'), at('oe_4000') + 1)).toEqual(['', '12,5', 'NR120', '"NRa;b"', '', '']);
+    expect(row[at('od_vo_500')]).toBe('NR70');
+    expect(row[at('oe_vo_500')]).toBe('10');
+    expect(row[at('od_vo_4000')]).toBe('40');
+    expect(row[at('oe_vo_4000')]).toBe('');
+  });
+
+  it('leaves every threshold empty when the audiogram is not an object or air is not one', async () => {
+    for (const audiogram of ['[]', '"x"', jsonb({ air: [1], bone: 'x' })]) {
+      expect(cells(await csvOf([exam({ 'e.audiogram': audiogram })])).slice(at('od_250'), at('oe_vo_4000') + 1).every((c) => c === '')).toBe(true);
+    }
+  });
+
+  it('guards text cells against formula injection and quotes ; " CR LF; names with tab, newline and backslash survive COPY escaping', async () => {
+    const row = await csvOf([exam({
+      'p.name': 'Ana\tB\nC\\D "E"', 'c.name': '=SOMA(A1)', 'p.job_title': '', 'e.consultation_reason': '+55', 'e.operator_name': '-x;y',
+      'e.operator_registration': '@r', 'e.rules_version': 'v;1',
+    })]);
+    expect(row.startsWith('"Ana\tB\nC\\D ""E""";52998224725;')).toBe(true);
+    expect(row).toContain(";'=SOMA(A1);\"\";10/03/2024;'+55;\"'-x;y\";'@r;");
+    expect(row.endsWith(';"v;1"\n')).toBe(true);
+    const tab = await csvOf([exam({ 'p.name': '\tAna', 'e.operator_name': '\rB' })]);
+    expect(tab.startsWith("'\tAna;")).toBe(true);
+    expect(tab).toContain(`;"'\rB";`);
+  });
+
+  it('formats the classification: texts, dd/mm/aaaa reference, sim/não, decimal comma, alerts joined by " | " and guarded', async () => {
+    const row = cells(await csvOf([exam({
+      'e.classification_export': projection({
+        0: 'sugestivo_painpse', 1: 'a"b', 2: '2015-06-15', 3: 'portaria19', 4: true, 5: false, 6: 3.33, 7: '#1.50', 8: 0, 9: null, 10: 'mild', 11: 'true',
+        12: ['-Exame de 10/01/2024, orelha direita', null, 'Diagnóstico'],
+      }),
+    })]));
+    expect(row.slice(at('classificacao_od'), at('versao_regras'))).toEqual([
+      'sugestivo_painpse', '"a""b"', '15/06/2015', 'portaria19', 'sim', 'não', '3,33', '1,50', '0', '', 'mild', 'sim',
+      "'-Exame de 10/01/2024, orelha direita | Diagnóstico",
+    ]);
+  });
+
+  it('writes alerts as jsonb_array_elements_text does: an empty string is "", numbers and objects keep their jsonb text', async () => {
+    const alerts = async (list: unknown) => cells(await csvOf([exam({ 'e.classification_export': projection({ 12: list }) })]))[at('alertas')];
+    expect(await alerts([])).toBe('');
+    expect(await alerts([null])).toBe('');
+    expect(await alerts([''])).toBe('""');
+    expect(await alerts(['a', '#1.50', { x: [1, 'y'] }])).toBe('"a | 1.50 | {""x"": [1, ""y""]}"');
+    await expect(csvOf([exam({ 'e.classification_export': projection({ 12: 'x' }) })])).rejects.toThrow('Alertas inválidos');
+  });
+
+  it('decodes JSON escapes in classification texts and stops on a reference date that is not a date', async () => {
+    const row = await csvOf([exam({ 'e.classification_export': projection({ 0: 'linha\n"dois"\\', 3: 'x\u0001' }) })]);
+    expect(row).toContain(';"linha\n""dois""\\";;;x\u0001;');
+    await expect(csvOf([exam({ 'e.classification_export': projection({ 2: '2015-02-30' }) })])).rejects.toThrow('Data de referência inválida');
+  });
+
+  it('prints dates PostgreSQL to_char prints: years past 9999, BC without the era, infinity as empty', async () => {
+    const row = cells(await csvOf([exam({ 'p.birth_date': '0044-03-15 BC', 'e.exam_date': '12345-06-07', 'e.calibration_date': 'infinity' })]));
+    expect([row[at('data_nascimento')], row[at('data_exame')], row[at('calibracao')]]).toEqual(['15/03/0044', '07/06/12345', '']);
+  });
+
+  it('keeps multi-byte characters cut between chunks and many rows in order', async () => {
+    const names = Array.from({ length: 500 }, (_, i) => `José ${i} Ção ü 🎧`);
+    const rows = (await csvOf(names.map((n) => exam({ 'p.name': n })), 4099)).trim().split('\n');
+    expect(rows.map((r) => r.split(';')[0])).toEqual(names);
+  });
+
+  it('fails on a truncated last line', async () => {
+    const bytes = Buffer.from(exam().slice(0, 40));
+    await expect((async () => { for await (const _ of Readable.from([bytes]).pipe(new ExamCsvTransform())) { /* drain */ } })()).rejects.toThrow('COPY terminou no meio de uma linha');
+  });
+});
