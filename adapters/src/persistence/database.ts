@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../composition/config';
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded-postgres/embedded-postgres-server';
+import { openConnection } from './connection';
+import type { EmbeddedPostgresHandle } from './embedded-postgres/embedded-postgres-server';
 import { ormConfig } from './mikro-orm/orm-config';
 
 /** A connected database: the ORM plus whatever must be stopped with it. */
@@ -17,10 +18,7 @@ export interface Database {
  * directory when there is none. Migrations are applied by `migrate(db)`.
  */
 export async function openDatabase(config: AppConfig, log: (m: string) => void = () => {}): Promise<Database> {
-  const embedded = config.databaseUrl
-    ? undefined
-    : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log });
-  const url = config.databaseUrl ?? embedded!.url;
+  const { url, embedded } = await openConnection(config, log);
   let orm: MikroORM;
   try {
     orm = await MikroORM.init(ormConfig(url));

@@ -39,12 +39,12 @@ export function registerExportCommand(program: Command): void {
       const fs = await import('node:fs');
       const pg = (await import('pg')).default;
       const { loadConfig } = await import('../../../adapters/src/composition/config');
-      const { migrate, openDatabase } = await import('../../../adapters/src/persistence/database');
+      const { migrateIfPending, openConnection } = await import('../../../adapters/src/persistence/connection');
       const { exportCsv, reportsTableExists, NoReportsError } = await import('../../../adapters/src/persistence/bulk/csv-export');
-      const db = await openDatabase(loadConfig(), (m) => process.stderr.write(`${m}\n`));
+      const db = await openConnection(loadConfig(), (m) => process.stderr.write(`${m}\n`));
       const pool = new pg.Pool({ connectionString: db.url, max: 2 });
       try {
-        await migrate(db); // the exams export reads exam.classification_export (ADR 0009)
+        await migrateIfPending(db.url, pool); // the exams export reads exam.classification_export (ADR 0009)
         const users = await pool.query<{ organization_id: string }>('select organization_id from professional where lower(email) = lower($1)', [opts.user!.trim()]);
         if (!users.rows[0]) return fail(`Usuário não encontrado: ${opts.user} (informe o e-mail de um profissional cadastrado)`);
         if (kind === 'reports' && !(await reportsTableExists(pool))) return fail(new NoReportsError().message);

@@ -33,7 +33,7 @@ export function registerImportExamsCommand(program: Command): void {
       (await import('node:v8')).setFlagsFromString('--heap-growing-percent=100');
       const { readExamsCsv } = await import('../csv/read-exams-csv');
       const { loadConfig } = await import('../../../adapters/src/composition/config');
-      const { migrate, openDatabase } = await import('../../../adapters/src/persistence/database');
+      const { migrateIfPending, openConnection } = await import('../../../adapters/src/persistence/connection');
       const { PgExamImportSink } = await import('../../../adapters/src/persistence/bulk/pg-exam-import-sink');
       const { DERIVED_EXPORT_COLUMNS } = await import('../../../adapters/src/persistence/bulk/csv-export');
       const { ImportExams, systemClock } = await import('../../../core/src');
@@ -63,13 +63,13 @@ export function registerImportExamsCommand(program: Command): void {
       }
       let bytesRead = 0;
 
-      const db = await openDatabase(loadConfig(), (m) => process.stderr.write(`${m}\n`));
+      const db = await openConnection(loadConfig(), (m) => process.stderr.write(`${m}\n`));
       const pool = new pg.Pool({ connectionString: db.url, max: 2 });
       let sink: InstanceType<typeof PgExamImportSink> | undefined;
       const errorsPath = `${fromStdin ? 'entrada' : file}.erros.csv`;
       let errors: import('node:fs').WriteStream | undefined;
       try {
-        await migrate(db);
+        await migrateIfPending(db.url, pool);
         const users = await pool.query<{ organization_id: string }>('select organization_id from professional where lower(email) = lower($1)', [opts.user!.trim()]);
         if (!users.rows[0]) return fail(`Usuário não encontrado: ${opts.user} (informe o e-mail de um profissional cadastrado)`);
         const organizationId = users.rows[0].organization_id;

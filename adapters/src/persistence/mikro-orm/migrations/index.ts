@@ -9,7 +9,7 @@ import { Migration20261122060000ExamExportProjection } from './Migration20261122
 
 /**
  * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
- * vitest and a bundled build. Add new ones at the end; never edit an applied one.
+ * vitest and a bundled build. Add new ones at the end (and to names.ts); never edit an applied one.
  */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000000Init', class: Migration20261122000000Init },
