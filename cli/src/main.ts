@@ -7,6 +7,7 @@ import { registerImportExamsCommand } from './commands/import-exams';
 import { registerMigrateCommand } from './commands/migrate';
 import { registerServeCommand } from './commands/serve';
 import { registerWorkerCommand } from './commands/worker';
+import { exitWithParent, rerunWithSingleThreadedGc } from './single-threaded-gc';
 
 const titles: Record<string, string> = {
   'Usage:': 'Uso:',
@@ -41,6 +42,9 @@ const program = new Command('limiar')
   })
   .configureOutput({ outputError: (text, write) => write(translateError(text)) })
   .exitOverride();
+
+if (await rerunWithSingleThreadedGc(process.argv)) process.exit();
+exitWithParent();
 
 registerServeCommand(program);
 registerMigrateCommand(program);

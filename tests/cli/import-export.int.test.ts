@@ -40,6 +40,14 @@ function cpf(base: number): string {
   }
   return d.join('');
 }
+/** Pids whose command line mentions `text` (Linux /proc). */
+const processesWith = (text: string) => fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((pid) => {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text);
+  } catch {
+    return false;
+  }
+});
 const examCount = async () => Number((await pool.query('select count(*) as n from exam')).rows[0].n);
 
 /** Every stored classification equals what the web app computes over the worker's whole history. */
@@ -174,6 +182,9 @@ describe('limiar import exams', () => {
     }
     child.kill('SIGKILL');
     await exited;
+    // the command re-ran itself with --single-threaded-gc (cli/src/single-threaded-gc.ts): that child dies too
+    for (let i = 0; i < 40 && processesWith(file).length; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(processesWith(file), 'no import process left running').toEqual([]);
     const afterKill = (await examCount()) - before;
     expect(afterKill).toBeGreaterThan(0);
     expect(afterKill).toBeLessThan(4000);
