@@ -18,6 +18,7 @@ import { startServer } from '../../adapters/src/http/koa/server';
 import { isNoResponse, type Threshold } from '../../core/src';
 import { loadNhanesParticipants } from '../fixtures/nhanes';
 import { startTestPostgres } from '../support/test-postgres';
+import { cpfFrom as cpf } from '../support/cpf';
 
 const EXAMS = Number(process.env.BENCH_IMPORT_EXAMS ?? 1_000_000);
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -25,16 +26,6 @@ const AIR = [250, 500, 1000, 2000, 3000, 4000, 6000, 8000];
 
 let seed = 7;
 const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-function cpf(base: number): string {
-  const d = String(base).padStart(9, '0').split('').map(Number);
-  for (const len of [9, 10]) {
-    let sum = 0;
-    for (let i = 0; i < len; i++) sum += d[i] * (len + 1 - i);
-    const r = (sum * 10) % 11;
-    d.push(r === 10 ? 0 : r);
-  }
-  return d.join('');
-}
 const cell = (t: Threshold | undefined) => (t === undefined || t === null ? '' : isNoResponse(t) ? 'NR' : String(Math.max(-10, Math.min(120, Math.round(t / 5) * 5))));
 
 /** Writes the CSV in chunks (the generator never holds the file). */

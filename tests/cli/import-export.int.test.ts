@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyPatientExams, fromWireAudiogram, type WireAudiogram } from '../../core/src';
 import { registerAccount, type Account } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { cpfFrom as cpf } from '../support/cpf';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'limiar-import-'));
@@ -29,17 +30,6 @@ const write = (name: string, text: string) => {
 const HEADER = 'nome;cpf;data_nascimento;sexo;empresa;data_exame;od_500;od_1000;od_2000;od_3000;od_4000;od_6000;od_8000;oe_500;oe_1000;oe_2000;oe_3000;oe_4000;oe_6000;oe_8000';
 const row = (name: string, cpf: string, birth: string, sex: string, date: string, t0 = 10) =>
   `${name};${cpf};${birth};${sex};Metalúrgica Boa Vista;${date};${t0};${t0};15;20;25;20;15;${t0};10;15;20;25;20;15`;
-/** A valid CPF from 9 digits (check digits computed). */
-function cpf(base: number): string {
-  const d = String(base).padStart(9, '0').split('').map(Number);
-  for (const len of [9, 10]) {
-    let sum = 0;
-    for (let i = 0; i < len; i++) sum += d[i] * (len + 1 - i);
-    const r = (sum * 10) % 11;
-    d.push(r === 10 ? 0 : r);
-  }
-  return d.join('');
-}
 /** Pids whose command line mentions `text` (Linux /proc). */
 const processesWith = (text: string) => fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((pid) => {
   try {

@@ -1,15 +1,13 @@
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, registerAccount, type Account } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { launchBrowser, screenshot, watchErrors, webDist } from './support/browser';
+import { expectAccessible, launchBrowser, openAs, screenshot, webDist } from './support/browser';
 
 /**
  * Patients and exams end to end (issue 5): real build, real server, real PostgreSQL, real Chromium.
  * The only request mock is the aborted patient list of the error-state test.
  */
-const axePath = createRequire(import.meta.url).resolve('axe-core');
 
 let t: TestServer;
 let browser: Browser;
@@ -29,31 +27,7 @@ afterAll(async () => {
 });
 
 /** A page with the professional's token stored, at `route`. */
-async function openAs(route: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 1360, height: 900 } });
-  const errors = watchErrors(page);
-  await page.goto(`${t.url}/login`);
-  await page.evaluate((token) => localStorage.setItem('limiar.token', token), account.token);
-  await page.goto(`${t.url}${route}`);
-  return { page, errors };
-}
-
-/**
- * axe-core on the current page: no serious or critical violation. Transient toasts are awaited
- * away first: sonner's richColors success toast fails color-contrast (shared Toaster config in
- * lib/toast.ts, reported to its owner), and the page under test is what this checks.
- */
-async function expectAccessible(page: Page, name: string) {
-  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, { timeout: 10_000 });
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
-  const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  console.log(`axe ${name}: ${violations.length} violation(s), ${severe.length} serious/critical${violations.length ? ` — ${violations.map((v) => `${v.id}(${v.impact})`).join(', ')}` : ''}`);
-  expect(severe, JSON.stringify(severe, null, 2)).toEqual([]);
-}
+const openPage = (route: string) => openAs(browser, t.url, account.token, route);
 
 /** Fills the air-conduction grid of /exam/new: `right`/`left` map Hz → dB HL or 'NR:level'. */
 async function fillAir(page: Page, right: Record<number, number | string>, left: Record<number, number | string>) {
@@ -90,7 +64,7 @@ async function saveExam(page: Page): Promise<string> {
 
 describe('patients and exams (real build, real server, real Chromium)', () => {
   it('dashboard shows the three counters and a working tutorial', async () => {
-    const { page, errors } = await openAs('/dashboard');
+    const { page, errors } = await openPage('/dashboard');
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     const patients = page.getByRole('link', { name: /Pacientes\s*0/ });
     await patients.waitFor();
@@ -110,7 +84,7 @@ describe('patients and exams (real build, real server, real Chromium)', () => {
   });
 
   it('creates a patient through /patients/new and lists it with its sex as a word', async () => {
-    const { page, errors } = await openAs('/patients');
+    const { page, errors } = await openPage('/patients');
     await page.getByText('Nenhum paciente cadastrado').waitFor();
     await page.getByRole('link', { name: 'Novo Paciente' }).first().click();
     await page.waitForURL('**/patients/new');
@@ -141,7 +115,7 @@ describe('patients and exams (real build, real server, real Chromium)', () => {
   });
 
   it('shows the server field error for an invalid CPF (check digits)', async () => {
-    const { page } = await openAs('/patients/new');
+    const { page } = await openPage('/patients/new');
     await page.getByLabel('Nome Completo').fill('Paciente CPF Inválido');
     await page.getByLabel('Idade').fill('30');
     await page.getByLabel('CPF').fill('52998224700');
@@ -153,7 +127,7 @@ describe('patients and exams (real build, real server, real Chromium)', () => {
   });
 
   it('"Novo Exame" on the patient page opens the entry form for that patient; the audiogram follows typing; detail shows the NR-7 class', async () => {
-    const { page, errors } = await openAs(`/patients/${patientId}`);
+    const { page, errors } = await openPage(`/patients/${patientId}`);
     await page.getByRole('heading', { name: PATIENT, level: 1 }).waitFor();
     await page.getByText('Nenhum exame cadastrado para este paciente').waitFor();
     await expectAccessible(page, '/patients/{id}');
@@ -181,7 +155,7 @@ describe('patients and exams (real build, real server, real Chromium)', () => {
   });
 
   it('a second exam, worse at 3–6 kHz with an NR, triggers desencadeamento on the detail and the red alert on the evolution', async () => {
-    const { page, errors } = await openAs(`/exam/new?patientId=${patientId}`);
+    const { page, errors } = await openPage(`/exam/new?patientId=${patientId}`);
     await page.waitForFunction((name) => (document.querySelector('input[readonly]') as HTMLInputElement | null)?.value === name, PATIENT);
     await fillAir(page, { 250: 10, 500: 10, 1000: 15, 2000: 20, 3000: 40, 4000: 55, 6000: 45, 8000: 25 }, { 250: 10, 500: 15, 1000: 15, 2000: 15, 3000: 35, 4000: 50, 6000: 'NR:90', 8000: 30 });
     await page.locator('[data-cell="bone.3000.RE"]').fill('35');
@@ -219,7 +193,7 @@ describe('patients and exams (real build, real server, real Chromium)', () => {
   });
 
   it('the patient history lists both exams and the exam list searches by patient', async () => {
-    const { page, errors } = await openAs(`/patients/${patientId}`);
+    const { page, errors } = await openPage(`/patients/${patientId}`);
     await page.getByRole('heading', { name: 'Histórico de Exames' }).waitFor();
     await page.getByRole('row', { name: /10\/03\/2026/ }).waitFor();
     expect(await page.getByRole('link', { name: /^Ver exame de/ }).count()).toBe(2);
@@ -239,7 +213,7 @@ describe('patients and exams (real build, real server, real Chromium)', () => {
   it('searches patients by name on the server and edits a patient', async () => {
     const res = await t.request('/api/patients', json({ name: 'Bruno Segundo Paciente', age: 29, sex: 'M' }, account.token));
     expect(res.status).toBe(201);
-    const { page, errors } = await openAs('/patients');
+    const { page, errors } = await openPage('/patients');
     await page.getByText('Mostrando 2 de 2 pacientes').waitFor();
     await page.getByLabel('Buscar paciente por nome').fill('Bruno');
     await page.getByText('Mostrando 1 de 1 pacientes').waitFor();
@@ -263,7 +237,7 @@ describe('patients and exams (real build, real server, real Chromium)', () => {
   });
 
   it('shows the error state when the server is down and recovers on retry', async () => {
-    const { page } = await openAs('/dashboard');
+    const { page } = await openPage('/dashboard');
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.route('**/api/patients*', (route) => route.abort());
     await page.getByRole('link', { name: 'Pacientes', exact: true }).click();
@@ -276,7 +250,7 @@ describe('patients and exams (real build, real server, real Chromium)', () => {
   });
 
   it('deletes a patient after confirming that all related data will be removed', async () => {
-    const { page, errors } = await openAs('/patients');
+    const { page, errors } = await openPage('/patients');
     await page.getByText('Mostrando 2 de 2 pacientes').waitFor();
     await page.getByRole('button', { name: `Excluir ${PATIENT}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Excluir paciente' });

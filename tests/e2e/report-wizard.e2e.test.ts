@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -9,7 +8,7 @@ import type { EarAudiogram } from '../../core/src/rules/index';
 import { prng, renderLayout, writeTextPdf, type ThresholdSet } from '../fixtures/audiogram-generator';
 import { bearer, json, registerAccount, type Account } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { launchBrowser, root, screenshot, watchErrors, webDist } from './support/browser';
+import { expectAccessible, launchBrowser, openAs, root, screenshot, webDist } from './support/browser';
 
 /**
  * Issue 7, web: the report wizard end to end (simple and nexo-causal), the report list, detail and
@@ -17,7 +16,6 @@ import { launchBrowser, root, screenshot, watchErrors, webDist } from './support
  * audiogram uploaded at step 4 is a generated text-layer PDF; the exported laudo is read back
  * with pdftotext.
  */
-const axePath = createRequire(import.meta.url).resolve('axe-core');
 
 let t: TestServer;
 let browser: Browser;
@@ -73,27 +71,8 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-async function openAs(route: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 1360, height: 900 } });
-  const errors = watchErrors(page);
-  await page.goto(`${t.url}/login`);
-  await page.evaluate((token) => localStorage.setItem('limiar.token', token), account.token);
-  await page.goto(`${t.url}${route}`);
-  return { page, errors };
-}
-
-/** axe-core: no serious or critical violation (toasts awaited away first, as the other e2e suites do). */
-async function expectAccessible(page: Page, name: string) {
-  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, { timeout: 15_000 });
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
-  const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  console.log(`axe ${name}: ${violations.length} violation(s), ${severe.length} serious/critical${violations.length ? ` — ${violations.map((v) => `${v.id}(${v.impact})`).join(', ')}` : ''}`);
-  expect(severe, JSON.stringify(severe, null, 2)).toEqual([]);
-}
+/** A page with the professional's token stored, at `route`. */
+const openPage = (route: string) => openAs(browser, t.url, account.token, route);
 
 const next = (page: Page) => page.getByRole('button', { name: 'Próximo', exact: true });
 const back = (page: Page) => page.getByRole('button', { name: 'Voltar', exact: true });
@@ -139,7 +118,7 @@ let draftExamId = '';
 
 describe('report wizard (real build, real server, real Chromium)', () => {
   it('simple type: profile modal, patient and doctor, consultation, upload of an audiogram PDF, generation, autosave, finalisation and PDF export', async () => {
-    const { page, errors } = await openAs('/report-wizard');
+    const { page, errors } = await openPage('/report-wizard');
 
     // The registered doctor has CRM and UF but no specialization: the blocking modal appears.
     const modal = page.getByRole('dialog', { name: 'Complete Your Medical Profile' });
@@ -282,7 +261,7 @@ describe('report wizard (real build, real server, real Chromium)', () => {
   }, 180_000);
 
   it('nexo-causal type from the patient page: preselected patient, five questions, nexo suggestion confirmed, PDF with the level', async () => {
-    const { page, errors } = await openAs(`/patients/${workerId}`);
+    const { page, errors } = await openPage(`/patients/${workerId}`);
     await page.getByRole('button', { name: 'Organizar Laudo' }).click();
     await page.waitForURL('**/report-wizard');
     await stepHeading(page, 'Selecione o paciente e o médico').waitFor();
@@ -370,7 +349,7 @@ describe('report wizard (real build, real server, real Chromium)', () => {
   }, 180_000);
 
   it('a failed analysis blocks step 4 until the audiogram is typed and saved in the review grid', async () => {
-    const { page, errors } = await openAs('/report-wizard');
+    const { page, errors } = await openPage('/report-wizard');
     await stepHeading(page, 'Selecione o paciente e o médico').waitFor();
     await page.getByRole('combobox', { name: 'Paciente', exact: true }).selectOption(otherId);
     await next(page).click();
@@ -405,7 +384,7 @@ describe('report wizard (real build, real server, real Chromium)', () => {
 
 describe('report list, detail and editor', () => {
   it('/reports: counters, search, grouping by patient and by company (each toggles back), PDF actions', async () => {
-    const { page, errors } = await openAs('/reports');
+    const { page, errors } = await openPage('/reports');
     await page.getByRole('heading', { name: 'Laudos', level: 1 }).waitFor();
     const stat = (label: string) => page.locator('.reports__stat').filter({ hasText: label }).locator('.reports__stat-value');
     await expect.poll(() => stat('Total de laudos').textContent()).toBe('3');
@@ -462,7 +441,7 @@ describe('report list, detail and editor', () => {
   }, 120_000);
 
   it('/reports/{id}: cards, PDF, NR-7, Portaria 19 per exam, nexo, missing data, raw JSON; unknown id', async () => {
-    const { page, errors } = await openAs(`/reports/${nexoReportId}`);
+    const { page, errors } = await openPage(`/reports/${nexoReportId}`);
     await page.getByRole('heading', { name: `Laudo — ${WORKER}`, level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Status' }).waitFor();
     await page.getByText('Finalizado', { exact: true }).waitFor();
@@ -491,7 +470,7 @@ describe('report list, detail and editor', () => {
       patientId: otherId, date: '2025-02-03', operatorName: 'Fernanda Rocha',
       audiogram: { air: { 500: pair(15), 1000: pair(15), 2000: pair(20), 3000: pair(20), 4000: pair(25), 6000: pair(20), 8000: pair(15) } },
     }, account.token))).json();
-    const { page, errors } = await openAs(`/report/${created.id}`);
+    const { page, errors } = await openPage(`/report/${created.id}`);
     await page.getByText('Nenhum laudo para este exame').waitFor();
     await page.getByRole('button', { name: 'Gerar rascunho' }).click();
     await page.getByRole('heading', { name: 'Resumo do laudo' }).waitFor({ timeout: 30_000 });
@@ -532,7 +511,7 @@ describe('report list, detail and editor', () => {
     await page.close();
 
     // the wizard's draft (failed analysis + manual entry) is still a draft: the editor offers Editar
-    const second = await openAs(`/report/${draftExamId}`);
+    const second = await openPage(`/report/${draftExamId}`);
     await second.page.getByRole('button', { name: 'Editar', exact: true }).waitFor();
     await second.page.close();
   }, 120_000);

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,14 +5,13 @@ import { noResponse, type EarAudiogram, type Threshold } from '../../core/src/ru
 import { prng, renderLayout, writeTextPdf, type ThresholdSet } from '../fixtures/audiogram-generator';
 import { bearer, json, registerAccount, type Account } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { launchBrowser, root, screenshot, watchErrors, webDist } from './support/browser';
+import { expectAccessible, launchBrowser, openAs, root, screenshot, webDist } from './support/browser';
 
 /**
  * Issue 6, web: upload of an audiogram on an existing exam, the automatic-reading status and the
  * review grid. Real build, real server, real PostgreSQL, real Chromium; no request is mocked (the
  * "uploading" screenshot slows the upload with Chromium's own network throttling).
  */
-const axePath = createRequire(import.meta.url).resolve('axe-core');
 
 let t: TestServer;
 let browser: Browser;
@@ -37,11 +35,7 @@ async function newExam(name: string): Promise<string> {
 }
 
 async function openExam(examId: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 1440, height: 900 } });
-  const errors = watchErrors(page);
-  await page.goto(`${t.url}/login`);
-  await page.evaluate((token) => localStorage.setItem('limiar.token', token), account.token);
-  await page.goto(`${t.url}/exams/${examId}`);
+  const { page, errors } = await openAs(browser, t.url, account.token, `/exams/${examId}`, 1440);
   await page.getByRole('heading', { name: 'Audiograma do exame' }).waitFor();
   return { page, errors };
 }
@@ -67,18 +61,6 @@ async function expectGridShows(page: Page, ear: 'RE' | 'LE', kind: 'air' | 'bone
     const nr = page.getByRole('button', { name: `NR — sem resposta, Orelha ${side}, via ${kind === 'air' ? 'aérea' : 'óssea'}, ${hz} Hz`, exact: true });
     expect(await nr.getAttribute('aria-pressed'), `NR ${kind} ${hz} ${ear}`).toBe(String(want.nr));
   }
-}
-
-async function expectAccessible(page: Page, name: string) {
-  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, { timeout: 15_000 });
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
-  const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  console.log(`axe ${name}: ${violations.length} violation(s), ${severe.length} serious/critical${violations.length ? ` — ${violations.map((v) => `${v.id}(${v.impact})`).join(', ')}` : ''}`);
-  expect(severe, JSON.stringify(severe, null, 2)).toEqual([]);
 }
 
 // A hand-made audiogram: a noise notch, an NR at 8 kHz, and two values off the 5 dB grid that the

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const root = path.resolve(import.meta.dirname, '..', '..', '..');
 export const webDist = path.join(root, 'web', 'dist');
@@ -30,4 +32,33 @@ export function watchErrors(page: Page): string[] {
     if (m.type() === 'error' && !/favicon|Failed to load resource.*40[14]/.test(m.text())) errors.push(`console: ${m.text()}`);
   });
   return errors;
+}
+
+const axePath = createRequire(import.meta.url).resolve('axe-core');
+
+/**
+ * axe-core on the current page: no serious or critical violation. Transient toasts are awaited
+ * away first: sonner's richColors success toast fails color-contrast (shared Toaster config in
+ * lib/toast.ts, reported to its owner), and the page under test is what this checks.
+ */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, { timeout: 15_000 });
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  console.log(`axe ${name}: ${violations.length} violation(s), ${severe.length} serious/critical${violations.length ? ` — ${violations.map((v) => `${v.id}(${v.impact})`).join(', ')}` : ''}`);
+  expect(severe, JSON.stringify(severe, null, 2)).toEqual([]);
+}
+
+/** A pt-BR page of `baseUrl` with the professional's token stored, at `route`; its errors are collected. */
+export async function openAs(browser: Browser, baseUrl: string, token: string, route: string, width = 1360): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width, height: 900 } });
+  const errors = watchErrors(page);
+  await page.goto(`${baseUrl}/login`);
+  await page.evaluate((t) => localStorage.setItem('limiar.token', t), token);
+  await page.goto(`${baseUrl}${route}`);
+  return { page, errors };
 }
