@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { EXIT_BAD_INPUT } from '../exit-codes';
+import { CliInputError, EXIT_BAD_INPUT } from '../exit-codes';
 
 interface ExportOptions {
   user?: string;
@@ -41,22 +41,22 @@ export function registerExportCommand(program: Command): void {
       const { loadConfig } = await import('../../../adapters/src/composition/config');
       const { migrateIfPending, openConnection } = await import('../../../adapters/src/persistence/connection');
       const { exportCsv, reportsTableExists, NoReportsError } = await import('../../../adapters/src/persistence/bulk/csv-export');
+      const { organizationOf } = await import('../organization-of');
       const db = await openConnection(loadConfig(), (m) => process.stderr.write(`${m}\n`));
       const pool = new pg.Pool({ connectionString: db.url, max: 2 });
       try {
         await migrateIfPending(db.url, pool); // the exams export reads exam.classification_export (ADR 0009)
-        const users = await pool.query<{ organization_id: string }>('select organization_id from professional where lower(email) = lower($1)', [opts.user!.trim()]);
-        if (!users.rows[0]) return fail(`Usuário não encontrado: ${opts.user} (informe o e-mail de um profissional cadastrado)`);
+        const organizationId = await organizationOf(pool, opts.user!);
         if (kind === 'reports' && !(await reportsTableExists(pool))) return fail(new NoReportsError().message);
         const toFile = opts.out && opts.out !== '-';
         const out = toFile ? fs.createWriteStream(`${opts.out}.parcial`, { highWaterMark: 1 << 20 }) : process.stdout;
         const started = performance.now();
-        const rows = await exportCsv(pool, kind as 'exams', users.rows[0].organization_id, { company: opts.company, from, to, q: opts.q }, out);
+        const rows = await exportCsv(pool, kind as 'exams', organizationId, { company: opts.company, from, to, q: opts.q }, out);
         if (toFile) fs.renameSync(`${opts.out}.parcial`, opts.out!); // never leave a half-written file under the final name
         const seconds = (performance.now() - started) / 1000;
         if (toFile) process.stderr.write(`${rows} linhas exportadas para ${opts.out} em ${seconds.toFixed(1)} s (${Math.round(rows / Math.max(seconds, 0.001))} linhas/s)\n`);
       } catch (e) {
-        if (e instanceof NoReportsError) return fail(e.message);
+        if (e instanceof NoReportsError || e instanceof CliInputError) return fail(e.message);
         throw e;
       } finally {
         await pool.end();

@@ -38,6 +38,7 @@ export function registerImportExamsCommand(program: Command): void {
       const { DERIVED_EXPORT_COLUMNS } = await import('../../../adapters/src/persistence/bulk/csv-export');
       const { ImportExams, systemClock } = await import('../../../core/src');
       const { randomUUID } = await import('node:crypto');
+      const { organizationOf } = await import('../organization-of');
       const pg = (await import('pg')).default;
 
       const fail = (message: string) => {
@@ -70,9 +71,7 @@ export function registerImportExamsCommand(program: Command): void {
       let errors: import('node:fs').WriteStream | undefined;
       try {
         await migrateIfPending(db.url, pool);
-        const users = await pool.query<{ organization_id: string }>('select organization_id from professional where lower(email) = lower($1)', [opts.user!.trim()]);
-        if (!users.rows[0]) return fail(`Usuário não encontrado: ${opts.user} (informe o e-mail de um profissional cadastrado)`);
-        const organizationId = users.rows[0].organization_id;
+        const organizationId = await organizationOf(pool, opts.user!);
         sink = new PgExamImportSink(pool, organizationId);
 
         let lastRaw: { line: number; cells: string[] } | undefined;

@@ -1,6 +1,6 @@
 import type { EarAudiogram } from '../audiogram/audiogram';
-import { thresholdGridProblem } from '../audiogram/entry-grid';
-import { noResponse, type Threshold } from '../audiogram/threshold';
+import { parseThresholdForEntry, type RawThreshold } from '../audiogram/entry-grid';
+import type { Threshold } from '../audiogram/threshold';
 import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../audiogram/frequencies';
 import { parseExamDate, parseNumber, optionalText, type Issue } from '../exams/exam-input';
 import type { Sex } from '../patients/sex';
@@ -69,9 +69,8 @@ function cellThreshold(cell: string | undefined, column: string, issues: Issue[]
   if (cell === undefined || cell === '') return undefined;
   const v = cell.trim();
   if (!v) return undefined;
-  let value: number;
-  let nr = false;
-  if (PLAIN_NUMBER.test(v)) value = toNumber(v);
+  let raw: RawThreshold;
+  if (PLAIN_NUMBER.test(v)) raw = toNumber(v);
   else {
     const m = NO_RESPONSE.exec(v);
     if (!m) {
@@ -79,15 +78,14 @@ function cellThreshold(cell: string | undefined, column: string, issues: Issue[]
       return undefined;
     }
     const level = m[1] ?? m[2];
-    value = level === undefined ? DEFAULT_NO_RESPONSE_LEVEL : toNumber(level);
-    nr = true;
+    raw = { nr: level === undefined ? DEFAULT_NO_RESPONSE_LEVEL : toNumber(level) };
   }
-  const problem = thresholdGridProblem(value);
-  if (problem) {
-    issues.push({ path: column, message: `${nr ? 'Nível de ausência de resposta inválido' : 'Limiar inválido'} em ${column}: ${problem}.` });
+  const parsed = parseThresholdForEntry(raw, column);
+  if (!parsed.ok) {
+    issues.push(...parsed.error.issues);
     return undefined;
   }
-  return nr ? noResponse(value) : value;
+  return parsed.value;
 }
 
 const SIDES = [['od', 'right'], ['oe', 'left']] as const;

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Banner } from '../../components/ui/banner';
+import { useDebouncedValue } from '../patients/use-debounced-value';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -21,15 +22,6 @@ const SCOPE_OPTIONS = [
   { value: 'patient' as const, label: 'Trabalhador', description: 'Apenas um trabalhador' },
 ];
 
-function useDebounced<T>(value: T, delayMs = 300): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
-
 /** Create form of an embed token (issue 9): name, scope, allowed origins, optional expiry, initials. */
 export function TokenForm({ onCreated }: { onCreated: (token: CreatedEmbedToken) => void }) {
   const queryClient = useQueryClient();
@@ -45,7 +37,7 @@ export function TokenForm({ onCreated }: { onCreated: (token: CreatedEmbedToken)
   const [failure, setFailure] = useState<string | null>(null);
 
   const companies = useQuery({ queryKey: ['companies'], queryFn: ({ signal }) => listCompanies(signal), enabled: scope === 'company' });
-  const q = useDebounced(patientQuery.trim());
+  const q = useDebouncedValue(patientQuery.trim());
   const patients = useQuery({ queryKey: ['patients', 'search', q], queryFn: ({ signal }) => searchPatients(q, signal), enabled: scope === 'patient' });
 
   const create = useMutation({
