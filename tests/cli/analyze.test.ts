@@ -57,6 +57,67 @@ describe('limiar analyze over clinical-cases-examples.json', () => {
   });
 });
 
+describe('limiar analyze: the clinical scenarios of issue 13', () => {
+  const scenario = JSON.parse(readFileSync('tests/fixtures/clinical/noise-notch-history.json', 'utf8')) as {
+    input: { worker: unknown; exams: Record<string, unknown>[] };
+    expected: Record<string, unknown>;
+    expected_2025: Record<string, unknown>;
+  };
+  const run = (input: unknown) => {
+    const r = analyze(JSON.stringify(input));
+    expect(r.stderr).toBe('');
+    return JSON.parse(r.stdout) as Record<string, unknown>;
+  };
+
+  it('a textbook notch with bone 25 under air 30 at 3 kHz (but 35 under 40 at 4 kHz) is sugestivo; its agravamento is caught (I3)', () => {
+    expectKeys(scenario.expected, run(scenario.input), 'three exams');
+    expectKeys(scenario.expected_2025, run({ ...scenario.input, exams: scenario.input.exams.slice(0, 2) }), 'two exams');
+  });
+
+  it('6 kHz NR at 80 in a sequential exam: mean as a lower bound, desencadeamento decided by the bound (I11)', () => {
+    const ref = { '500': 10, '1000': 10, '2000': 10, '3000': 15, '4000': 20, '6000': 20, '8000': 15 };
+    const out = run({ exams: [
+      { date: '2024-03-12', right: ref, left: ref },
+      { date: '2025-03-11', right: { ...ref, '6000': '>80' }, left: { ...ref, '6000': { nr: 20 } } },
+    ] });
+    expect(out).toMatchObject({
+      classification_right: 'sugestivo_painpse', mean_346_right: 40, mean_346_right_bound: 'min',
+      delta_mean_346_right: 21.67, delta_mean_346_right_bound: 'min', max_shift_346_right: 65, max_shift_346_right_bound: 'min',
+      desencadeamento_right: true,
+      // left: NR at 20 → at least 25, a shift of at least 5 at 6 kHz: could reach 15, cannot be excluded
+      classification_left: 'aceitavel', mean_346_left_bound: 'min', desencadeamento_left: null,
+      desencadeamento: true,
+    });
+    expect(out.mean_346_left).toBeCloseTo(20, 2);
+  });
+
+  it('an NR in the reference only: the difference is an upper bound (not met → false)', () => {
+    const ref = { '500': 10, '1000': 10, '2000': 10, '3000': 15, '4000': '>20', '6000': 20, '8000': 15 };
+    const out = run({ exams: [{ date: '2024-03-12', right: ref, left: ref }, { date: '2025-03-11', right: { ...ref, '4000': 30 }, left: { ...ref, '4000': 40 } }] });
+    expect(out).toMatchObject({ max_shift_346_right: 5, max_shift_346_right_bound: 'max', desencadeamento_right: false, desencadeamento_left: null });
+  });
+
+  it('an exam without any air value is never the reference (I11) and is reported as sem_limiares', () => {
+    const normal = { '500': 10, '1000': 10, '2000': 10, '3000': 15, '4000': 20, '6000': 20, '8000': 15 };
+    const notch = { ...normal, '3000': 30, '4000': 45, '6000': 35 };
+    const exams = [{ date: '2024-01-10', right: {}, left: {} }, { date: '2025-01-10', right: normal, left: normal }, { date: '2026-01-10', right: notch, left: normal }];
+    expect(run({ exams: exams.slice(0, 1) })).toMatchObject({ exam_role: 'sem_limiares', classification_right: null });
+    expect(run({ exams: exams.slice(0, 2) })).toMatchObject({ exam_role: 'referencia', reference_basis: 'primeiro_exame', new_reference_date: '2025-01-10' });
+    expect(run({ exams })).toMatchObject({ exam_role: 'sequencial', reference_date: '2025-01-10', desencadeamento_right: true, desencadeamento: true });
+    const after = run({ exams: [...exams, { date: '2027-01-10', right: {}, left: {} }] });
+    expect(after).toMatchObject({ exam_role: 'sem_limiares', new_reference_date: '2026-01-10' });
+    expect(after.desencadeamento).toBeUndefined();
+  });
+
+  it('a designated reference replaces the chain from its date on, with its reason (I12)', () => {
+    const a = { '500': 10, '1000': 10, '2000': 10, '3000': 15, '4000': 20, '6000': 20, '8000': 15 };
+    const b = { ...a, '4000': 40 };
+    const exams = [{ date: '2024-01-10', right: a, left: a }, { date: '2025-01-10', right: b, left: a, designated_reference_reason: 'Primeiro exame sem repouso de 14 h' }, { date: '2026-01-10', right: b, left: a }];
+    expect(run({ exams: exams.slice(0, 2) })).toMatchObject({ exam_role: 'referencia', reference_basis: 'designado', reference_designation_reason: 'Primeiro exame sem repouso de 14 h' });
+    expect(run({ exams })).toMatchObject({ reference_date: '2025-01-10', reference_basis: 'designado', desencadeamento: false, agravamento: false });
+  });
+});
+
 describe('limiar analyze refuses bad input (exit 2, pt-BR message naming the field, empty stdout)', () => {
   const exam = (right: unknown) => ({ date: '2024-01-10', right, left: { 500: 10 } });
   it.each([

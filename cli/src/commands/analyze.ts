@@ -67,6 +67,7 @@ const examSchema = z.object(
     last_acoustic_check_date: isoDate.optional(),
     last_calibration_date: isoDate.optional(),
     manufacturer_calibration_months: z.number({ error: 'deve ser um número de meses' }).int('deve ser um número inteiro de meses').positive('deve ser positivo').optional(),
+    designated_reference_reason: z.string({ error: 'motivo da designação deve ser um texto' }).trim().min(1, 'motivo da designação não pode ser vazio').optional(),
   },
   { error: 'exame deve ser um objeto' },
 );
@@ -112,6 +113,7 @@ function toHistory(raw: RawHistory): WorkerHistory {
     age: e.age,
     right: toEar(e.right, e.right_bc),
     left: toEar(e.left, e.left_bc),
+    ...(e.designated_reference_reason ? { designatedReference: { reason: e.designated_reference_reason.trim() } } : {}),
     conditions: {
       restHours: e.rest_hours,
       lastAcousticCheckDate: e.last_acoustic_check_date,
@@ -166,6 +168,8 @@ function quicklyValid(entry: unknown): boolean {
     if (!optDate(e.last_acoustic_check_date) || !optDate(e.last_calibration_date)) return false;
     const months = e.manufacturer_calibration_months;
     if (months !== undefined && !(typeof months === 'number' && Number.isInteger(months) && months > 0)) return false;
+    const reason = e.designated_reference_reason;
+    if (reason !== undefined && !(typeof reason === 'string' && reason.trim().length > 0)) return false;
     if (!earIsValid(e.right, AIR_KEYS) || !earIsValid(e.left, AIR_KEYS)) return false;
     if (e.right_bc !== undefined && !earIsValid(e.right_bc, BONE_KEYS)) return false;
     if (e.left_bc !== undefined && !earIsValid(e.left_bc, BONE_KEYS)) return false;

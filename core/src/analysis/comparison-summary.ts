@@ -13,10 +13,12 @@ const itemOf = (c: EarComparison) => (c.desencadeamento === true ? c.desencadeam
 
 /**
  * Section-10 keys for one comparison with the reference in force (numbers rounded to 2 decimals).
- * OSHA/NIOSH use the same reference as baseline; the Appendix F keys are present only with sex
+ * `*_bound` keys say when a figure is a bound because of a no-response ('min' ≥, 'max' ≤; I11),
+ * left out when exact. OSHA/NIOSH use the same reference as baseline; the Appendix F keys are present only with sex
  * M/F and both ages (undefined keys are left out of JSON). One object literal, for speed.
  */
-export function summarizeStep(step: SequenceStep, reference: AudiometricExam, current: AudiometricExam, sex: WorkerSex | undefined) {
+export function summarizeStep(step: SequenceStep, current: AudiometricExam, sex: WorkerSex | undefined) {
+  const reference = step.reference;
   const age = ageContext(sex, reference, current);
   const { right: r, left: l } = step.comparison;
   const or: OshaEarAssessment = assessOshaEar(reference.right, current.right, age);
@@ -24,12 +26,18 @@ export function summarizeStep(step: SequenceStep, reference: AudiometricExam, cu
   return {
     sequential_date: step.comparison.sequentialDate as string | undefined,
     reference_date: step.comparison.referenceDate,
+    reference_basis: step.referenceBasis,
+    reference_designation_reason: reference.designatedReference?.reason,
     rule_set: step.ruleSet,
     reference_classification_right: r.referenceClassification,
     delta_mean_346_right: round2(r.deltaMean346),
+    delta_mean_346_right_bound: r.deltaMean346Bound,
     delta_mean_0512_right: round2(r.deltaMean0512),
+    delta_mean_0512_right_bound: r.deltaMean0512Bound,
     max_shift_346_right: round2(r.maxShift346),
+    max_shift_346_right_bound: r.maxShift346Bound,
     max_shift_any_right: round2(r.maxShiftAny),
+    max_shift_any_right_bound: r.maxShiftAnyBound,
     desencadeamento_right: r.desencadeamento,
     agravamento_right: r.agravamento,
     nr7_item_right: itemOf(r),
@@ -45,9 +53,13 @@ export function summarizeStep(step: SequenceStep, reference: AudiometricExam, cu
     niosh_15db_shift_right: or.niosh15dbShift,
     reference_classification_left: l.referenceClassification,
     delta_mean_346_left: round2(l.deltaMean346),
+    delta_mean_346_left_bound: l.deltaMean346Bound,
     delta_mean_0512_left: round2(l.deltaMean0512),
+    delta_mean_0512_left_bound: l.deltaMean0512Bound,
     max_shift_346_left: round2(l.maxShift346),
+    max_shift_346_left_bound: l.maxShift346Bound,
     max_shift_any_left: round2(l.maxShiftAny),
+    max_shift_any_left_bound: l.maxShiftAnyBound,
     desencadeamento_left: l.desencadeamento,
     agravamento_left: l.agravamento,
     nr7_item_left: itemOf(l),
@@ -64,6 +76,7 @@ export function summarizeStep(step: SequenceStep, reference: AudiometricExam, cu
     desencadeamento: step.comparison.desencadeamento,
     agravamento: step.comparison.agravamento,
     new_reference_date: step.newReference.date,
+    new_reference_basis: step.newReferenceBasis,
     new_reference_exam_required: step.newReferenceExamRequired,
   };
 }

@@ -36,6 +36,23 @@ export interface AudiometricExam {
   readonly right: EarAudiogram;
   readonly left: EarAudiogram;
   readonly conditions?: ExamConditions;
+  /**
+   * Set when the professional designated this exam as the reference exam, with the mandatory
+   * reason (e.g. the first exam was done without the 14 h rest): from this exam on it is the
+   * reference in force, whatever the automatic chain said (clinical-rules I12).
+   */
+  readonly designatedReference?: { readonly reason: string };
+}
+
+/** True when either ear has an air-conduction value (a number or a no-response): an exam for the rules (I11). */
+export function hasAirValues(exam: Pick<AudiometricExam, 'right' | 'left'>): boolean {
+  for (const ear of [exam.right, exam.left]) {
+    for (const k in ear.air) {
+      const t = ear.air[k as unknown as keyof EarAudiogram['air']];
+      if (t !== null && t !== undefined) return true;
+    }
+  }
+  return false;
 }
 
 /** Worker sex as stored (M, F, O); only M and F have OSHA Appendix F tables. */

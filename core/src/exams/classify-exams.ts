@@ -11,7 +11,7 @@ import { toAudiometricExam, type Exam } from './exam';
  * plus the pt-BR alerts of its own comparison. Exams are ordered by date, then creation.
  * Returns the exams with classification and rulesVersion set (new objects).
  */
-export function classifyPatientExams<E extends Pick<Exam, 'date' | 'right' | 'left' | 'acousticRestHours' | 'calibrationDate' | 'createdAt'>>(
+export function classifyPatientExams<E extends Pick<Exam, 'date' | 'right' | 'left' | 'acousticRestHours' | 'calibrationDate' | 'createdAt' | 'referenceDesignation'>>(
   exams: readonly E[],
   patient: { sex?: WorkerSex; age?: number | null },
 ): Array<E & { classification: Record<string, unknown>; rulesVersion: string }> {

@@ -33,6 +33,11 @@ export interface Exam {
   speechTest: SpeechTest | null;
   /** JSON text written by the audiogram reading (spec §3 ambienteJson). */
   ambienteJson: string | null;
+  /**
+   * The professional's designation of this exam as the reference exam (clinical-rules I12), with the
+   * mandatory reason, who did it and when; null when the automatic reference chain applies.
+   */
+  referenceDesignation?: ReferenceDesignation | null;
   /** Section-10 rules output for this exam against the reference in force, plus findings and alerts. */
   classification: Record<string, unknown>;
   rulesVersion: string;
@@ -42,9 +47,24 @@ export interface Exam {
 
 export const DEFAULT_TRANSDUCER = 'TDH-39';
 
+/** A designated reference exam: why, by whom (name and registry) and when (ISO date-time). */
+export interface ReferenceDesignation {
+  reason: string;
+  designatedBy: string;
+  designatedAt: string;
+}
+
+/** Reason of a designation: trimmed, 10–500 characters (a real justification, not a click). */
+export const REFERENCE_REASON_MIN = 10;
+export const REFERENCE_REASON_MAX = 500;
+
 /** The rules engine's view of an exam. */
-export function toAudiometricExam(exam: Pick<Exam, 'date' | 'right' | 'left' | 'acousticRestHours' | 'calibrationDate'>, age?: number | null): AudiometricExam {
+export function toAudiometricExam(
+  exam: Pick<Exam, 'date' | 'right' | 'left' | 'acousticRestHours' | 'calibrationDate'> & { referenceDesignation?: ReferenceDesignation | null },
+  age?: number | null,
+): AudiometricExam {
   return {
+    ...(exam.referenceDesignation ? { designatedReference: { reason: exam.referenceDesignation.reason } } : {}),
     date: exam.date,
     ...(age !== null && age !== undefined ? { age } : {}),
     right: exam.right,

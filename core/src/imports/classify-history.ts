@@ -9,7 +9,7 @@ import { walkReferenceHistory, type SequenceStep } from '../rules/nr7/reference-
 import { citeRuleSet } from '../rules/nr7/rule-set';
 import { RULES_VERSION } from '../rules/rules-version';
 
-type ClassifiableExam = Pick<Exam, 'date' | 'right' | 'left' | 'acousticRestHours' | 'calibrationDate' | 'createdAt'>;
+type ClassifiableExam = Pick<Exam, 'date' | 'right' | 'left' | 'acousticRestHours' | 'calibrationDate' | 'createdAt' | 'referenceDesignation'>;
 
 const EAR_NAME: Record<Ear, string> = { right: 'orelha direita', left: 'orelha esquerda' };
 const PORTARIA19_ITEM: Record<string, string> = { '5.3': '4.2.1', '5.3.1': '4.2.2', '5.4': '4.2.3' };
@@ -45,22 +45,23 @@ export function classifyHistoryForImport<E extends ClassifiableExam>(exams: read
   const walk = walkReferenceHistory(audiometric);
   const out: Array<{ exam: E; classificationJson: string; rulesVersion: string }> = [];
   const stepAlerts: string[][] = [];
-  let reference = walk.exams[0];
   let anyTrigger = false;
-  // The document is {rules_version, …exam summary, …step summary (without sequential_date), alerts}:
+  // The document is {rules_version, …exam summary, role, …step summary (without sequential_date), alerts}:
   // serialised part by part (no 60-key object spread per exam — that dominated the bulk import).
   const head = `{"rules_version":${JSON.stringify(RULES_VERSION)},`;
   for (let k = 0; k < ordered.length; k++) {
-    const current = walk.exams[k];
+    const entry = walk.entries[k];
+    const current = entry.exam;
     const examJson = JSON.stringify(summarizeExam(current));
+    let roleJson: string;
     let stepJson = '';
-    let alerts: string[] = [];
-    if (k > 0) {
-      const step = walk.steps[k - 1];
-      const summary = summarizeStep(step, reference, current, patient.sex);
+    const alerts: string[] = [];
+    if (entry.step) {
+      roleJson = `"exam_role":"sequencial"`;
+      const step = entry.step;
+      const summary = summarizeStep(step, current, patient.sex);
       summary.sequential_date = undefined;
       stepJson = JSON.stringify(summary);
-      reference = step.newReference;
       const own: string[] = [];
       for (const side of ['right', 'left'] as const) {
         const text = earAlert(step, side, step.comparison[side]);
@@ -68,11 +69,22 @@ export function classifyHistoryForImport<E extends ClassifiableExam>(exams: read
       }
       stepAlerts.push(own);
       if (step.comparison.desencadeamento === true || step.comparison.agravamento === true) anyTrigger = true;
+    } else {
+      roleJson = JSON.stringify({
+        exam_role: entry.role,
+        reference_basis: entry.referenceBasis,
+        reference_designation_reason: entry.role === 'referencia' ? current.designatedReference?.reason : undefined,
+        new_reference_date: entry.referenceAfter?.date,
+        new_reference_basis: entry.referenceBasisAfter,
+      }).slice(1, -1);
+    }
+    if (k > 0) {
       const prefix = `Exame de ${formatDateBr(current.date)}`;
       for (const list of stepAlerts) for (const a of list) if (a.startsWith(prefix)) alerts.push(a);
-      if (anyTrigger && (summary.desencadeamento === true || summary.agravamento === true)) alerts.push(DIAGNOSIS_NOTICE);
+      const own = entry.step?.comparison;
+      if (anyTrigger && own && (own.desencadeamento === true || own.agravamento === true)) alerts.push(DIAGNOSIS_NOTICE);
     }
-    const body = `${head}${examJson.slice(1, -1)}${stepJson.length > 2 ? `,${stepJson.slice(1, -1)}` : ''},"alerts":${alerts.length ? JSON.stringify(alerts) : '[]'}}`;
+    const body = `${head}${examJson.slice(1, -1)},${roleJson}${stepJson.length > 2 ? `,${stepJson.slice(1, -1)}` : ''},"alerts":${alerts.length ? JSON.stringify(alerts) : '[]'}}`;
     out.push({ exam: ordered[k], classificationJson: body, rulesVersion: RULES_VERSION });
   }
   return out;

@@ -36,3 +36,19 @@ export function displayAge(p: Pick<Patient, 'age' | 'birthDate'>, today: Date): 
   if (p.age !== null && p.age !== undefined) return p.age;
   return p.birthDate ? ageFrom(p.birthDate, today) : null;
 }
+
+/**
+ * The worker's age on an exam date (NR-7 Anexo II item 3.5 a asks for the age of the examined
+ * worker): completed years from the birth date; without one, the stored age shifted by the whole
+ * years between the record's creation and the exam; null when neither is known.
+ */
+export function ageOnDate(p: Pick<Patient, 'age' | 'birthDate'> & { createdAt?: Date }, isoDate: string): number | null {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  const on = new Date(Date.UTC(y, m - 1, d));
+  if (p.birthDate) return ageFrom(p.birthDate, on);
+  if (p.age === null || p.age === undefined) return null;
+  if (!p.createdAt) return p.age;
+  const created = p.createdAt.toISOString().slice(0, 10);
+  const whole = on >= new Date(created) ? ageFrom(created, on) : -ageFrom(isoDate, new Date(created));
+  return Math.max(0, p.age + whole);
+}

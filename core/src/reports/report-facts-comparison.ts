@@ -1,7 +1,7 @@
-import type { AudiometricExam } from '../audiogram/audiogram';
+import type { AudiometricExam, EarAudiogram } from '../audiogram/audiogram';
 import { round2 } from '../analysis/round';
 import { hasRecoveryAt8k, isAsymmetric } from '../rules/clinical-pattern';
-import { mean346 } from '../rules/degree/pure-tone-average';
+import { mean346, mean346Bound } from '../rules/degree/pure-tone-average';
 import { lossTypeOf } from '../rules/loss-type';
 import { assessNexoCausal } from '../rules/nexo-causal/assess-nexo-causal';
 import type { AudiogramPattern } from '../rules/nexo-causal/nexo-causal-table';
@@ -13,14 +13,19 @@ import type { ComparisonFacts, EarComparisonFacts, NexoAnswersInput, NexoFactsOf
 
 type Confirmed = { readonly right?: boolean; readonly left?: boolean };
 
-function earComparison(c: EarComparison, referenceMean: number | null, confirmed: boolean | undefined): EarComparisonFacts {
+function earComparison(c: EarComparison, referenceEar: EarAudiogram, confirmed: boolean | undefined): EarComparisonFacts {
   return {
     referenceClass: c.referenceClassification,
-    referenceMean346: round2(referenceMean),
+    referenceMean346: round2(mean346(referenceEar)),
+    referenceMean346Bound: mean346Bound(referenceEar) ?? null,
     deltaMean346: round2(c.deltaMean346),
+    deltaMean346Bound: c.deltaMean346Bound ?? null,
     deltaMean0512: round2(c.deltaMean0512),
+    deltaMean0512Bound: c.deltaMean0512Bound ?? null,
     maxShift346: round2(c.maxShift346),
+    maxShift346Bound: c.maxShift346Bound ?? null,
     maxShiftAny: round2(c.maxShiftAny),
+    maxShiftAnyBound: c.maxShiftAnyBound ?? null,
     desencadeamento: c.desencadeamento,
     agravamento: c.agravamento,
     item: c.desencadeamento === true ? c.desencadeamentoItem : c.agravamento === true ? '5.4' : null,
@@ -31,22 +36,28 @@ function earComparison(c: EarComparison, referenceMean: number | null, confirmed
 
 /**
  * The last exam of `ordered` (date order) against the reference in force after the earlier ones
- * (NR-7 Anexo II 5.5.1; Portaria 19 4.2.4 as walkReferenceHistory applies it), with the physician's
- * per-ear confirmation for 5.4. null when the last exam is the first (it is the reference).
+ * (NR-7 Anexo II 5.5.1; Portaria 19 4.2.4; a designated reference, I12 — as walkReferenceHistory
+ * applies them), with the physician's per-ear confirmation for 5.4. null when the last exam is not a
+ * sequential exam (it is the reference, or has no thresholds).
  */
 export function comparisonFacts(ordered: readonly AudiometricExam[], confirmed: Confirmed): ComparisonFacts | null {
-  if (ordered.length < 2) return null;
-  const current = ordered[ordered.length - 1];
-  const before = walkReferenceHistory(ordered.slice(0, -1));
-  const reference = before.referenceInForce as AudiometricExam;
-  const pending = before.steps[before.steps.length - 1]?.newReferenceExamRequired === true;
+  const walk = walkReferenceHistory(ordered);
+  const last = walk.entries[walk.entries.length - 1];
+  const step = last?.step;
+  if (!step) return null;
+  const current = last.exam;
+  const reference = step.reference;
   const c = compareWithReference(reference, current, confirmed);
   const triggered = c.desencadeamento === true || c.agravamento === true;
   const nr7 = ruleSetOn(current.date) === 'nr7_anexo_ii';
+  const before = walk.entries[walk.entries.length - 2];
+  const pending = before?.step?.newReferenceExamRequired === true && before.referenceAfter === reference;
   return {
     referenceDate: reference.date,
-    right: earComparison(c.right, mean346(reference.right), confirmed.right),
-    left: earComparison(c.left, mean346(reference.left), confirmed.left),
+    referenceBasis: step.referenceBasis,
+    referenceDesignationReason: reference.designatedReference?.reason ?? null,
+    right: earComparison(c.right, reference.right, confirmed.right),
+    left: earComparison(c.left, reference.left, confirmed.left),
     desencadeamento: c.desencadeamento,
     agravamento: c.agravamento,
     newReferenceDate: pending || (triggered && nr7) ? current.date : reference.date,

@@ -3,6 +3,8 @@ import type { Nr7Classification } from '../rules/nr7/classify-nr7-ear';
 import type { NexoLevel } from '../rules/nexo-causal/nexo-causal-table';
 import type { RuleSet } from '../rules/nr7/rule-set';
 import type { Tri } from '../rules/tri';
+import type { DbBound } from '../rules/bounds';
+import type { ExamRole, ReferenceBasis } from '../rules/nr7/reference-history';
 import type { HearingSeverity, LossClass } from '../rules/degree/spec-scales';
 import type { LloydKaplanGrade, Who1997Grade } from '../rules/degree/degree-scales';
 import type { LossType } from '../rules/loss-type';
@@ -29,9 +31,13 @@ export interface EarFacts {
   readonly nr7Item: string | null;
   /** The report editor's option (spec §5); null for nao_sugestivo/undecided (no PAIRO grade). */
   readonly pairoGrade: PairoGrade | null;
+  /** Means with a no-response are lower bounds (I11): the matching `*Bound` is then 'min'. */
   readonly pta3: number | null;
+  readonly pta3Bound: DbBound | null;
   readonly pta4: number | null;
+  readonly pta4Bound: DbBound | null;
   readonly mean346: number | null;
+  readonly mean346Bound: DbBound | null;
   /** Spec §4 exam-based severity from PTA3. */
   readonly severity: HearingSeverity | null;
   /** Spec §4 report-based loss class from the 3–6 kHz mean. */
@@ -48,10 +54,16 @@ export interface EarFacts {
 export interface EarComparisonFacts {
   readonly referenceClass: Nr7Classification | null;
   readonly referenceMean346: number | null;
+  /** 'min' (≥) / 'max' (≤) when the figure is a bound because of a no-response (I11); null when exact. */
+  readonly referenceMean346Bound: DbBound | null;
   readonly deltaMean346: number | null;
+  readonly deltaMean346Bound: DbBound | null;
   readonly deltaMean0512: number | null;
+  readonly deltaMean0512Bound: DbBound | null;
   readonly maxShift346: number | null;
+  readonly maxShift346Bound: DbBound | null;
   readonly maxShiftAny: number | null;
+  readonly maxShiftAnyBound: DbBound | null;
   readonly desencadeamento: Tri;
   readonly agravamento: Tri;
   /** '5.3' | '5.3.1' | '5.4' when a flag is true. */
@@ -63,6 +75,10 @@ export interface EarComparisonFacts {
 
 export interface ComparisonFacts {
   readonly referenceDate: string;
+  /** Why that exam is the reference (first exam, replaced under 5.5.1, designated…). */
+  readonly referenceBasis: ReferenceBasis;
+  /** The professional's reason when the reference was designated (I12). */
+  readonly referenceDesignationReason: string | null;
   readonly right: EarComparisonFacts;
   readonly left: EarComparisonFacts;
   readonly desencadeamento: Tri;
@@ -73,13 +89,22 @@ export interface ComparisonFacts {
   readonly newReferenceExamRequired: boolean;
 }
 
+export interface HistoryEar {
+  readonly nr7Class: Nr7Classification | null;
+  readonly pairoGrade: PairoGrade | null;
+  readonly mean346: number | null;
+  readonly mean346Bound: DbBound | null;
+}
+
 /** One exam of the patient's history up to the reported one (spec §3 interpretacao_portaria19.exames[]). */
 export interface HistoryEntry {
   readonly examId: string;
   readonly date: string;
-  readonly right: { readonly nr7Class: Nr7Classification | null; readonly pairoGrade: PairoGrade | null; readonly mean346: number | null };
-  readonly left: { readonly nr7Class: Nr7Classification | null; readonly pairoGrade: PairoGrade | null; readonly mean346: number | null };
+  readonly right: HistoryEar;
+  readonly left: HistoryEar;
   readonly isReported: boolean;
+  /** Role in the reference chain: referencia, sequencial or sem_limiares (an exam without thresholds, I11). */
+  readonly role: ExamRole;
 }
 
 export interface NexoFactsOfReport {
@@ -138,6 +163,7 @@ export interface ReportFacts {
   };
   readonly patient: {
     readonly name: string;
+    /** Age on the exam date (from the birth date), else the recorded age; null when unknown. */
     readonly age: number | null;
     readonly sexLabel: string;
     readonly birthDate: string | null;
@@ -159,8 +185,13 @@ export interface ReportFacts {
     readonly transducer: string | null;
     readonly restHours: number | null;
     readonly observacoes: string | null;
-    /** True when this exam is the patient's first, i.e. the reference exam itself. */
+    /** True when this exam is itself the reference exam (first with thresholds, or designated). */
     readonly isReference: boolean;
+    /** Why it is the reference, when it is. */
+    readonly referenceBasis: ReferenceBasis | null;
+    readonly referenceDesignationReason: string | null;
+    /** The exam has no air-conduction value: nothing to classify (I11). */
+    readonly withoutThresholds: boolean;
   };
   readonly ears: { readonly right: EarFacts; readonly left: EarFacts };
   /** Comparison with the reference in force; null for the first exam. */

@@ -4,11 +4,13 @@ import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../audiogram/frequencies';
 import { isNoResponse, type Threshold } from '../audiogram/threshold';
 import { round2 } from '../analysis/round';
 import { toAudiometricExam, type Exam } from '../exams/exam';
-import type { Patient } from '../patients/patient';
+import { ageOnDate, type Patient } from '../patients/patient';
 import { SEX_LABELS } from '../patients/sex';
 import { acoemEarlyNihlPattern } from '../rules/clinical-pattern';
 import { lloydKaplanGrade, who1997Grade } from '../rules/degree/degree-scales';
-import { mean346, pta3, pta4 } from '../rules/degree/pure-tone-average';
+import { mean346, mean346Bound, pta3, pta3Bound, pta4, pta4Bound } from '../rules/degree/pure-tone-average';
+import { walkReferenceHistory } from '../rules/nr7/reference-history';
+
 import { lossClassFromMean, severityFromPta } from '../rules/degree/spec-scales';
 import { lossTypeOf } from '../rules/loss-type';
 import { classifyNr7Ear } from '../rules/nr7/classify-nr7-ear';
@@ -67,8 +69,11 @@ function earFacts(side: Side, ear: EarAudiogram): EarFacts {
     nr7Item: cls ? NR7_CLASS_ITEM[cls] : null,
     pairoGrade: pairoGradeOf(ear),
     pta3: round2(p3),
+    pta3Bound: pta3Bound(ear) ?? null,
     pta4: round2(pta4(ear)),
+    pta4Bound: pta4Bound(ear) ?? null,
     mean346: round2(m),
+    mean346Bound: mean346Bound(ear) ?? null,
     severity: severityFromPta(p3),
     lossClass346: lossClassFromMean(m),
     lloydKaplan: lloydKaplanGrade(p3),
@@ -139,12 +144,18 @@ export function buildReportFacts(input: ReportFactsInput): ReportFacts {
   const ears = { right: earFacts('right', exam.right), left: earFacts('left', exam.left) };
   const comparison = comparisonFacts(audiometric, input.confirmedPainpse ?? {});
   const validity = validityOf(exam, current, input.nexoAnswers);
-  const history: HistoryEntry[] = exams.map((e) => ({
+  const walk = walkReferenceHistory(audiometric);
+  const entryOf = new Map(walk.entries.map((en) => [en.exam, en] as const));
+  const roles = audiometric.map((a) => entryOf.get(a));
+  const own = roles[roles.length - 1];
+  const historyEar = (ear: EarAudiogram) => ({ nr7Class: classifyNr7Ear(ear), pairoGrade: pairoGradeOf(ear), mean346: round2(mean346(ear)), mean346Bound: mean346Bound(ear) ?? null });
+  const history: HistoryEntry[] = exams.map((e, i) => ({
     examId: e.id,
     date: e.date,
-    right: { nr7Class: classifyNr7Ear(e.right), pairoGrade: pairoGradeOf(e.right), mean346: round2(mean346(e.right)) },
-    left: { nr7Class: classifyNr7Ear(e.left), pairoGrade: pairoGradeOf(e.left), mean346: round2(mean346(e.left)) },
+    right: historyEar(e.right),
+    left: historyEar(e.left),
     isReported: e.id === exam.id,
+    role: roles[i]?.role ?? 'sem_limiares',
   }));
   const answers = input.audiometryType === 'nexo-causal' ? input.nexoAnswers ?? null : null;
   const partial = { validity, ears, audiometryType: input.audiometryType, comparison };
@@ -161,7 +172,7 @@ export function buildReportFacts(input: ReportFactsInput): ReportFacts {
     },
     patient: {
       name: patient.name,
-      age: patient.age,
+      age: ageOnDate(patient, exam.date),
       sexLabel: SEX_LABELS[patient.sex] ?? 'Não informado',
       birthDate: patient.birthDate,
       cpf: maskCpf(patient.cpf),
@@ -181,7 +192,10 @@ export function buildReportFacts(input: ReportFactsInput): ReportFacts {
       transducer: exam.transducer,
       restHours: exam.acousticRestHours,
       observacoes: exam.observacoes,
-      isReference: exams.length === 1,
+      isReference: own?.role === 'referencia',
+      referenceBasis: own?.role === 'referencia' ? own.referenceBasis ?? null : null,
+      referenceDesignationReason: own?.role === 'referencia' ? current.designatedReference?.reason ?? null : null,
+      withoutThresholds: own?.role === 'sem_limiares',
     },
     ears,
     comparison,

@@ -1,9 +1,9 @@
-import { isNoResponse, type Threshold } from '../audiogram/threshold';
+import { isNoResponse, noResponseLowerBound, type Threshold } from '../audiogram/threshold';
 
 /**
  * What is known about a value in dB: it lies in [lo, hi], or in (lo, hi] when `loOpen`.
- * A measured threshold is the point [v, v]; a no-response at level L is (L, +∞) — NR is a state
- * and is only ever used through these bounds, never as a number (clinical-rules I11).
+ * A measured threshold is the point [v, v]; a no-response at level L is [L + 5, +∞) — a lower
+ * bound, never a point value (clinical-rules I11).
  */
 export interface Bounds {
   readonly lo: number;
@@ -14,7 +14,7 @@ export interface Bounds {
 /** Bounds of a threshold, or undefined when it was not measured. */
 export function boundsOf(t: Threshold | undefined): Bounds | undefined {
   if (t === null || t === undefined) return undefined;
-  if (isNoResponse(t)) return { lo: t.level, hi: Number.POSITIVE_INFINITY, loOpen: true };
+  if (isNoResponse(t)) return { lo: noResponseLowerBound(t), hi: Number.POSITIVE_INFINITY, loOpen: false };
   return { lo: t, hi: t, loOpen: false };
 }
 
@@ -46,3 +46,9 @@ export function greaterThan(a: Bounds, b: Bounds): boolean | null {
   if (a.hi <= b.lo) return false;
   return null;
 }
+
+/**
+ * How a reported dB value relates to the truth (clinical-rules I11): 'min' = the true value is at
+ * least it ("≥ X"), 'max' = at most it ("≤ X"); an exact value has no bound.
+ */
+export type DbBound = 'min' | 'max';

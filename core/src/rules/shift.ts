@@ -1,5 +1,5 @@
 import type { EarAudiogram } from '../audiogram/audiogram';
-import { boundsOf } from './bounds';
+import { boundsOf, type DbBound } from './bounds';
 import type { Tri } from './tri';
 
 /** Bounds of a difference seq − ref in dB (positive = worse, clinical-rules I1). */
@@ -73,18 +73,41 @@ export function anyShiftReaches(ref: EarAudiogram, seq: EarAudiogram, freqs: rea
   return unknown ? null : false;
 }
 
+/** A shift as reported: the exact value, or the one finite end of its bounds (I11), or null. */
+export interface ShiftValue {
+  readonly value: number | null;
+  readonly bound?: DbBound;
+}
+
 /**
- * Largest exact single-frequency shift over `freqs` measured in both exams (dB), or null when
- * none is, or when a no-response makes the largest one unknown.
+ * The reportable value of a shift (clinical-rules I11): exact when known; with an NR only in the
+ * sequential exam the difference is a lower bound ('min'); with an NR only in the reference an
+ * upper bound ('max', also for a largest shift known only to lie between two finite values); with both ends unknown (NR in both, or not measured) null.
  */
-export function maxExactShift(ref: EarAudiogram, seq: EarAudiogram, freqs: readonly number[]): number | null {
-  let max: number | null = null;
+export function shiftValue(b: ShiftBounds | undefined): ShiftValue {
+  if (!b) return { value: null };
+  if (b.lo === b.hi) return { value: b.lo };
+  const loFinite = Number.isFinite(b.lo);
+  const hiFinite = Number.isFinite(b.hi);
+  if (loFinite && !hiFinite) return { value: b.lo, bound: 'min' };
+  if (hiFinite) return { value: b.hi, bound: 'max' };
+  return { value: null };
+}
+
+/**
+ * Bounds of the largest single-frequency shift over `freqs` measured (or NR) in both exams;
+ * undefined when none is.
+ */
+export function maxShiftBounds(ref: EarAudiogram, seq: EarAudiogram, freqs: readonly number[]): ShiftBounds | undefined {
+  let lo = Number.NEGATIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  let any = false;
   for (const f of freqs) {
-    const rt = ref.air[f as keyof EarAudiogram['air']];
-    const st = seq.air[f as keyof EarAudiogram['air']];
-    if (rt === null || rt === undefined || st === null || st === undefined) continue;
-    if (typeof rt !== 'number' || typeof st !== 'number') return null;
-    if (max === null || st - rt > max) max = st - rt;
+    const d = shiftAt(ref, seq, f);
+    if (!d) continue;
+    any = true;
+    if (d.lo > lo) lo = d.lo;
+    if (d.hi > hi) hi = d.hi;
   }
-  return max;
+  return any ? { lo, hi } : undefined;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { anEar } from '../../audiogram/audiogram-builder';
 import { noResponse } from '../../audiogram/threshold';
 import { biapGrade, lloydKaplanGrade, who1997Grade, who2021Grade } from './degree-scales';
-import { betterEar, pta3, pta4 } from './pure-tone-average';
+import { betterEar, pta3, pta4, pta4Bound } from './pure-tone-average';
 import { lossClassFromMean, severityFromPta } from './spec-scales';
 
 describe('degree scales at their band limits (clinical-rules §5)', () => {
@@ -46,9 +46,11 @@ describe('PTAs', () => {
     expect(pta3(ear)).toBeCloseTo(35 / 3, 10);
     expect(pta4(ear)).toBe(21.25);
   });
-  it('are null with a missing frequency or a no-response, and so is the better ear', () => {
+  it('are null with a missing frequency, a lower bound with a no-response (I11), and so is the better ear', () => {
     expect(pta3(anEar(10, { 1000: null }))).toBeNull();
-    expect(pta4(anEar(10, { 4000: noResponse(120) }))).toBeNull();
+    expect(pta4(anEar(10, { 4000: noResponse(120) }))).toBe((10 + 10 + 10 + 125) / 4);
+    expect(pta4Bound(anEar(10, { 4000: noResponse(120) }))).toBe('min');
+    expect(pta4Bound(anEar(10))).toBeUndefined();
     expect(betterEar(10, null)).toBeNull();
     expect(betterEar(30, 12.5)).toBe(12.5);
   });

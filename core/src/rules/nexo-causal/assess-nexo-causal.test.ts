@@ -16,7 +16,7 @@ describe('assessNexoCausal (rule table N1–N9)', () => {
     ['N2 normal hearing → improvavel', exposed, anEar(10), anEar(10), 'improvavel', 'N2'],
     ['N3 conductive loss → improvavel', exposed, anEar(40, {}, { 500: 10, 1000: 10, 2000: 10, 3000: 10, 4000: 10 }), anEar(10), 'improvavel', 'N3'],
     ['N4 no 14 h rest → indeterminado', { ...exposed, pausaRuido: 'nao' } as NexoAnswers, notch, notch, 'indeterminado', 'N4'],
-    ['N5 classification undecided → indeterminado', exposed, anEar(10, { 4000: { kind: 'no_response', level: 20 } }), anEar(10), 'indeterminado', 'N5'],
+    ['N5 classification undecided (right ear not tested) → indeterminado', exposed, { air: {} }, anEar(10), 'indeterminado', 'N5'],
     ['N6 bilateral notch with 8 kHz recovery → provavel', exposed, anEar(10, { 3000: 35, 4000: 50, 6000: 45, 8000: 30 }, bcSensorineural), notch, 'provavel', 'N6'],
     ['N7 other ear altered without 8 kHz recovery → possivel', exposed, notch, anEar(10, { 3000: 35, 4000: 50, 6000: 50, 8000: 55 }), 'possivel', 'N7'],
     ['N7 zero years of exposure → possivel', { ...exposed, tempoExposicao: 0 }, notch, notch, 'possivel', 'N7'],

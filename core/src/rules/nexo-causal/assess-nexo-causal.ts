@@ -39,7 +39,7 @@ export interface NexoAssessment {
 export function audiogramPatternOf(exams: readonly AudiometricExam[]): AudiogramPattern {
   const walk = walkReferenceHistory(exams);
   const last = walk.exams[walk.exams.length - 1];
-  const step = walk.steps[walk.steps.length - 1];
+  const step = walk.entries[walk.entries.length - 1]?.step;
   invariant(last, 'audiogramPatternOf needs at least one exam');
   return {
     classification: { right: classifyNr7Ear(last.right), left: classifyNr7Ear(last.left) },

@@ -30,8 +30,10 @@ describe('classifyNr7Ear (NR-7 Anexo II item 5)', () => {
   it.each([
     ['NR at 4 kHz (120), rest normal → sugestivo (NR > 120 > others)', anEar(10, { 4000: noResponse(120) }), 'sugestivo_painpse'],
     ['NR at 8 kHz (120) and 4 kHz 60 → nao_sugestivo (8 kHz certainly higher)', anEar(10, { 4000: 60, 8000: noResponse(120) }), 'nao_sugestivo'],
-    ['NR at 4 kHz and 8 kHz → null (order unknown)', anEar(10, { 4000: noResponse(110), 8000: noResponse(110) }), null],
-    ['NR at 20 dB, rest 10 → null (may or may not exceed 25)', anEar(10, { 4000: noResponse(20) }), null],
+    ['NR at 4 kHz and 8 kHz at the same level → nao_sugestivo (both 115: H not above O, I11 bound as value)', anEar(10, { 4000: noResponse(110), 8000: noResponse(110) }), 'nao_sugestivo'],
+    ['NR at 4 kHz 110 and 8 kHz 100 → sugestivo (115 > 105)', anEar(10, { 4000: noResponse(110), 8000: noResponse(100) }), 'sugestivo_painpse'],
+    ['NR at 20 dB, rest 10 → aceitavel (bound 25 ≤ 25, I11)', anEar(10, { 4000: noResponse(20) }), 'aceitavel'],
+    ['NR at 80 at 6 kHz, rest 10 → sugestivo (85 > 25 and above the others)', anEar(10, { 6000: noResponse(80) }), 'sugestivo_painpse'],
     ['NR at 500 Hz (120), notch 60 → nao_sugestivo', anEar(10, { 500: noResponse(120), 4000: 60 }), 'nao_sugestivo'],
   ])('no response: %s', (_n, ear, expected) => {
     expect(classifyNr7Ear(ear)).toBe(expected);
@@ -39,6 +41,11 @@ describe('classifyNr7Ear (NR-7 Anexo II item 5)', () => {
 
   it.each([
     ['BC at 4 kHz ≤ 25 under an air notch → nao_sugestivo (I3)', anEar(10, { 4000: 40 }, { 4000: 25 }), 'nao_sugestivo'],
+    ['the issue: AC 3k 30 / 4k 40, BC 3k 25 / 4k 35 → sugestivo (4 kHz sensorineural, I3)', anEar(15, { 500: 10, 3000: 30, 4000: 40, 6000: 35, 8000: 20 }, { 500: 5, 1000: 10, 2000: 15, 3000: 25, 4000: 35 }), 'sugestivo_painpse'],
+    ['AC 3k 30 / 4k 40, BC ≤ 25 at both → nao_sugestivo (conductive notch, I3)', anEar(10, { 3000: 30, 4000: 40 }, { 3000: 20, 4000: 25 }), 'nao_sugestivo'],
+    ['AC 3k 30 / 4k 40, BC 3k 10, 4k not measured → sugestivo (BC missing at an elevated point, I3)', anEar(10, { 3000: 30, 4000: 40 }, { 3000: 10 }), 'sugestivo_painpse'],
+    ['AC notch at 3/4/6 kHz, BC ≤ 25 at 3 and 4 kHz → nao_sugestivo (6 kHz has no BC; every checkable point conductive)', anEar(10, { 3000: 35, 4000: 40, 6000: 45 }, { 3000: 10, 4000: 15 }), 'nao_sugestivo'],
+    ['BC at 3 kHz only, not elevated there → air pattern stands', anEar(10, { 4000: 40 }, { 3000: 5 }), 'sugestivo_painpse'],
     ['BC at 4 kHz 26 → sugestivo', anEar(10, { 4000: 40 }, { 4000: 26 }), 'sugestivo_painpse'],
     ['notch only at 6 kHz, BC normal → sugestivo (6 kHz judged on air, I3)', anEar(10, { 6000: 40 }, { 3000: 10, 4000: 10 }), 'sugestivo_painpse'],
     ['BC NR at 4 kHz (70) → sugestivo', anEar(10, { 4000: 60 }, { 4000: noResponse(70) }), 'sugestivo_painpse'],

@@ -59,14 +59,32 @@ describe('missing frequencies and no-response (three-valued)', () => {
   it('is true when an evaluable criterion is met despite a missing frequency', () => {
     expect(compareEarWithReference(anEar(10, { 6000: null }), anEar(10, { 4000: 25 })).desencadeamento).toBe(true);
   });
-  it('an NR 15 dB or more above the reference threshold triggers (direction certain, I11)', () => {
+  it('an NR in the sequential exam is a lower bound L + 5: a criterion met with it is true (I11)', () => {
     const c = compareEarWithReference(anEar(10, { 4000: 20 }), anEar(10, { 4000: noResponse(35) }));
-    expect(c).toMatchObject({ desencadeamento: true, maxShift346: null, deltaMean346: null });
+    expect(c).toMatchObject({ desencadeamento: true, maxShift346: 20, maxShift346Bound: 'min', criteria: ['b'] });
+    expect(c.deltaMean346).toBeCloseTo(20 / 3, 10);
+    expect(c.deltaMean346Bound).toBe('min');
   });
-  it('an NR in the reference leaves a worse-looking sequential value undecided', () => {
-    const c = compareEarWithReference(anEar(10, { 4000: noResponse(20) }), anEar(10, { 4000: 40 }));
-    expect(c.referenceClassification).toBeNull();
-    expect(c.desencadeamento).toBeNull();
+  it('an NR in the sequential exam that does not reach the limit with its bound leaves the criterion null', () => {
+    const c = compareEarWithReference(anEar(10, { 4000: 20 }), anEar(10, { 4000: noResponse(25) }));
+    expect(c).toMatchObject({ desencadeamento: null, maxShift346: 10, maxShift346Bound: 'min' });
+  });
+  it('the issue scenario: 6 kHz NR at 80 in a sequential exam decides desencadeamento, mean shown as a bound', () => {
+    const ref = anEar(10, { 3000: 15, 4000: 20, 6000: 20 });
+    const c = compareEarWithReference(ref, anEar(10, { 3000: 15, 4000: 20, 6000: noResponse(80) }));
+    expect(c).toMatchObject({ desencadeamento: true, deltaMean346Bound: 'min', maxShift346: 65, maxShift346Bound: 'min', criteria: ['a', 'b'] });
+    expect(c.deltaMean346).toBeCloseTo(65 / 3, 10);
+  });
+  it('an NR only in the reference is an upper bound: not met → false, met → null', () => {
+    const notMet = compareEarWithReference(anEar(10, { 4000: noResponse(20) }), anEar(10, { 4000: 30 }));
+    expect(notMet).toMatchObject({ referenceClassification: 'aceitavel', desencadeamento: false, maxShift346: 5, maxShift346Bound: 'max' });
+    const met = compareEarWithReference(anEar(10, { 4000: noResponse(20) }), anEar(10, { 4000: 40 }));
+    expect(met).toMatchObject({ referenceClassification: 'aceitavel', desencadeamento: null, maxShift346: 15, maxShift346Bound: 'max' });
+  });
+  it('an NR at the same frequency in both exams makes that difference unknown (null)', () => {
+    const c = compareEarWithReference(anEar(10, { 4000: noResponse(90) }), anEar(10, { 4000: noResponse(90) }));
+    expect(c).toMatchObject({ referenceClassification: 'sugestivo_painpse', agravamento: null, deltaMean346: null, deltaMean0512: 0 });
+    expect(c.deltaMean346Bound).toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
 import type { AudiometricExam, EarAudiogram } from '../../audiogram/audiogram';
 import { LOW_FREQUENCIES, MANDATORY_AIR_FREQUENCIES, NOTCH_FREQUENCIES } from '../../audiogram/frequencies';
-import { anyShiftReaches, exactShift, maxExactShift, meanShift, reaches } from '../shift';
+import type { DbBound } from '../bounds';
+import { anyShiftReaches, maxShiftBounds, meanShift, reaches, shiftValue } from '../shift';
 import { andTri, orTri, type Tri } from '../tri';
 import { classifyNr7Ear, type Nr7Classification } from './classify-nr7-ear';
 
@@ -13,14 +14,21 @@ export const SINGLE_SHIFT_LIMIT_DB = 15;
 export interface EarComparison {
   readonly referenceClassification: Nr7Classification | null;
   readonly sequentialClassification: Nr7Classification | null;
-  /** mean(seq 3k,4k,6k) − mean(ref 3k,4k,6k), dB; null if a value is missing or NR. */
+  /**
+   * mean(seq 3k,4k,6k) − mean(ref 3k,4k,6k), dB; null if a value is missing or both ends are
+   * unknown. With a no-response it is a bound (I11): see `deltaMean346Bound`.
+   */
   readonly deltaMean346: number | null;
-  /** mean(seq 500,1k,2k) − mean(ref 500,1k,2k), dB; null if a value is missing or NR. */
+  readonly deltaMean346Bound?: DbBound;
+  /** mean(seq 500,1k,2k) − mean(ref 500,1k,2k), dB, as deltaMean346. */
   readonly deltaMean0512: number | null;
-  /** Largest single shift at 3k/4k/6k measured in both exams, dB. */
+  readonly deltaMean0512Bound?: DbBound;
+  /** Largest single shift at 3k/4k/6k measured in both exams, dB (a bound with an NR). */
   readonly maxShift346: number | null;
-  /** Largest single shift at 500–8000 Hz measured in both exams, dB. */
+  readonly maxShift346Bound?: DbBound;
+  /** Largest single shift at 500–8000 Hz measured in both exams, dB (a bound with an NR). */
   readonly maxShiftAny: number | null;
+  readonly maxShiftAnyBound?: DbBound;
   /** Items 5.3/5.3.1; null = indeterminate (missing frequency or NR). */
   readonly desencadeamento: Tri;
   /** '5.3' when the sequential ear is still within 5.1, '5.3.1' otherwise. */
@@ -77,13 +85,21 @@ function compareClassifiedEar(
     if (aA === true) criteria.push('a');
     if (aB === true) criteria.push('b');
   }
+  const d346 = shiftValue(mean346);
+  const d0512 = shiftValue(mean0512);
+  const m346 = shiftValue(maxShiftBounds(ref, seq, NOTCH_FREQUENCIES));
+  const mAny = shiftValue(maxShiftBounds(ref, seq, MANDATORY_AIR_FREQUENCIES));
   return {
     referenceClassification,
     sequentialClassification,
-    deltaMean346: exactShift(mean346),
-    deltaMean0512: exactShift(mean0512),
-    maxShift346: maxExactShift(ref, seq, NOTCH_FREQUENCIES),
-    maxShiftAny: maxExactShift(ref, seq, MANDATORY_AIR_FREQUENCIES),
+    deltaMean346: d346.value,
+    deltaMean346Bound: d346.bound,
+    deltaMean0512: d0512.value,
+    deltaMean0512Bound: d0512.bound,
+    maxShift346: m346.value,
+    maxShift346Bound: m346.bound,
+    maxShiftAny: mAny.value,
+    maxShiftAnyBound: mAny.bound,
     desencadeamento,
     desencadeamentoItem: desencadeamento === true ? (sequentialClassification === 'aceitavel' ? '5.3' : '5.3.1') : null,
     agravamento,
