@@ -49,6 +49,7 @@ export function analyzeHistory(history: WorkerHistory): HistoryAnalysis {
       ...exam,
       ...role,
       new_reference_date: lastEntry.referenceAfter?.date,
+      new_reference_exam_id: lastEntry.referenceAfter?.id,
       new_reference_basis: lastEntry.referenceBasisAfter,
       sequence: steps.length >= 2 ? steps : undefined,
     };

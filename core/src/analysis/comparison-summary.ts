@@ -26,6 +26,7 @@ export function summarizeStep(step: SequenceStep, current: AudiometricExam, sex:
   return {
     sequential_date: step.comparison.sequentialDate as string | undefined,
     reference_date: step.comparison.referenceDate,
+    reference_exam_id: reference.id,
     reference_basis: step.referenceBasis,
     reference_designation_reason: reference.designatedReference?.reason,
     rule_set: step.ruleSet,
@@ -76,6 +77,7 @@ export function summarizeStep(step: SequenceStep, current: AudiometricExam, sex:
     desencadeamento: step.comparison.desencadeamento,
     agravamento: step.comparison.agravamento,
     new_reference_date: step.newReference.date,
+    new_reference_exam_id: step.newReference.id,
     new_reference_basis: step.newReferenceBasis,
     new_reference_exam_required: step.newReferenceExamRequired,
   };

@@ -1,18 +1,47 @@
 import type { AudiometricExam, Ear } from '../audiogram/audiogram';
-import { pta3 } from '../rules/degree/pure-tone-average';
+import type { DbBound } from '../rules/bounds';
+import { mean346, mean346Bound, pta3 } from '../rules/degree/pure-tone-average';
 import { daysBetween, formatDateBr } from '../rules/nr7/calendar';
 import type { EarComparison } from '../rules/nr7/compare-with-reference';
-import { walkReferenceHistory, type SequenceStep } from '../rules/nr7/reference-history';
+import { walkReferenceHistory, type ExamRole, type SequenceStep } from '../rules/nr7/reference-history';
 import { citeRuleSet } from '../rules/nr7/rule-set';
 import { RULES_VERSION } from '../rules/rules-version';
+
+export interface EvolutionExam {
+  readonly id?: string;
+  readonly date: string;
+  readonly role: ExamRole;
+  readonly ptaRightEar: number | null;
+  readonly ptaLeftEar: number | null;
+  readonly mean346RightEar: number | null;
+  readonly mean346LeftEar: number | null;
+  readonly mean346RightBound: DbBound | null;
+  readonly mean346LeftBound: DbBound | null;
+}
+
+/** One desencadeamento or agravamento found in the history, with the two exam dates (pt-BR title). */
+export interface EvolutionEvent {
+  readonly kind: 'desencadeamento' | 'agravamento';
+  readonly ears: readonly Ear[];
+  readonly examDate: string;
+  readonly referenceDate: string;
+  /** e.g. "Agravamento sugestivo de PAINPSE em 10/03/2026 (orelha direita), em relação ao exame de referência de 11/03/2025". */
+  readonly title: string;
+}
 
 /** Spec §3 "Evolution response, exam-based", computed from the NR-7 rules (plus rulesVersion). */
 export interface ExamEvolution {
   readonly hasMultipleExams: boolean;
   readonly message: string;
   readonly totalExams: number;
-  /** PTA3 (500/1k/2k, spec §9) per ear in dB HL, unrounded; null when not computable. */
-  readonly exams: readonly { readonly date: string; readonly ptaRightEar: number | null; readonly ptaLeftEar: number | null }[];
+  /**
+   * Per exam, in date order: PTA3 (500/1k/2k, spec §9) and the 3–6 kHz mean (NR-7 item 5.3 a) per
+   * ear in dB HL, unrounded, null when not computable; a mean with a no-response is a lower bound
+   * ('min', I11). `role`: referencia, sequencial or sem_limiares (no thresholds, never a reference).
+   */
+  readonly exams: readonly EvolutionExam[];
+  /** The comparisons that triggered, titled by what happened (for the alert's heading). */
+  readonly events: readonly EvolutionEvent[];
   readonly firstExamDate: string | null;
   readonly lastExamDate: string | null;
   /** Days from the first to the last exam (floor of the date difference). */
@@ -54,6 +83,7 @@ export function buildExamEvolution(input: readonly AudiometricExam[]): ExamEvolu
   const first = walk.exams[0];
   const last = walk.exams[walk.exams.length - 1];
   const alerts: string[] = [];
+  const events: EvolutionEvent[] = [];
   let worsening = false;
   for (const step of walk.steps) {
     for (const side of ['right', 'left'] as const) {
@@ -61,6 +91,16 @@ export function buildExamEvolution(input: readonly AudiometricExam[]): ExamEvolu
       if (text) alerts.push(text);
     }
     if (step.comparison.desencadeamento === true || step.comparison.agravamento === true) worsening = true;
+    for (const kind of ['desencadeamento', 'agravamento'] as const) {
+      const ears = (['right', 'left'] as const).filter((side) => step.comparison[side][kind] === true);
+      if (!ears.length) continue;
+      const what = kind === 'desencadeamento' ? 'Desencadeamento sugestivo de PAINPSE' : 'Agravamento sugestivo da PAINPSE';
+      const where = ears.length === 2 ? 'ambas as orelhas' : EAR_NAME[ears[0]];
+      events.push({
+        kind, ears, examDate: step.comparison.sequentialDate, referenceDate: step.comparison.referenceDate,
+        title: `${what} em ${formatDateBr(step.comparison.sequentialDate)} (${where}), em relação ao exame de referência de ${formatDateBr(step.comparison.referenceDate)}`,
+      });
+    }
   }
   if (worsening) alerts.push(DIAGNOSIS_NOTICE);
   const multiple = walk.exams.length >= 2;
@@ -68,7 +108,18 @@ export function buildExamEvolution(input: readonly AudiometricExam[]): ExamEvolu
     hasMultipleExams: multiple,
     message: multiple ? `Análise de evolução com ${walk.exams.length} exames.` : INSUFFICIENT_EXAMS_MESSAGE,
     totalExams: walk.exams.length,
-    exams: walk.exams.map((e) => ({ date: e.date, ptaRightEar: pta3(e.right), ptaLeftEar: pta3(e.left) })),
+    exams: walk.entries.map(({ exam: e, role }) => ({
+      ...(e.id ? { id: e.id } : {}),
+      date: e.date,
+      role,
+      ptaRightEar: pta3(e.right),
+      ptaLeftEar: pta3(e.left),
+      mean346RightEar: mean346(e.right),
+      mean346LeftEar: mean346(e.left),
+      mean346RightBound: mean346Bound(e.right) ?? null,
+      mean346LeftBound: mean346Bound(e.left) ?? null,
+    })),
+    events,
     firstExamDate: first?.date ?? null,
     lastExamDate: last?.date ?? null,
     monitoringPeriodDays: first && last ? daysBetween(first.date, last.date) : 0,

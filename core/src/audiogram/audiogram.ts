@@ -29,6 +29,8 @@ export interface ExamConditions {
 
 /** One audiometric exam of a worker. */
 export interface AudiometricExam {
+  /** The stored exam's id, when the exam is one (lets outputs name the reference exam). */
+  readonly id?: string;
   /** Exam date, ISO YYYY-MM-DD. */
   readonly date: string;
   /** Worker's age in years on the exam date, when known (OSHA Appendix F only). */

@@ -60,10 +60,11 @@ export const REFERENCE_REASON_MAX = 500;
 
 /** The rules engine's view of an exam. */
 export function toAudiometricExam(
-  exam: Pick<Exam, 'date' | 'right' | 'left' | 'acousticRestHours' | 'calibrationDate'> & { referenceDesignation?: ReferenceDesignation | null },
+  exam: Pick<Exam, 'date' | 'right' | 'left' | 'acousticRestHours' | 'calibrationDate'> & { id?: string; referenceDesignation?: ReferenceDesignation | null },
   age?: number | null,
 ): AudiometricExam {
   return {
+    ...(exam.id ? { id: exam.id } : {}),
     ...(exam.referenceDesignation ? { designatedReference: { reason: exam.referenceDesignation.reason } } : {}),
     date: exam.date,
     ...(age !== null && age !== undefined ? { age } : {}),

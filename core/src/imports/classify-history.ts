@@ -75,6 +75,7 @@ export function classifyHistoryForImport<E extends ClassifiableExam>(exams: read
         reference_basis: entry.referenceBasis,
         reference_designation_reason: entry.role === 'referencia' ? current.designatedReference?.reason : undefined,
         new_reference_date: entry.referenceAfter?.date,
+        new_reference_exam_id: entry.referenceAfter?.id,
         new_reference_basis: entry.referenceBasisAfter,
       }).slice(1, -1);
     }

@@ -50,7 +50,7 @@ export interface ExamListQuery {
 export interface ExamRepository {
   findById(organizationId: string, id: string): Promise<ExamView | undefined>;
   /** Only what the evolution needs (date, thresholds, conditions) of every exam, oldest first: a light read. */
-  listAudiometryForPatient(organizationId: string, patientId: string): Promise<Array<Pick<Exam, 'date' | 'right' | 'left' | 'acousticRestHours' | 'calibrationDate' | 'createdAt' | 'referenceDesignation'>>>;
+  listAudiometryForPatient(organizationId: string, patientId: string): Promise<Array<Pick<Exam, 'id' | 'date' | 'right' | 'left' | 'acousticRestHours' | 'calibrationDate' | 'createdAt' | 'referenceDesignation'>>>;
   /** Every exam of the patient, oldest first. */
   listForPatient(organizationId: string, patientId: string): Promise<Exam[]>;
   /** Newest exam date first. */

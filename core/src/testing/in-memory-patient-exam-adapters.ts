@@ -30,7 +30,8 @@ export class InMemoryExamRepository implements ExamRepository {
   }
   async listAudiometryForPatient(organizationId: string, patientId: string) {
     return (await this.listForPatient(organizationId, patientId)).map((e) => ({
-      date: e.date, right: e.right, left: e.left, acousticRestHours: e.acousticRestHours, calibrationDate: e.calibrationDate, createdAt: e.createdAt,
+      id: e.id, date: e.date, right: e.right, left: e.left, acousticRestHours: e.acousticRestHours, calibrationDate: e.calibrationDate, createdAt: e.createdAt,
+      referenceDesignation: e.referenceDesignation ?? null,
     }));
   }
   async listForPatient(organizationId: string, patientId: string) {

@@ -6,6 +6,7 @@ import { Migration20261122030000PatientSearch } from './Migration20261122030000P
 import { Migration20261122040000EmbedTokens } from './Migration20261122040000EmbedTokens';
 import { Migration20261122050000Reports } from './Migration20261122050000Reports';
 import { Migration20261122060000ExamExportProjection } from './Migration20261122060000ExamExportProjection';
+import { Migration20261124000000ReferenceDesignation } from './Migration20261124000000ReferenceDesignation';
 
 /**
  * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
@@ -19,4 +20,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122040000EmbedTokens', class: Migration20261122040000EmbedTokens },
   { name: 'Migration20261122050000Reports', class: Migration20261122050000Reports },
   { name: 'Migration20261122060000ExamExportProjection', class: Migration20261122060000ExamExportProjection },
+  { name: 'Migration20261124000000ReferenceDesignation', class: Migration20261124000000ReferenceDesignation },
 ];

@@ -3,7 +3,7 @@ import { UniqueConstraintViolationException, type EntityManager } from '@mikro-o
 import {
   fromWireAudiogram, toWireAudiogram, type CompanyRepository, type DashboardCounts, type DashboardQueries, type Exam,
   type ExamFile, type ExamFileRepository, type ExamListQuery, type ExamRepository, type ExamView, type Page, type Patient,
-  type PatientListQuery, type PatientRepository, type Sex, type SpeechTest, type WireAudiogram,
+  type PatientListQuery, type PatientRepository, type ReferenceDesignation, type Sex, type SpeechTest, type WireAudiogram,
 } from '../../../../../core/src';
 import { CompanySchema, ExamSchema, PatientSchema } from '../schemas/patient-exam-schemas';
 
@@ -130,6 +130,7 @@ function toExam(r: Row): Exam {
     acousticRestHours: num(r.acoustic_rest_hours), observacoes: str(r.observacoes), right, left,
     speechTest: (r.speech_test as SpeechTest | null) ?? null, ambienteJson: str(r.ambiente_json),
     classification: (r.classification as Record<string, unknown>) ?? {}, rulesVersion: r.rules_version as string,
+    referenceDesignation: (r.reference_designation as ReferenceDesignation | null) ?? null,
     createdAt: new Date(r.created_at as string), updatedAt: new Date(r.updated_at as string),
   };
 }
@@ -141,7 +142,8 @@ export function examRow(e: Exam, naturalKey: string | null = null) {
     consultationType: e.consultationType, consultationReason: e.consultationReason, ambientNoiseDb: e.ambientNoiseDb,
     calibrationDate: e.calibrationDate, transducer: e.transducer, acousticRestHours: e.acousticRestHours, observacoes: e.observacoes,
     audiogram: toWireAudiogram(e.right, e.left), speechTest: e.speechTest, ambienteJson: e.ambienteJson,
-    classification: e.classification, rulesVersion: e.rulesVersion, naturalKey, createdAt: e.createdAt, updatedAt: e.updatedAt,
+    classification: e.classification, rulesVersion: e.rulesVersion, referenceDesignation: e.referenceDesignation ?? null, naturalKey,
+    createdAt: e.createdAt, updatedAt: e.updatedAt,
   };
 }
 
@@ -170,12 +172,13 @@ export class MikroOrmExamRepository implements ExamRepository {
   async listAudiometryForPatient(organizationId: string, patientId: string) {
     if (!isUuid(patientId)) return [];
     const rows = await sql(this.em())(
-      'select exam_date, audiogram, acoustic_rest_hours, calibration_date, created_at from exam where organization_id = ? and patient_id = ? order by exam_date, created_at',
+      'select id, exam_date, audiogram, acoustic_rest_hours, calibration_date, reference_designation, created_at from exam where organization_id = ? and patient_id = ? order by exam_date, created_at',
       [organizationId, patientId],
     );
     return rows.map((r) => ({
-      date: iso(r.exam_date)!, ...fromWireAudiogram(r.audiogram as WireAudiogram), acousticRestHours: num(r.acoustic_rest_hours),
-      calibrationDate: iso(r.calibration_date), createdAt: new Date(r.created_at as string),
+      id: r.id as string, date: iso(r.exam_date)!, ...fromWireAudiogram(r.audiogram as WireAudiogram), acousticRestHours: num(r.acoustic_rest_hours),
+      calibrationDate: iso(r.calibration_date), referenceDesignation: (r.reference_designation as ReferenceDesignation | null) ?? null,
+      createdAt: new Date(r.created_at as string),
     }));
   }
 

@@ -62,6 +62,7 @@ export const ExamSchema = defineEntity({
     ambienteJson: p.text().nullable(),
     classification: p.json<unknown>(),
     rulesVersion: p.text(),
+    referenceDesignation: p.json<unknown>().nullable(),
     naturalKey: p.text().nullable(),
     createdAt: p.datetime().columnType('timestamptz'),
     updatedAt: p.datetime().columnType('timestamptz'),
