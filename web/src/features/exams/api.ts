@@ -4,7 +4,18 @@ import { fetchPage, queryString, type Page } from '../../components/data-table/f
 import { api } from '../../lib/api-client';
 import type { WireThreshold } from './audiogram-data';
 
-export type Exam = ExamResponse;
+/** Who set this exam as the reference and why (PUT /api/exams/{id}/reference). */
+export interface ReferenceDesignation {
+  reason: string;
+  designatedBy: string | null;
+  designatedAt: string;
+}
+
+/**
+ * The exam as read, plus the fields of rules 2026.11-2 (age on the exam date, designated reference);
+ * optional so an older server still reads.
+ */
+export type Exam = ExamResponse & { patientAgeAtExam?: number | null; referenceDesignation?: ReferenceDesignation | null };
 export type ExamPatient = PatientResponse;
 
 export interface ExamFile {
@@ -38,6 +49,12 @@ export const listExams = (q: string, offset: number, signal?: AbortSignal): Prom
   fetchPage<Exam>(`/exams${queryString({ q: q.trim(), limit: EXAMS_PAGE_SIZE, offset })}`, signal);
 
 export const getExam = (id: string, signal?: AbortSignal) => api.get<Exam>(`/exams/${encodeURIComponent(id)}`, { signal });
+
+/** PUT /api/exams/{id}/reference {reason} (10–500 characters): this exam becomes the reference; later exams are recomputed. */
+export const designateReference = (id: string, reason: string) => api.put<Exam>(`/exams/${encodeURIComponent(id)}/reference`, { reason });
+
+/** DELETE /api/exams/{id}/reference: the reference follows the rules again. */
+export const removeReferenceDesignation = (id: string) => api.delete<Exam>(`/exams/${encodeURIComponent(id)}/reference`);
 
 export const getExamFiles = (id: string, signal?: AbortSignal) => api.get<ExamFile[]>(`/exams/${encodeURIComponent(id)}/files`, { signal });
 

@@ -32,3 +32,23 @@ export const triState = (v: unknown) => (v === true ? 'Sim' : v === false ? 'Nã
 
 export const num = (c: Classification, key: string): number | null => (typeof c[key] === 'number' ? (c[key] as number) : null);
 export const str = (c: Classification, key: string): string | null => (typeof c[key] === 'string' ? (c[key] as string) : null);
+
+export type ExamRole = 'referencia' | 'sequencial' | 'sem_limiares';
+
+/** This exam's place in the worker's history (rules 2026.11-2); null for documents from older rules. */
+export const examRoleOf = (c: Classification): ExamRole | null => {
+  const role = c.exam_role;
+  return role === 'referencia' || role === 'sequencial' || role === 'sem_limiares' ? role : null;
+};
+
+const BASIS_TEXT: Record<string, string> = {
+  primeiro_exame: 'primeiro exame com limiares (NR-7, Anexo II, item 4.3.1 a)',
+  substituido_5_5_1: 'exame sequencial que mostrou desencadeamento/agravamento (NR-7, Anexo II, item 5.5.1)',
+  novo_exame_4_2_4: 'novo exame de referência (Portaria 19/98, item 4.2.4)',
+};
+
+/** Why an exam is the reference: the rule it follows, or the professional's designation with its reason. */
+export function referenceBasisText(basis: unknown, reason?: unknown): string | null {
+  if (basis === 'designado') return `designado pelo profissional — motivo: ${typeof reason === 'string' && reason ? reason : 'não informado'}`;
+  return typeof basis === 'string' ? (BASIS_TEXT[basis] ?? basis) : null;
+}

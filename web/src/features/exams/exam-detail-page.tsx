@@ -12,7 +12,9 @@ import { ErrorState } from '../../components/ui/states';
 import { paths } from '../../config/paths';
 import { toast } from '../../lib/toast';
 import { examKeys, getExam, getExamFiles, type Exam, type ExamFile } from './api';
-import { alertsOf, findingsOf, nr7Label, num, str, triState, type Classification, type Side } from './classification';
+import { alertsOf, examRoleOf, findingsOf, nr7Label, str, triState, type Classification, type Side } from './classification';
+import { ReferenceSection } from './components/reference-section';
+import { classificationDb } from '../../lib/bounded-db';
 import { ExamFileDialog } from './exam-file-dialog';
 import { ExamAudiogramSection } from '../upload';
 import { db, formatDay, formatDateTime, operatorRegistration, sexWord } from './format';
@@ -49,6 +51,19 @@ export default function ExamDetailPage() {
 
 function ExamDetail({ exam }: { exam: Exam }) {
   const c = exam.classification as Classification;
+  const role = examRoleOf(c);
+  const withoutThresholds = role === 'sem_limiares';
+  const referenceId = str(c, 'reference_exam_id');
+  const reference = useQuery({
+    queryKey: examKeys.detail(referenceId ?? ''),
+    queryFn: ({ signal }) => getExam(referenceId ?? '', signal),
+    enabled: referenceId !== null && referenceId !== exam.id,
+  });
+  const overlay =
+    referenceId !== null && referenceId !== exam.id && reference.data
+      ? { values: reference.data.audiogram, label: `Referência ${formatDay(reference.data.date)}` }
+      : undefined;
+  const ageAtExam = exam.patientAgeAtExam ?? exam.patientAge;
   const [file, setFile] = useState<ExamFile | null>(null);
   const [noFiles, setNoFiles] = useState(false);
   const [loadingFiles, setLoadingFiles] = useState(false);
@@ -85,7 +100,7 @@ function ExamDetail({ exam }: { exam: Exam }) {
           <dl className="exam-facts">
             <Fact label="Nome" value={exam.patientName} />
             <Fact label="Sexo" value={sexWord(exam.patientSex)} />
-            <Fact label="Idade" value={exam.patientAge === null ? '-' : `${exam.patientAge} anos`} />
+            <Fact label="Idade no exame" value={ageAtExam === null ? '-' : `${ageAtExam} anos`} />
             {exam.patientCompany && <Fact label="Empresa" value={exam.patientCompany} />}
           </dl>
         </Card>
@@ -111,19 +126,25 @@ function ExamDetail({ exam }: { exam: Exam }) {
       <Card title="Audiograma" description="Convenções ASHA: O vermelho = orelha direita, X azul = orelha esquerda; < e > = via óssea.">
         <div className="exam-detail__audiogram">
           <Suspense fallback={<div className="exam-detail__chart-loading"><Spinner label="Carregando audiograma..." /></div>}>
-            <AudiogramChart values={exam.audiogram} title={`Audiograma de ${formatDay(exam.date)}`} />
+            <AudiogramChart values={exam.audiogram} title={`Audiograma de ${formatDay(exam.date)}`} reference={overlay} />
           </Suspense>
-          <div className="exam-detail__ears">
-            {(['right', 'left'] as const).map((side) => (
-              <EarPanel key={side} side={side} c={c} />
-            ))}
-          </div>
+          {withoutThresholds ? (
+            <Banner variant="warning">Exame sem limiares: não é comparado nem usado como exame de referência.</Banner>
+          ) : (
+            <div className="exam-detail__ears">
+              {(['right', 'left'] as const).map((side) => (
+                <EarPanel key={side} side={side} c={c} />
+              ))}
+            </div>
+          )}
         </div>
       </Card>
 
+      <ReferenceSection exam={exam} hasThresholds={hasAudiogram && !withoutThresholds} />
+
       <ExamAudiogramSection exam={exam} />
 
-      {referenceDate && (
+      {referenceDate && !withoutThresholds && (
         <Card title="Comparação com o exame de referência" description={`Exame de referência: ${formatDay(referenceDate)}`}>
           <div className="exam-detail__comparison">
             {(['right', 'left'] as const).map((side) => (
@@ -199,11 +220,11 @@ function EarPanel({ side, c }: { side: Side; c: Classification }) {
       <dl className="ear-panel__numbers">
         <div>
           <dt>PTA (500–2000 Hz)</dt>
-          <dd>{db(num(c, `pta3_${side}`))}</dd>
+          <dd>{classificationDb(c, `pta3_${side}`)}</dd>
         </div>
         <div>
           <dt>Média 3–6 kHz</dt>
-          <dd>{db(num(c, `mean_346_${side}`))}</dd>
+          <dd>{classificationDb(c, `mean_346_${side}`)}</dd>
         </div>
       </dl>
     </section>
@@ -241,19 +262,19 @@ function ComparisonPanel({ side, c }: { side: Side; c: Classification }) {
         )}
         <div>
           <dt>Δ média 3–6 kHz</dt>
-          <dd>{db(num(c, `delta_mean_346_${side}`), true)}</dd>
+          <dd>{classificationDb(c, `delta_mean_346_${side}`, true)}</dd>
         </div>
         <div>
           <dt>Maior mudança 3–6 kHz</dt>
-          <dd>{db(num(c, `max_shift_346_${side}`), true)}</dd>
+          <dd>{classificationDb(c, `max_shift_346_${side}`, true)}</dd>
         </div>
         <div>
           <dt>Δ média 0,5–2 kHz</dt>
-          <dd>{db(num(c, `delta_mean_0512_${side}`), true)}</dd>
+          <dd>{classificationDb(c, `delta_mean_0512_${side}`, true)}</dd>
         </div>
         <div>
           <dt>Maior mudança 0,5–8 kHz</dt>
-          <dd>{db(num(c, `max_shift_any_${side}`), true)}</dd>
+          <dd>{classificationDb(c, `max_shift_any_${side}`, true)}</dd>
         </div>
       </dl>
     </section>

@@ -31,12 +31,8 @@ export function operatorRegistration(exam: { operatorCrm: string | null; operato
   return exam.operatorCrm || exam.operatorRegistration || '-';
 }
 
-/** A dB value with a decimal comma, at most one decimal: "12,5 dB"; '-' when unknown. */
-export function db(value: unknown, signed = false): string {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return '-';
-  const text = value.toLocaleString('pt-BR', { maximumFractionDigits: 1 });
-  return `${signed && value > 0 ? '+' : ''}${text} dB`;
-}
+/** A dB value with a decimal comma, at most one decimal: "12,5 dB"; "≥ 45 dB" with a 'min' bound; '—' when unknown. */
+export { boundedDb as db } from '../../lib/bounded-db';
 
 /** Today as YYYY-MM-DD in the user's time zone (default exam date). */
 export function todayIso(): string {

@@ -12,7 +12,24 @@ import './audiogram-chart.css';
  *
  * Default export so pages load it with `lazy()`: Plotly lives only in this lazy chunk.
  */
-export default function AudiogramChart({ values, title = 'Audiograma', height = 400 }: { values: AudiogramValues; title?: string; height?: number }) {
+export interface ReferenceOverlay {
+  values: AudiogramValues;
+  /** e.g. "Referência 11/03/2025". */
+  label: string;
+}
+
+export default function AudiogramChart({
+  values,
+  title = 'Audiograma',
+  height = 400,
+  reference,
+}: {
+  values: AudiogramValues;
+  title?: string;
+  height?: number;
+  /** The reference exam's air conduction, drawn dashed and lighter under this exam's lines. */
+  reference?: ReferenceOverlay;
+}) {
   const captionId = useId();
   const bone = values.bone ?? {};
   const series = [
@@ -22,7 +39,7 @@ export default function AudiogramChart({ values, title = 'Audiograma', height = 
     { ear: 'le' as const, map: bone, kind: 'bone' as const, name: 'OE — via óssea', color: chartTheme.left },
   ];
 
-  const data: Record<string, unknown>[] = [];
+  const data: Record<string, unknown>[] = reference ? referenceTraces(reference) : [];
   const annotations: Record<string, unknown>[] = [];
 
   for (const s of series) {
@@ -153,22 +170,58 @@ export default function AudiogramChart({ values, title = 'Audiograma', height = 
         <li><span className="audiogram__sym audiogram__sym--left">X</span> Orelha esquerda — via aérea</li>
         <li><span className="audiogram__sym audiogram__sym--right">&lt;</span> Orelha direita — via óssea</li>
         <li><span className="audiogram__sym audiogram__sym--left">&gt;</span> Orelha esquerda — via óssea</li>
+        {reference && (
+          <li><span className="audiogram__dash" /> {reference.label} (via aérea, tracejado)</li>
+        )}
         <li><span className="audiogram__sym">↓</span> Sem resposta (NR) no nível testado</li>
         <li><span className="audiogram__band" /> Faixa de normalidade (≤ 25 dB NA)</li>
       </ul>
-      <AudiogramTable values={values} />
+      <AudiogramTable values={values} reference={reference} />
     </figure>
   );
 }
 
+/** Dashed, lighter air-conduction lines of the reference exam (a no-response drawn at its level, open marker). */
+function referenceTraces(reference: ReferenceOverlay): Record<string, unknown>[] {
+  return (['re', 'le'] as const).flatMap((ear) => {
+    const points = AIR_FREQUENCIES.map((f) => ({ f, t: reference.values.air[String(f)]?.[ear] })).filter(
+      (p): p is { f: (typeof AIR_FREQUENCIES)[number]; t: WireThreshold } => p.t !== null && p.t !== undefined,
+    );
+    if (points.length === 0) return [];
+    const color = ear === 're' ? chartTheme.right : chartTheme.left;
+    const side = ear === 're' ? 'OD' : 'OE';
+    return [
+      {
+        type: 'scatter',
+        name: `${reference.label} — ${side}`,
+        x: points.map((p) => p.f),
+        y: points.map((p) => (isNr(p.t) ? p.t.nr : p.t)),
+        mode: 'lines+markers',
+        opacity: 0.45,
+        line: { color, width: 1.5, dash: 'dash' },
+        marker: { symbol: ear === 're' ? 'circle-open' : 'x-thin-open', size: 8, color, line: { color, width: 1.5 } },
+        cliponaxis: false,
+        hovertemplate: `${reference.label} — ${side}<br>%{x} Hz: %{y} dB NA<extra></extra>`,
+      },
+    ];
+  });
+}
+
 /** The chart's text alternative: every threshold of the audiogram in a visually hidden table. */
-function AudiogramTable({ values }: { values: AudiogramValues }) {
+function AudiogramTable({ values, reference }: { values: AudiogramValues; reference?: ReferenceOverlay }) {
   const bone = values.bone ?? {};
+  const refRows = reference
+    ? [
+        { label: `${reference.label}, orelha direita, via aérea`, ear: 're' as const, map: reference.values.air, freqs: AIR_FREQUENCIES as readonly number[] },
+        { label: `${reference.label}, orelha esquerda, via aérea`, ear: 'le' as const, map: reference.values.air, freqs: AIR_FREQUENCIES as readonly number[] },
+      ]
+    : [];
   const rows = [
     { label: 'Orelha direita, via aérea', ear: 're' as const, map: values.air, freqs: AIR_FREQUENCIES as readonly number[] },
     { label: 'Orelha esquerda, via aérea', ear: 'le' as const, map: values.air, freqs: AIR_FREQUENCIES as readonly number[] },
     { label: 'Orelha direita, via óssea', ear: 're' as const, map: bone, freqs: BONE_FREQUENCIES as readonly number[] },
     { label: 'Orelha esquerda, via óssea', ear: 'le' as const, map: bone, freqs: BONE_FREQUENCIES as readonly number[] },
+    ...refRows,
   ];
   return (
     <table className="visually-hidden">
