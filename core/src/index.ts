@@ -37,6 +37,8 @@ export * from './use-cases/patients/manage-patients';
 export * from './use-cases/exams/record-exam';
 export * from './use-cases/exams/query-exams';
 export * from './use-cases/exams/update-exam-audiogram';
+export * from './use-cases/exams/designate-reference-exam';
+export * from './use-cases/exams/reclassify-stale-exams';
 export * from './exams/audiogram-wire';
 export * from './shared/in-transaction';
 export * from './audiogram/reading';

@@ -4,7 +4,7 @@ import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import {
   EmbedTokens, ManageReports, ReadAudiogram, UploadExamFile, WriteNarrative, type AudiogramReadingQueue, type ExamFileStore, type FileStorage, type ReportRenderer,
-  Authenticate, ChangePassword, CheckHealth, ManagePatients, QueryExams, RecordExam, UpdateExamAudiogram, LogIn, LogInWithGoogle, LogOut, ManageProfile, OpenSession, RegisterProfessional,
+  Authenticate, ChangePassword, CheckHealth, ManagePatients, QueryExams, RecordExam, UpdateExamAudiogram, DesignateReferenceExam, ReclassifyStaleExams, LogIn, LogInWithGoogle, LogOut, ManageProfile, OpenSession, RegisterProfessional,
   SubmitPublicRequest, systemClock, type Clock, type GoogleIdTokenVerifier, type HealthProbe, type IdGenerator, type LoginAttemptLog,
   type OrganizationRepository, type PasswordHasher, type ProfessionalRepository, type PublicRequestLog, type SessionRepository,
   type SessionTokens, type UnitOfWork,
@@ -97,6 +97,8 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
   factory(TOKENS.QueryExams, () => new QueryExams(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ExamFileRepository),
     get(TOKENS.DashboardQueries), get(TOKENS.Clock)));
   factory(TOKENS.UpdateExamAudiogram, () => new UpdateExamAudiogram(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
+  factory(TOKENS.ReclassifyStaleExams, () => new ReclassifyStaleExams(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.UnitOfWork)));
+  factory(TOKENS.DesignateReferenceExam, () => new DesignateReferenceExam(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ProfessionalRepository), get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
   constant<FileStorage>(TOKENS.FileStorage, new EncryptedFileStorage(config.dataDir, loadOrCreateFileKey(config.dataDir, config.fileKey)));
   constant<ExamFileStore>(TOKENS.ExamFileStore, new MikroOrmExamFileStore(em));
   constant<AudiogramReadingQueue>(TOKENS.ReadingQueue, services.readingQueue ?? disabledReadingQueue);

@@ -36,6 +36,8 @@ export const TOKENS = {
   RecordExam: t('RecordExam'),
   QueryExams: t('QueryExams'),
   UpdateExamAudiogram: t('UpdateExamAudiogram'),
+  DesignateReferenceExam: t('DesignateReferenceExam'),
+  ReclassifyStaleExams: t('ReclassifyStaleExams'),
   FileStorage: t('FileStorage'),
   ExamFileStore: t('ExamFileStore'),
   ReadingQueue: t('ReadingQueue'),

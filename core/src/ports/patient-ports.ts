@@ -58,6 +58,8 @@ export interface ExamRepository {
   insert(exam: Exam): Promise<void>;
   /** Replaces the stored exam with the same id (organisation-scoped). */
   update(exam: Exam): Promise<void>;
+  /** Workers (of any organisation) with at least one exam classified by another rules version than `rulesVersion`. */
+  listPatientsWithStaleRules(rulesVersion: string, limit: number): Promise<Array<{ organizationId: string; patientId: string }>>;
   /** Stores recomputed rules output for several exams of one organisation. */
   saveClassifications(organizationId: string, updates: ReadonlyArray<Pick<Exam, 'id' | 'classification' | 'rulesVersion'>>): Promise<void>;
 }

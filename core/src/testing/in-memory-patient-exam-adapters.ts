@@ -53,6 +53,11 @@ export class InMemoryExamRepository implements ExamRepository {
     const current = this.rows.get(exam.id);
     if (current && current.organizationId === exam.organizationId) this.rows.set(exam.id, { ...copy(exam), createdAt: current.createdAt });
   }
+  async listPatientsWithStaleRules(rulesVersion: string, limit: number) {
+    const seen = new Map<string, { organizationId: string; patientId: string }>();
+    for (const e of this.rows.values()) if (e.rulesVersion !== rulesVersion && seen.size < limit) seen.set(e.patientId, { organizationId: e.organizationId, patientId: e.patientId });
+    return [...seen.values()];
+  }
   async saveClassifications(organizationId: string, updates: ReadonlyArray<Pick<Exam, 'id' | 'classification' | 'rulesVersion'>>) {
     for (const u of updates) {
       const e = this.rows.get(u.id);

@@ -67,6 +67,8 @@ export const examResponse = z.object({
   patientName: z.string(),
   patientSex: z.enum(['M', 'F', 'O']),
   patientAge: z.number().int().nullable(),
+  /** Age on the exam date (birth date; else the recorded age), NR-7 Anexo II item 3.5 a. */
+  patientAgeAtExam: z.number().int().nullable(),
   patientCompany: z.string().nullable(),
   observacoes: z.string().nullable(),
   audiogramDataId: z.string().nullable(),
@@ -89,6 +91,8 @@ export const examResponse = z.object({
    */
   classification: z.record(z.string(), z.unknown()),
   rulesVersion: z.string(),
+  /** The professional's designation of this exam as the reference exam (clinical-rules I12), or null. */
+  referenceDesignation: z.object({ reason: z.string(), designatedBy: z.string(), designatedAt: z.string() }).nullable(),
 });
 export type ExamResponse = z.infer<typeof examResponse>;
 
@@ -102,3 +106,6 @@ export const examListQuery = z.object({
 export const examFileResponse = z.object({ id: z.string(), storageUrl: z.string(), fileName: z.string(), fileSizeBytes: z.number().int(), mediaType: z.string(), createdAt: z.string() });
 
 export const updateAudiogramBody = z.object({ audiogram: audiogramWire });
+
+/** PUT /exams/:id/reference: designate the exam as the reference exam, with the mandatory reason. */
+export const designateReferenceBody = z.object({ reason: z.string().max(2000) });

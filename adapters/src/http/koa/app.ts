@@ -42,7 +42,8 @@ export function createApp(container: Container): Koa {
   exportRoutes(routes, { authenticate: get(TOKENS.Authenticate), databaseUrl: db.url, logger }); // before the /:id routes
   patientExamRoutes(routes, {
     authenticate: get(TOKENS.Authenticate), patients: get(TOKENS.ManagePatients), recordExam: get(TOKENS.RecordExam),
-    queryExams: get(TOKENS.QueryExams), updateAudiogram: get(TOKENS.UpdateExamAudiogram), today: () => clock.now(),
+    queryExams: get(TOKENS.QueryExams), updateAudiogram: get(TOKENS.UpdateExamAudiogram),
+    designateReference: get(TOKENS.DesignateReferenceExam), today: () => clock.now(),
   });
   embedRoutes(routes, {
     authenticate: get(TOKENS.Authenticate), embed: get(TOKENS.EmbedTokens), now: () => clock.now(),

@@ -1,8 +1,10 @@
 import type { Server } from 'node:http';
+import { RequestContext } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../composition/config';
 import { createContainer } from '../../composition/container';
 import { TOKENS } from '../../composition/tokens';
+import type { ReclassifyStaleExams } from '../../../../core/src';
 import { createLogger } from '../../composition/logger';
 import { migrate, openDatabase, type Database } from '../../persistence/database';
 import { createApp } from './app';
@@ -20,12 +22,13 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
   const db = await openDatabase(config, (m) => logger.info(m));
   let server: Server | undefined;
   let readingQueue: Awaited<ReturnType<typeof startReadingQueue>>;
+  let container!: ReturnType<typeof createContainer>;
   let renderer: { close?: () => Promise<void>; currentBrowser?: () => Promise<unknown> } | undefined;
   try {
     const applied = await migrate(db);
     if (applied.length) logger.info({ applied }, 'migrações aplicadas');
     readingQueue = await startReadingQueue(config, db, logger);
-    const container = createContainer(config, db, logger, { readingQueue: readingQueue?.queue });
+    container = createContainer(config, db, logger, { readingQueue: readingQueue?.queue });
     if (readingQueue && config.inProcessWorker) await readingQueue.work(container);
     const app = createApp(container);
     renderer = container.get<{ close?: () => Promise<void>; currentBrowser?: () => Promise<unknown> }>(TOKENS.ReportRenderer);
@@ -41,6 +44,17 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     await db.close();
     throw error;
   }
+  // exams classified by an older rules version are recomputed in the background (ReclassifyStaleExams)
+  const stopReclassifying = { aborted: false };
+  const reclassifying = (async () => {
+    try {
+      const reclassify = container.get<ReclassifyStaleExams>(TOKENS.ReclassifyStaleExams);
+      const workers = await RequestContext.create(db.orm.em, () => reclassify.execute({ signal: stopReclassifying }));
+      if (workers) logger.info({ workers }, 'classificações recalculadas para a versão atual das regras');
+    } catch (e) {
+      logger.error({ err: e }, 'falha ao recalcular classificações de versões anteriores das regras');
+    }
+  })();
   // launch Chromium in the background once serving, so the first laudo PDF does not pay for it
   if (config.env !== 'test') void (renderer as { currentBrowser?: () => Promise<unknown> })?.currentBrowser?.().catch((e) => logger.warn({ err: e }, 'Chromium indisponível para PDFs'));
   const address = server.address();
@@ -58,6 +72,8 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
           server!.closeIdleConnections();
           setTimeout(() => server!.closeAllConnections(), 2_000).unref();
         });
+        stopReclassifying.aborted = true;
+        await reclassifying;
         await readingQueue?.queue.stop();
         await renderer?.close?.();
         await db.close();

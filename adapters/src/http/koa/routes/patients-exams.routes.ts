@@ -2,9 +2,9 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import {
   displayAge, toWireAudiogram, type Authenticate, type ExamView, type ManagePatients, type Patient, type QueryExams, type RecordExam,
-  type RecordExamOptions, type UpdateExamAudiogram,
+  ageOnDate, type DesignateReferenceExam, type RecordExamOptions, type UpdateExamAudiogram,
 } from '../../../../../core/src';
-import { entryFormExamBody, examFileResponse, examListQuery, examResponse, updateAudiogramBody, wizardExamBody, type ExamResponse } from '../../contract/exams';
+import { designateReferenceBody, entryFormExamBody, examFileResponse, examListQuery, examResponse, updateAudiogramBody, wizardExamBody, type ExamResponse } from '../../contract/exams';
 import { idParams, listQuery, patientBody, patientResponse, type PatientResponse } from '../../contract/patients';
 import type { ApiRoutes } from '../api-routes';
 import { requireAuth } from '../auth';
@@ -16,6 +16,7 @@ export interface PatientExamDeps {
   recordExam: RecordExam;
   queryExams: QueryExams;
   updateAudiogram: UpdateExamAudiogram;
+  designateReference: DesignateReferenceExam;
   today: () => Date;
 }
 
@@ -31,11 +32,12 @@ export function toExamResponse({ exam, patient }: ExamView, today: Date): ExamRe
   return {
     id: exam.id, date: exam.date, createdAt: exam.createdAt.toISOString(), operatorName: exam.operatorName, operatorCrm: exam.operatorCrm,
     operatorCrmState: exam.operatorCrmState, operatorRegistration: exam.operatorRegistration, patientId: patient.id, patientName: patient.name,
-    patientSex: patient.sex, patientAge: displayAge(patient, today), patientCompany: patient.companyName, observacoes: exam.observacoes,
+    patientSex: patient.sex, patientAge: displayAge(patient, today), patientAgeAtExam: ageOnDate(patient, exam.date), patientCompany: patient.companyName, observacoes: exam.observacoes,
     audiogramDataId: exam.id, speechTestId: exam.speechTest ? exam.id : null, audiogram: toWireAudiogram(exam.right, exam.left),
     speechTest: exam.speechTest, ambienteJson: exam.ambienteJson, consultationType: exam.consultationType,
     consultationReason: exam.consultationReason, ambientNoiseDb: exam.ambientNoiseDb, calibrationDate: exam.calibrationDate,
     transducer: exam.transducer, acousticRestHours: exam.acousticRestHours, classification: exam.classification, rulesVersion: exam.rulesVersion,
+    referenceDesignation: exam.referenceDesignation ?? null,
   };
 }
 
@@ -131,6 +133,20 @@ export function patientExamRoutes(routes: ApiRoutes, d: PatientExamDeps): void {
     async (ctx, { params }) => {
       ctx.set('Cache-Control', 'no-store');
       ctx.body = toExamResponse(unwrap(await d.queryExams.get(await auth(ctx), params.id)), d.today());
+    });
+
+  routes.add({ method: 'put', path: '/exams/:id/reference', tag: E, summary: 'Designa o exame como exame de referência (motivo obrigatório); reclassifica os exames do trabalhador', params: idParams, body: designateReferenceBody, responses: { 200: { description: 'ok', schema: examResponse } } },
+    async (ctx, { params, body }) => {
+      const who = await auth(ctx);
+      unwrap(await d.designateReference.execute(who, params.id, body.reason));
+      ctx.body = toExamResponse(unwrap(await d.queryExams.get(who, params.id)), d.today());
+    });
+
+  routes.add({ method: 'delete', path: '/exams/:id/reference', tag: E, summary: 'Remove a designação de exame de referência; reclassifica os exames do trabalhador', params: idParams, responses: { 200: { description: 'ok', schema: examResponse } } },
+    async (ctx, { params }) => {
+      const who = await auth(ctx);
+      unwrap(await d.designateReference.execute(who, params.id, null));
+      ctx.body = toExamResponse(unwrap(await d.queryExams.get(who, params.id)), d.today());
     });
 
   routes.add({ method: 'get', path: '/exams/:id/files', tag: E, summary: 'Arquivos do exame', params: idParams, responses: { 200: { description: 'ok', schema: z.array(examFileResponse) } } },

@@ -221,6 +221,12 @@ export class MikroOrmExamRepository implements ExamRepository {
     await this.em().nativeUpdate(ExamSchema, { id, organizationId }, rest);
   }
 
+  async listPatientsWithStaleRules(rulesVersion: string, limit: number) {
+    const rows = await sql(this.em())<{ organization_id: string; patient_id: string }>(
+      'select distinct organization_id, patient_id from exam where rules_version <> ? limit ?', [rulesVersion, limit]);
+    return rows.map((r) => ({ organizationId: r.organization_id, patientId: r.patient_id }));
+  }
+
   async saveClassifications(organizationId: string, updates: ReadonlyArray<Pick<Exam, 'id' | 'classification' | 'rulesVersion'>>) {
     if (!updates.length) return;
     await sql(this.em())(
