@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { LoadingState } from '../../components/ui/spinner';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { paths } from '../../config/paths';
+import { examSummary } from '../../lib/exam-summary';
 import { examKeys, EXAMS_PAGE_SIZE, getDashboardSummary, listExams, type Exam } from './api';
 import { formatDay, operatorRegistration } from './format';
 import './exams.css';
@@ -30,6 +31,7 @@ const columns = [
     ),
   }),
   column.accessor('patientCompany', { header: 'Empresa', cell: (i) => i.getValue() || '-' }),
+  column.display({ id: 'classification', header: 'Classificação (NR-7)', cell: ({ row }) => examSummary(row.original.classification) }),
   column.display({ id: 'registration', header: 'Registro', cell: ({ row }) => operatorRegistration(row.original) }),
   column.display({
     id: 'actions',

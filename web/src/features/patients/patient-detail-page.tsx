@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { LoadingState } from '../../components/ui/spinner';
 import { EmptyState } from '../../components/ui/states';
 import { paths } from '../../config/paths';
+import { examSummary } from '../../lib/exam-summary';
 import { getPatient, listPatientExams, patientKeys, type PatientExam } from './api';
 import { ageText, formatDate, formatDay, operatorRegistration, sexWord } from './format';
 import { PatientNotFound } from './patient-not-found';
@@ -19,6 +20,7 @@ const column = createColumnHelper<PatientExam>();
 const examColumns = [
   column.accessor('date', { header: 'Data', cell: (i) => formatDay(i.getValue()) }),
   column.accessor('operatorName', { header: 'Operador', cell: (i) => i.getValue() || 'N/A' }),
+  column.display({ id: 'classification', header: 'Classificação (NR-7)', cell: ({ row }) => examSummary(row.original.classification) }),
   column.display({ id: 'registration', header: 'Registro', cell: ({ row }) => operatorRegistration(row.original) }),
   column.display({
     id: 'actions',
