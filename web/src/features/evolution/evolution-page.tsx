@@ -13,10 +13,13 @@ import { LoadingState, Spinner } from '../../components/ui/spinner';
 import { ErrorState } from '../../components/ui/states';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
-import { getEvolution, getPatient, type ExamEvolution } from './api';
+import { boundedDb } from '../../lib/bounded-db';
+import { getEvolution, getPatient, type EvolutionEvent, type ExamEvolution } from './api';
 import './evolution.css';
 
-const PtaChart = lazy(() => import('./pta-chart'));
+const EarSeriesChart = lazy(() => import('./pta-chart'));
+
+const ROLE_TEXT = { referencia: 'referência', sequencial: 'sequencial', sem_limiares: 'sem limiares' } as const;
 
 const date = (d: string | null) => (d ? formatDateBr(d.slice(0, 10)) : '-');
 const wholeDb = (v: number | null) => (v === null ? '-' : `${Math.round(v)} dB`);
@@ -90,28 +93,7 @@ export default function EvolutionPage() {
         description={name ? `Paciente: ${name}` : undefined}
         back={{ to: paths.patientDetail.getHref(id), label: 'Voltar ao paciente' }}
       />
-      {e.hasWorseningPortaria19 && (
-        <Banner variant="error" title="Alerta de agravamento auditivo (Portaria 19/98)" className="evolution__alert">
-          <ul className="evolution__alert-list">
-            {e.alerts.map((a) => (
-              <li key={a}>{a}</li>
-            ))}
-          </ul>
-          <p className="evolution__recommendation">
-            Recomenda-se avaliação clínica detalhada conforme a NR-7 (Anexo II) e a Portaria 19/98, com investigação da exposição
-            ocupacional e das medidas de proteção auditiva.
-          </p>
-        </Banner>
-      )}
-      {!e.hasWorseningPortaria19 && e.alerts.length > 0 && (
-        <Banner variant="info">
-          <ul className="evolution__alert-list">
-            {e.alerts.map((a) => (
-              <li key={a}>{a}</li>
-            ))}
-          </ul>
-        </Banner>
-      )}
+      <EvolutionAlerts evolution={e} />
       <div className="evolution__cards">
         <Stat label="Total de exames" value={String(e.totalExams)} />
         <Stat label="Primeiro exame" value={date(e.firstExamDate)} />
@@ -120,8 +102,19 @@ export default function EvolutionPage() {
       </div>
       <Card title="Média tonal (PTA) por exame" description="Média de 500, 1000 e 2000 Hz por orelha; eixo invertido, linhas de referência em 25, 40 e 55 dB.">
         <Suspense fallback={<div className="evolution__chart-loading"><Spinner label="Carregando gráfico..." /></div>}>
-          <PtaChart exams={e.exams} />
+          <EarSeriesChart exams={e.exams} metric="pta" />
         </Suspense>
+      </Card>
+      <Card
+        title="Média de 3–6 kHz por exame"
+        description="Média de 3000, 4000 e 6000 Hz por orelha (NR-7, Anexo II, item 5.3); triângulo = limite inferior (sem resposta)."
+      >
+        <Suspense fallback={<div className="evolution__chart-loading"><Spinner label="Carregando gráfico..." /></div>}>
+          <EarSeriesChart exams={e.exams} metric="mean346" />
+        </Suspense>
+      </Card>
+      <Card title="Exames" padding="none">
+        <ExamTable exams={e.exams} />
       </Card>
       <div className="evolution__panels">
         <ExamPanel title="Primeiro exame" evolution={e} which="first" />
@@ -144,9 +137,91 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** One alert per desencadeamento/agravamento, titled with its dates; the remaining texts in an info box. */
+function EvolutionAlerts({ evolution: e }: { evolution: ExamEvolution }) {
+  const events: EvolutionEvent[] = e.events ?? [];
+  const belongs = (a: string, ev: EvolutionEvent) =>
+    a.startsWith(`Exame de ${formatDateBr(ev.examDate.slice(0, 10))}`) && a.includes(ev.kind === 'desencadeamento' ? 'desencadeamento' : 'agravamento');
+  const rest = e.alerts.filter((a) => !events.some((ev) => belongs(a, ev)));
+  const recommendation = (
+    <p className="evolution__recommendation">
+      Recomenda-se avaliação clínica detalhada conforme a NR-7 (Anexo II) e a Portaria 19/98, com investigação da exposição ocupacional e
+      das medidas de proteção auditiva.
+    </p>
+  );
+  const list = (items: string[]) => (
+    <ul className="evolution__alert-list">
+      {items.map((a) => (
+        <li key={a}>{a}</li>
+      ))}
+    </ul>
+  );
+  if (events.length === 0 && e.hasWorseningPortaria19)
+    return (
+      <Banner variant="error" title="Alerta de agravamento auditivo (Portaria 19/98)" className="evolution__alert">
+        {list(e.alerts)}
+        {recommendation}
+      </Banner>
+    );
+  return (
+    <>
+      {events.map((ev) => (
+        <Banner key={`${ev.kind}-${ev.examDate}`} variant="error" title={ev.title} className="evolution__alert">
+          {list(e.alerts.filter((a) => belongs(a, ev)))}
+          {recommendation}
+        </Banner>
+      ))}
+      {rest.length > 0 && <Banner variant="info">{list(rest)}</Banner>}
+    </>
+  );
+}
+
+/** Every exam with its role, PTA and 3–6 kHz mean per ear (bounds as "≥"). */
+function ExamTable({ exams }: { exams: ExamEvolution['exams'] }) {
+  return (
+    <div className="evolution-table__scroll">
+      <table className="evolution-table">
+        <caption className="visually-hidden">Exames do trabalhador: PTA (0,5–2 kHz) e média de 3–6 kHz por orelha</caption>
+        <thead>
+          <tr>
+            <th scope="col">Data</th>
+            <th scope="col">Papel</th>
+            <th scope="col">PTA OD</th>
+            <th scope="col">PTA OE</th>
+            <th scope="col">Média 3–6 kHz OD</th>
+            <th scope="col">Média 3–6 kHz OE</th>
+          </tr>
+        </thead>
+        <tbody>
+          {exams.map((x, i) => {
+            const none = x.role === 'sem_limiares';
+            return (
+              <tr key={`${x.id ?? x.date}-${i}`}>
+                <th scope="row">{x.id ? <Link to={paths.examDetail.getHref(x.id)}>{date(x.date)}</Link> : date(x.date)}</th>
+                <td>{x.role ? ROLE_TEXT[x.role] : '-'}</td>
+                {none ? (
+                  <td colSpan={4}>sem limiares</td>
+                ) : (
+                  <>
+                    <td>{boundedDb(x.ptaRightEar)}</td>
+                    <td>{boundedDb(x.ptaLeftEar)}</td>
+                    <td>{boundedDb(x.mean346RightEar, x.mean346RightBound)}</td>
+                    <td>{boundedDb(x.mean346LeftEar, x.mean346LeftBound)}</td>
+                  </>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function ExamPanel({ title, evolution, which }: { title: string; evolution: ExamEvolution; which: 'first' | 'last' }) {
-  const first = evolution.exams[0];
-  const last = evolution.exams[evolution.exams.length - 1];
+  const measured = evolution.exams.filter((x) => x.role !== 'sem_limiares');
+  const first = measured[0] ?? evolution.exams[0];
+  const last = measured[measured.length - 1] ?? evolution.exams[evolution.exams.length - 1];
   const exam = which === 'first' ? first : last;
   const ears = [
     { label: 'Orelha direita (OD)', key: 'ptaRightEar' as const, side: 'right' },
