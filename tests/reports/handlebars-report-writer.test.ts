@@ -12,6 +12,21 @@ const scenarios = {
   normal: normalScenario(),
   incomplete: incompleteScenario(),
   simple: notchScenario({ audiometryType: 'simple' }),
+  noResponse: (() => {
+    const right = { ...base.exam.right, air: { ...base.exam.right.air, 6000: { kind: 'no_response' as const, level: 80 } } };
+    const exam = { ...base.exam, right };
+    return { ...base, exam, history: [base.history[0], exam] };
+  })(),
+  designated: (() => {
+    const designation = { reason: 'Exame admissional refeito após otite tratada', designatedBy: 'Dra. Marta Gonçalves', designatedAt: '2024-01-05T10:00:00.000Z' };
+    const reference = { ...base.history[0], referenceDesignation: designation };
+    return { ...base, history: [reference, base.exam] };
+  })(),
+  designatedItself: (() => {
+    const designation = { reason: 'Exame admissional refeito após otite tratada', designatedBy: 'Dra. Marta Gonçalves', designatedAt: '2025-03-10T10:00:00.000Z' };
+    const exam = { ...base.exam, referenceDesignation: designation };
+    return { ...base, exam, history: [base.history[0], exam] };
+  })(),
   agravamento: (() => {
     const third = aReportExam('e-3', '2026-03-10', base.exam.right, { air: { ...base.exam.left.air, 4000: 70, 6000: 65 } });
     return { ...base, exam: third, history: [...base.history, third] };
@@ -62,6 +77,59 @@ describe('laudo HTML', () => {
     for (const text of ['CRM 123456/SP', 'PAIRO moderado', 'Item 5.2', '10/03/2023', 'provável', 'NR-7, Anexo II (antiga Portaria 19/98)', 'não substitui o julgamento clínico', 'RASCUNHO']) {
       expect(html).toContain(text);
     }
+  });
+});
+
+describe('laudo with a no-response and a designated reference (rules 2026.11-2)', () => {
+  const laudoOf = (input: ReturnType<typeof notchScenario>) => {
+    const facts = buildReportFacts(input);
+    const narrative = writer.writeSync(facts);
+    return { facts, narrative, html: renderLaudoHtml({ facts, draft: buildReportDraft(facts, narrative, writer.source) }) };
+  };
+
+  it('prints the 3–6 kHz mean with an NR at 6 kHz (level 80) as a lower bound "≥", never as "—"', () => {
+    const { facts, narrative, html } = laudoOf(scenarios.noResponse);
+    expect(facts.ears.right.mean346Bound).toBe('min');
+    expect(facts.ears.right.mean346).toBe(53.33); // (30 + 45 + 85) / 3: the NR counts as 80 + 5
+    expect(narrative.interpretacao_exame).toContain('média dos limiares em 3.000, 4.000 e 6.000 Hz de ≥ 53,3 dB NA');
+    expect(narrative.interpretacao_exame).not.toMatch(/de — dB/);
+    expect(narrative.technical_justification.join(' ')).toContain('ausência de resposta a 80 dB NA em 6.000 Hz (limiar ≥ 85 dB NA)');
+    expect(narrativeProblems(narrative, facts)).toEqual([]);
+    expect(html).toContain('<td>≥ 53,3 dB</td>');
+    expect(html).not.toMatch(/<td>— dB<\/td>|de — dB NA/);
+    expect(html).toContain('80↓');
+    if (facts.comparison?.right.deltaMean346Bound === 'min') expect(html).toMatch(/<td>≥ \+[\d,]+<\/td>/);
+  });
+
+  it('names the reference exam and why: first exam with thresholds, and the age on the exam date', () => {
+    const { html } = laudoOf(scenarios.notch);
+    expect(html).toContain('Exame de referência: 10/03/2023 — primeiro exame com limiares do trabalhador (NR-7, Anexo II, item 4.3.1 a)');
+    expect(html).toContain('Idade (na data do exame)');
+    expect(html).toContain('45 anos'); // born 14/05/1979, exam 10/03/2025
+  });
+
+  it('prints the reason of a designated reference exam (I12)', () => {
+    const { facts, narrative, html } = laudoOf(scenarios.designated);
+    expect(facts.comparison?.referenceBasis).toBe('designado');
+    expect(html).toContain('Exame de referência: 10/03/2023 — designado pelo profissional: Exame admissional refeito após otite tratada');
+    expect(narrativeProblems(narrative, facts)).toEqual([]);
+  });
+
+  it('says when the reported exam is itself the designated reference, without putting the reason in the narrative', () => {
+    const { facts, narrative, html } = laudoOf(scenarios.designatedItself);
+    expect(facts.exam.isReference).toBe(true);
+    expect(facts.comparison).toBeNull();
+    expect(html).toContain('Exame de referência: este exame, 10/03/2025 — designado pelo profissional: Exame admissional refeito após otite tratada');
+    expect(narrative.interpretacao_exame).toContain('designado pelo profissional como exame de referência');
+    expect(narrative.interpretacao_exame).not.toContain('otite');
+    expect(narrativeProblems(narrative, facts)).toEqual([]);
+  });
+
+  it('prints "sem limiares" for an exam of the history without thresholds', () => {
+    const empty = aReportExam('e-0', '2024-01-10', { air: {} }, { air: {} });
+    const { facts, html } = laudoOf({ ...base, history: [base.history[0], empty, base.exam] });
+    expect(facts.history.map((h) => h.role)).toEqual(['referencia', 'sem_limiares', 'sequencial']);
+    expect(html).toMatch(/<td>10\/01\/2024<\/td><td>sem limiares<\/td>/);
   });
 });
 

@@ -45,6 +45,14 @@ describe('checkNarrative', () => {
     if (!r.ok) expect(r.problems.join(' | ')).toMatch(problem);
   });
 
+  it('accepts the lower bound L + 5 of a no-response at L (I11), not other numbers', () => {
+    const base = notchScenario();
+    const right = { ...base.exam.right, air: { ...base.exam.right.air, 6000: { kind: 'no_response' as const, level: 80 } } };
+    const facts = buildReportFacts({ ...base, exam: { ...base.exam, right }, history: [base.history[0], { ...base.exam, right }] });
+    expect(checkNarrative('Orelha direita: ausência de resposta a 80 dB NA em 6.000 Hz (limiar ≥ 85 dB NA); média ≥ 53,33 dB NA.', facts)).toEqual({ ok: true });
+    expect(checkNarrative('Orelha direita: limiar de 90 dB NA em 6.000 Hz.', facts).ok).toBe(false);
+  });
+
   it('rejects any nexo level when no level was computed (simple type)', () => {
     const r = checkNarrative('Nexo causal provável.', normal);
     expect(r.ok).toBe(false);

@@ -95,7 +95,8 @@ function factNumbers(facts: ReportFacts): number[] {
   const push = (...v: (number | null | undefined)[]) => v.forEach((x) => typeof x === 'number' && out.push(Math.abs(x)));
   for (const s of ['right', 'left'] as const) {
     const e = facts.ears[s];
-    for (const p of [...e.air, ...e.bone]) push(p.value);
+    // a no-response at L is printed as the level presented and as the lower bound L + 5 (I11)
+    for (const p of [...e.air, ...e.bone]) push(p.value, p.noResponse && p.value !== null ? p.value + 5 : null);
     push(e.pta3, e.pta4, e.mean346);
     const c = facts.comparison?.[s];
     if (c) push(c.referenceMean346, c.deltaMean346, c.deltaMean0512, c.maxShift346, c.maxShiftAny);

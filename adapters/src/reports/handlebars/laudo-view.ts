@@ -1,8 +1,9 @@
 import {
-  EAR_ABBR, formatDateBr, formatDb, formatDelta, joinPt, LAUDO_DISCLAIMER, NEXO_LEVEL_LABEL, NORM_CITATION, NR7_CLASS_LABEL, PAIRO_LABEL,
-  type EarFacts, type LaudoDocument, type Side, type ThresholdPoint,
+  EAR_ABBR, earClassificationText, formatDateBr, formatDb, joinPt, LAUDO_DISCLAIMER, NEXO_LEVEL_LABEL, NORM_CITATION, NR7_CLASS_LABEL, PAIRO_LABEL,
+  type EarFacts, type HistoryEntry, type LaudoDocument, type ReportFacts, type Side, type ThresholdPoint,
 } from '../../../../core/src';
 import { audiogramSvg } from '../svg/audiogram-svg';
+import { formatBoundDb, formatBoundDelta, referenceLine } from './laudo-format';
 
 const FREQS = [250, 500, 1000, 2000, 3000, 4000, 6000, 8000];
 const FREQ_LABELS = ['250', '500', '1k', '2k', '3k', '4k', '6k', '8k'];
@@ -20,19 +21,43 @@ function cells(points: readonly ThresholdPoint[]): string[] {
   });
 }
 
+const dB = (text: string) => (text === '—' ? text : `${text} dB`);
+
 function classLine(e: EarFacts) {
   return {
     ear: EAR_ABBR[e.side],
     cls: e.nr7Class ? NR7_CLASS_LABEL[e.nr7Class] : 'Indeterminada',
     item: e.nr7Item ? `Item ${e.nr7Item}` : '—',
     pairo: e.pairoGrade === 'normal' ? 'Normal (até 25 dB)' : e.pairoGrade ? PAIRO_LABEL[e.pairoGrade] : '—',
-    mean346: formatDb(e.mean346),
-    pta3: formatDb(e.pta3),
+    mean346: dB(formatBoundDb(e.mean346, e.mean346Bound)),
+    pta3: dB(formatBoundDb(e.pta3, e.pta3Bound)),
     lloyd: e.lloydKaplan ? LLOYD[e.lloydKaplan] : '—',
     severity: orDash(e.severity),
     lossType: e.lossType ? LOSS_TYPE[e.lossType] : 'Sem via óssea',
     suggestive: e.nr7Class === 'sugestivo_painpse',
   };
+}
+
+const ROLE_LABEL: Record<HistoryEntry['role'], string> = { referencia: 'referência', sequencial: 'sequencial', sem_limiares: 'sem limiares' };
+
+function historyRow(h: HistoryEntry) {
+  const none = h.role === 'sem_limiares';
+  return {
+    data: formatDateBr(h.date) + (h.isReported ? ' (este exame)' : ''),
+    role: ROLE_LABEL[h.role],
+    classificacao: none ? 'sem limiares' : `${EAR_ABBR.right}: ${earClassificationText(h.right)}; ${EAR_ABBR.left}: ${earClassificationText(h.left)}`,
+    od: none ? '—' : formatBoundDb(h.right.mean346, h.right.mean346Bound),
+    oe: none ? '—' : formatBoundDb(h.left.mean346, h.left.mean346Bound),
+  };
+}
+
+/** "Exame de referência: <date> — <why>" for the reported exam (the reference in force, or itself). */
+function referenceOf(facts: ReportFacts): string {
+  const c = facts.comparison;
+  if (c) return `Exame de referência: ${referenceLine(c.referenceDate, c.referenceBasis, c.referenceDesignationReason)}.`;
+  if (facts.exam.isReference) return `Exame de referência: este exame, ${referenceLine(facts.exam.date, facts.exam.referenceBasis, facts.exam.referenceDesignationReason)}.`;
+  if (facts.exam.withoutThresholds) return 'Exame sem limiares de via aérea registrados: não é classificado, não é comparado e não serve de exame de referência.';
+  return 'Exame de referência não definido.';
 }
 
 const paragraphs = (text: string | undefined) => (text ?? '').split('\n').map((t) => t.trim()).filter(Boolean);
@@ -50,8 +75,9 @@ export function laudoView(doc: LaudoDocument) {
     return {
       ear: EAR_ABBR[side],
       refClass: e.referenceClass ? NR7_CLASS_LABEL[e.referenceClass] : 'Indeterminada',
-      refMean: formatDb(e.referenceMean346),
-      d346: formatDelta(e.deltaMean346), d0512: formatDelta(e.deltaMean0512), max346: formatDelta(e.maxShift346), maxAny: formatDelta(e.maxShiftAny),
+      refMean: formatBoundDb(e.referenceMean346, e.referenceMean346Bound),
+      d346: formatBoundDelta(e.deltaMean346, e.deltaMean346Bound), d0512: formatBoundDelta(e.deltaMean0512, e.deltaMean0512Bound),
+      max346: formatBoundDelta(e.maxShift346, e.maxShift346Bound), maxAny: formatBoundDelta(e.maxShiftAny, e.maxShiftAnyBound),
       result, triggered: e.desencadeamento === true || e.agravamento === true,
       confirmed: e.confirmedByProfessional,
     };
@@ -88,6 +114,7 @@ export function laudoView(doc: LaudoDocument) {
       findings: facts.validity.findings.map((f) => f.message),
     },
     classes: [classLine(facts.ears.right), classLine(facts.ears.left)],
+    reference: referenceOf(facts),
     comparison: c && {
       referenceDate: formatDateBr(c.referenceDate), ears: [earComparison('right'), earComparison('left')],
       worker: `Desencadeamento: ${tri(c.desencadeamento)} · Agravamento: ${tri(c.agravamento)}`,
@@ -95,7 +122,7 @@ export function laudoView(doc: LaudoDocument) {
         : c.newReferenceDate !== c.referenceDate ? `Exame de referência em vigor a partir deste exame: ${formatDateBr(c.newReferenceDate)} (item 5.5.1).`
         : `Exame de referência mantido: ${formatDateBr(c.referenceDate)}.`,
     },
-    history: draft.interpretacao_portaria19.exames,
+    history: facts.history.map(historyRow),
     interpretation: paragraphs(draft.interpretacao_exame),
     isNexoType: facts.audiometryType === 'nexo-causal',
     nexo: nexo && {

@@ -1,7 +1,8 @@
 import {
-  EAR_LABEL, formatDateBr, formatDb, formatDelta, formatHz, joinPt, NEXO_LEVEL_LABEL, NR7_CLASS_LABEL, PAIRO_LABEL,
-  type EarComparisonFacts, type EarFacts, type ReportFacts, type Side,
+  EAR_LABEL, formatDateBr, formatDb, formatHz, joinPt, NEXO_LEVEL_LABEL, NR7_CLASS_LABEL, PAIRO_LABEL,
+  type EarComparisonFacts, type EarFacts, type ReportFacts, type Side, type ThresholdPoint,
 } from '../../../../core/src';
+import { formatBoundDb, formatBoundDelta } from './laudo-format';
 
 /** Pre-formatted pt-BR pieces the narrative templates print (every number from the facts). */
 export interface EarView {
@@ -23,13 +24,19 @@ function classText(e: EarFacts): string {
   return `${e.nr7Class === 'aceitavel' ? 'limiares auditivos ' : 'audiograma '}${label}${grade} (NR-7, Anexo II, item ${e.nr7Item})`;
 }
 
+/** The value the rules use: the threshold, or L + 5 for a no-response at L (clinical-rules I11). */
+const lowerBound = (p: ThresholdPoint) => (p.value === null ? -1 : p.noResponse ? p.value + 5 : p.value);
+
 function reason(e: EarFacts): string {
   const measured = e.air.filter((p) => p.value !== null);
   if (e.nr7Class === 'aceitavel') return 'todos os limiares auditivos testados menores ou iguais a 25 dB NA';
   if (e.nr7Class === 'sugestivo_painpse') {
     const notch = measured.filter((p) => [3000, 4000, 6000].includes(p.frequency));
-    const worst = notch.reduce((a, b) => ((b.value ?? -1) > (a.value ?? -1) ? b : a), notch[0]);
-    return `limiar de ${formatDb(worst?.value ?? null, 0)} dB NA em ${worst ? formatHz(worst.frequency) : '—'} Hz, acima de 25 dB NA e mais elevado do que nas demais frequências testadas`;
+    const worst = notch.reduce((a, b) => (lowerBound(b) > lowerBound(a) ? b : a), notch[0]);
+    if (!worst) return 'limiares em 3.000, 4.000 ou 6.000 Hz acima de 25 dB NA e mais elevados do que nas demais frequências testadas';
+    const at = `em ${formatHz(worst.frequency)} Hz`;
+    const level = worst.noResponse ? `ausência de resposta a ${formatDb(worst.value, 0)} dB NA ${at} (limiar ≥ ${formatDb(lowerBound(worst), 0)} dB NA)` : `limiar de ${formatDb(worst.value, 0)} dB NA ${at}`;
+    return `${level}, acima de 25 dB NA e mais elevado do que nas demais frequências testadas`;
   }
   if (e.nr7Class === 'nao_sugestivo') return 'limiares acima de 25 dB NA sem o padrão descrito no item 5.2 (elevação predominante em 3.000, 4.000 ou 6.000 Hz)';
   return 'não foi possível decidir a classificação com os limiares registrados';
@@ -38,11 +45,11 @@ function reason(e: EarFacts): string {
 function comparisonText(side: Side, c: EarComparisonFacts, referenceDate: string): string {
   const ear = cap(EAR_LABEL[side]);
   const ref = formatDateBr(referenceDate);
-  const numbers = `diferença entre as médias em 3.000, 4.000 e 6.000 Hz de ${formatDelta(c.deltaMean346)} dB e maior piora isolada em 3.000, 4.000 ou 6.000 Hz de ${formatDelta(c.maxShift346)} dB`;
+  const numbers = `diferença entre as médias em 3.000, 4.000 e 6.000 Hz de ${formatBoundDelta(c.deltaMean346, c.deltaMean346Bound)} dB e maior piora isolada em 3.000, 4.000 ou 6.000 Hz de ${formatBoundDelta(c.maxShift346, c.maxShift346Bound)} dB`;
   const criteria = c.criteria.length ? `, critério ${joinPt(c.criteria)}` : '';
   if (c.desencadeamento === true) return `${ear}: sugestivo de desencadeamento de PAINPSE em relação ao exame de referência de ${ref} (NR-7, Anexo II, item ${c.item}${criteria}); ${numbers}.`;
   if (c.agravamento === true) {
-    return `${ear}: sugestivo de agravamento da PAINPSE em relação ao exame de referência de ${ref} (NR-7, Anexo II, item 5.4${criteria}); diferença entre as médias em 500, 1.000 e 2.000 Hz de ${formatDelta(c.deltaMean0512)} dB e ${numbers.replace('diferença', 'entre as médias')}.`;
+    return `${ear}: sugestivo de agravamento da PAINPSE em relação ao exame de referência de ${ref} (NR-7, Anexo II, item 5.4${criteria}); diferença entre as médias em 500, 1.000 e 2.000 Hz de ${formatBoundDelta(c.deltaMean0512, c.deltaMean0512Bound)} dB e ${numbers.replace('diferença', 'entre as médias')}.`;
   }
   if (c.desencadeamento === null || c.agravamento === null) return `${ear}: comparação com o exame de referência de ${ref} indeterminada (frequência sem resposta ou não medida).`;
   const item10 = c.referenceClass === 'nao_sugestivo' ? ' Referência com alteração não sugestiva de PAINPSE: conduta conforme o item 10 da NR-7, Anexo II.' : '';
@@ -57,8 +64,8 @@ function earView(facts: ReportFacts, side: Side): EarView {
     Label: cap(EAR_LABEL[side]),
     classText: classText(e),
     reason: reason(e),
-    mean346: formatDb(e.mean346),
-    pta3: formatDb(e.pta3),
+    mean346: formatBoundDb(e.mean346, e.mean346Bound),
+    pta3: formatBoundDb(e.pta3, e.pta3Bound),
     comparison: c ? comparisonText(side, c[side], c.referenceDate) : null,
   };
 }
@@ -89,6 +96,14 @@ function recommendations(facts: ReportFacts): string[] {
   return out;
 }
 
+/** What the interpretation says instead of a comparison when the exam is not a sequential one (no user text: the designation reason is printed apart). */
+function referenceSentence(facts: ReportFacts): string | null {
+  if (facts.comparison) return null;
+  if (facts.exam.withoutThresholds) return 'Exame sem limiares de via aérea registrados: não é classificado nem comparado e não serve de exame de referência (NR-7, Anexo II, item 4.3.1).';
+  if (facts.exam.referenceBasis === 'designado') return 'Este exame foi designado pelo profissional como exame de referência para as próximas comparações, com o motivo registrado no laudo.';
+  return 'Este é o primeiro exame com limiares registrado do trabalhador e constitui o exame de referência (NR-7, Anexo II, item 4.3.1 a).';
+}
+
 /** The view the narrative templates receive. */
 export function narrativeView(facts: ReportFacts) {
   const c = facts.comparison;
@@ -98,7 +113,7 @@ export function narrativeView(facts: ReportFacts) {
   return {
     isNexoType: facts.audiometryType === 'nexo-causal',
     examDate: formatDateBr(facts.exam.date),
-    isReference: facts.exam.isReference,
+    referenceSentence: referenceSentence(facts),
     referenceDate: c ? formatDateBr(c.referenceDate) : null,
     right: earView(facts, 'right'),
     left: earView(facts, 'left'),
