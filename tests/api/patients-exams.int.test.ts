@@ -96,6 +96,51 @@ describe('exams', () => {
     expect((await list.json()).map((e: { date: string }) => e.date)).toEqual(['2025-03-01', '2024-03-01']);
   });
 
+  it('issue 13 scenario: the 2025 notch (bone 25 under air 30 at 3 kHz) is sugestivo; 2026 agravamento; age at the exam', async () => {
+    const p = await newPatient({ age: null, birthDate: '1980-06-15' });
+    const left = [10, 10, 10, 10, 15, 15, 10];
+    const bone = (re: number[]) => Object.fromEntries([500, 1000, 2000, 3000, 4000].map((hz, i) => [String(hz), { re: re[i] }]));
+    await post('/api/exams', { patientId: p.id, date: '2024-03-12', audiogram: { air: air([10, 10, 10, 15, 20, 20, 15], left) } });
+    const e2025 = await (await post('/api/exams', { patientId: p.id, date: '2025-03-11', audiogram: { air: air([10, 15, 15, 30, 40, 35, 20], left), bone: bone([5, 10, 15, 25, 35]) } })).json();
+    const e2026 = await (await post('/api/exams', { patientId: p.id, date: '2026-03-10', audiogram: { air: air([10, 15, 15, 30, 55, 35, 20], left), bone: bone([5, 10, 15, 25, 50]) } })).json();
+    const again2025 = await (await get(`/api/exams/${e2025.id}`)).json();
+    expect(again2025.classification).toMatchObject({ classification_right: 'sugestivo_painpse', desencadeamento: true, exam_role: 'sequencial', new_reference_date: '2025-03-11', new_reference_basis: 'substituido_5_5_1' });
+    expect(again2025.patientAgeAtExam).toBe(44);
+    expect(e2026.classification).toMatchObject({ reference_date: '2025-03-11', reference_exam_id: e2025.id, reference_basis: 'substituido_5_5_1', agravamento_right: true, agravamento: true, new_reference_date: '2026-03-10' });
+    expect(e2026.patientAgeAtExam).toBe(45);
+    const evo = await (await get(`/api/patients/${p.id}/evolution`)).json();
+    expect(evo.events.map((x: { kind: string; examDate: string }) => [x.kind, x.examDate])).toEqual([['desencadeamento', '2025-03-11'], ['agravamento', '2026-03-10']]);
+    expect(evo.exams[2]).toMatchObject({ role: 'sequencial', mean346RightEar: 40, mean346RightBound: null });
+  });
+
+  it('an empty exam is never the reference; a designated reference needs a reason and recomputes the later exams', async () => {
+    const p = await newPatient();
+    const empty = await (await post('/api/exams', { patientId: p.id, date: '2023-01-10', audiogram: { air: {} } })).json();
+    expect(empty.classification).toMatchObject({ exam_role: 'sem_limiares', classification_right: null });
+    const e1 = await (await post('/api/exams', { patientId: p.id, date: '2024-01-10', audiogram: { air: air([10, 10, 10, 15, 20, 20, 15]) } })).json();
+    expect(e1.classification).toMatchObject({ exam_role: 'referencia', reference_basis: 'primeiro_exame' });
+    const e2 = await (await post('/api/exams', { patientId: p.id, date: '2025-01-10', audiogram: { air: air([10, 10, 10, 15, 40, 20, 15]) } })).json();
+    const e3 = await (await post('/api/exams', { patientId: p.id, date: '2026-01-10', audiogram: { air: air([10, 10, 10, 15, 40, 20, 15]) } })).json();
+    expect(e2.classification).toMatchObject({ reference_date: '2024-01-10', desencadeamento: true });
+    const short = await put(`/api/exams/${e1.id}/reference`, { reason: 'curto' });
+    expect(short.status).toBe(400);
+    expect((await short.json()).message).toContain('Informe o motivo da designação');
+    const emptyRef = await put(`/api/exams/${empty.id}/reference`, { reason: 'Motivo suficientemente longo' });
+    expect(emptyRef.status).toBe(400);
+    expect((await emptyRef.json()).message).toBe('Um exame sem limiares não pode ser o exame de referência.');
+    const designated = await put(`/api/exams/${e2.id}/reference`, { reason: 'Exame de 2024 sem o repouso auditivo de 14 h' });
+    expect(designated.status).toBe(200);
+    const d = await designated.json();
+    expect(d.referenceDesignation).toMatchObject({ reason: 'Exame de 2024 sem o repouso auditivo de 14 h' });
+    expect(d.classification).toMatchObject({ exam_role: 'referencia', reference_basis: 'designado' });
+    expect((await (await get(`/api/exams/${e3.id}`)).json()).classification).toMatchObject({ reference_date: '2025-01-10', reference_basis: 'designado', reference_designation_reason: 'Exame de 2024 sem o repouso auditivo de 14 h' });
+    const removed = await (await call(`/api/exams/${e2.id}/reference`, bearer(a.token, 'DELETE'))).json();
+    expect(removed.referenceDesignation).toBeNull();
+    expect(removed.classification).toMatchObject({ exam_role: 'sequencial', reference_date: '2024-01-10' });
+    await expectHiddenFromOtherOrganisation(t, b, { path: `/api/exams/${e2.id}/reference`, method: 'PUT', body: { reason: 'Motivo suficientemente longo' } });
+    await expectHiddenFromOtherOrganisation(t, b, { path: `/api/exams/${e2.id}/reference`, method: 'DELETE' });
+  });
+
   it('a back-dated exam becomes the reference and later exams are re-classified', async () => {
     const p = await newPatient();
     const late = await (await post('/api/exams', { patientId: p.id, date: '2025-01-01', audiogram: { air: air([10, 10, 10, 35, 45, 40, 10]) } })).json();

@@ -29,7 +29,8 @@ function referenceQuery(org: string, f: ExportFilters): string {
   for (const side of ['re', 'le']) for (const hz of BONE_FREQUENCIES) cols.push(threshold('bone', hz, side));
   const k = (key: string) => `e.classification->>'${key}'`;
   cols.push(k('classification_right'), k('classification_left'), br(`(${k('reference_date')})::date`), k('rule_set'), yesNo(k('desencadeamento')), yesNo(k('agravamento')),
-    dec(k('pta3_right')), dec(k('pta3_left')), dec(k('mean_346_right')), dec(k('mean_346_left')), k('who2021_grade'), yesNo(k('exam_complete')),
+    ...['pta3_right', 'pta3_left', 'mean_346_right', 'mean_346_left'].map((m) => `case when ${k(`${m}_bound`)} = 'min' and ${k(m)} is not null then '≥ ' || ${dec(k(m))} else ${dec(k(m))} end`),
+    k('who2021_grade'), yesNo(k('exam_complete')),
     text(`(select string_agg(a, ' | ') from jsonb_array_elements_text(e.classification->'alerts') a)`), 'e.rules_version');
   const names = ['nome', 'cpf', 'data_nascimento', 'idade', 'sexo', 'empresa', 'cargo', 'data_exame', 'motivo', 'operador', 'registro_operador', 'ruido_db', 'calibracao', 'repouso_horas',
     ...['od', 'oe'].flatMap((ear) => AIR_FREQUENCIES.map((hz) => `${ear}_${hz}`)), ...['od', 'oe'].flatMap((ear) => BONE_FREQUENCIES.map((hz) => `${ear}_vo_${hz}`)),
@@ -83,7 +84,7 @@ const AUDIOGRAMS = [
 ];
 const DOCS = [
   { classification_right: 'nao_sugestivo', classification_left: 'aceitavel', pta3_right: 0, pta3_left: 3.33, mean_346_right: 6.67, mean_346_left: 8.33, who2021_grade: 'normal', exam_complete: true, alerts: [], exam_findings: [{ code: 'X', message: 'y' }], rules_version: '2026.11-1' },
-  { classification_right: 'sugestivo_painpse', classification_left: 'a"b;c', reference_date: '2015-06-15', rule_set: 'portaria19', desencadeamento: true, agravamento: false, pta3_right: -1.67, pta3_left: 65, mean_346_right: 70, mean_346_left: null, who2021_grade: 'severe', exam_complete: false, alerts: ['-Exame de 15/06/2017, orelha direita: sugestivo', 'O diagnóstico; "conclusivo"'] },
+  { classification_right: 'sugestivo_painpse', classification_left: 'a"b;c', reference_date: '2015-06-15', rule_set: 'portaria19', desencadeamento: true, agravamento: false, pta3_right: -1.67, pta3_left: 65, mean_346_right: 70, mean_346_right_bound: 'min', mean_346_left: null, mean_346_left_bound: 'min', who2021_grade: 'severe', exam_complete: false, alerts: ['-Exame de 15/06/2017, orelha direita: sugestivo', 'O diagnóstico; "conclusivo"'] },
   { classification_right: 'linha\nnova\\', desencadeamento: 'true', agravamento: 'x', exam_complete: null, alerts: [null, '', 7, { x: [1, 'y'] }, true] },
   { alerts: [null] },
   { alerts: [''] },

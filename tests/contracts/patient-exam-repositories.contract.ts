@@ -28,7 +28,7 @@ export function anExam(organizationId: string, patientId: string, over: Partial<
     id: uuid(), organizationId, patientId, date: '2025-03-01', operatorName: 'Operador', operatorRegistration: '000000', operatorCrm: null,
     operatorCrmState: null, consultationType: null, consultationReason: null, ambientNoiseDb: 30.5, calibrationDate: '2025-01-10', transducer: 'TDH-39',
     acousticRestHours: 14, observacoes: null, right: { air: { ...air, 8000: { kind: 'no_response', level: 120 } } }, left: { air, bone: { 500: 5, 1000: 10 } },
-    speechTest: null, ambienteJson: null, classification: { classification_right: 'aceitavel' }, rulesVersion: 'r1', createdAt: t0, updatedAt: t0, ...over,
+    speechTest: null, ambienteJson: null, classification: { classification_right: 'aceitavel' }, rulesVersion: 'r1', referenceDesignation: null, createdAt: t0, updatedAt: t0, ...over,
   };
 }
 
@@ -102,6 +102,22 @@ export function patientExamRepositoriesContract(make: () => Promise<PatientExamS
     expect(listed.items.map((v) => v.exam.date)).toEqual(['2025-06-01', '2024-06-01']);
     expect((await s.exams.list({ organizationId: other, limit: 10, offset: 0 })).total).toBe(0);
     expect(await s.dashboard.counts(org, '2025-06-01')).toEqual({ patients: 1, exams: 2, reports: 0, examsThisMonth: 1 });
+  });
+
+  it('keeps a reference designation and lists the workers with exams of another rules version', async () => {
+    const p = aPatient(org);
+    await s.patients.insert(p);
+    const designation = { reason: 'Primeiro exame sem repouso de 14 h', designatedBy: 'Dra. Ana (CRM 1/SP)', designatedAt: '2026-11-24T12:00:00.000Z' };
+    const e = anExam(org, p.id, { referenceDesignation: designation, rulesVersion: 'old' });
+    await s.exams.insert(e);
+    expect((await s.exams.findById(org, e.id))?.exam.referenceDesignation).toEqual(designation);
+    expect((await s.exams.listAudiometryForPatient(org, p.id))[0]).toMatchObject({ id: e.id, referenceDesignation: designation });
+    await s.exams.update({ ...e, referenceDesignation: null });
+    expect((await s.exams.findById(org, e.id))?.exam.referenceDesignation).toBeNull();
+    expect(await s.exams.listPatientsWithStaleRules('old', 1000)).not.toContainEqual({ organizationId: org, patientId: p.id });
+    expect(await s.exams.listPatientsWithStaleRules('new', 1000)).toContainEqual({ organizationId: org, patientId: p.id });
+    await s.exams.saveClassifications(org, [{ id: e.id, classification: {}, rulesVersion: 'new' }]);
+    expect(await s.exams.listPatientsWithStaleRules('new', 1000)).not.toContainEqual({ organizationId: org, patientId: p.id });
   });
 
   it('updates an exam and saves recomputed classifications', async () => {

@@ -24,8 +24,8 @@ const jsonb = (v: unknown): string =>
     ? Array.isArray(v) ? `[${v.map(jsonb).join(', ')}]` : `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${typeof x === 'string' && x.startsWith('#') ? x.slice(1) : jsonb(x)}`).join(', ')}}`
     : typeof v === 'string' && v.startsWith('#') ? v.slice(1) : JSON.stringify(v);
 
-/** exam.classification_export: the 13 values' jsonb texts joined by chr(31), '' for a missing key. */
-const projection = (values: Partial<Record<number, unknown>>) => Array.from({ length: 13 }, (_, i) => (i in values ? jsonb(values[i]) : '')).join('\x1f');
+/** exam.classification_export: the 17 values' jsonb texts joined by chr(31), '' for a missing key. */
+const projection = (values: Partial<Record<number, unknown>>) => Array.from({ length: 17 }, (_, i) => (i in values ? jsonb(values[i]) : '')).join('\x1f');
 
 const exam = (over: Partial<Record<(typeof EXAM_COPY_COLUMNS)[number], string | null>> = {}) => copyLine(EXAM_COPY_COLUMNS.map((c) => (c in over ? over[c]! : ({
   'p.name': 'Ana Souza', 'trim(p.cpf)': '52998224725', 'p.birth_date': '1980-02-01', 'p.age': null, 'trim(p.sex)': 'F', 'c.name': 'Metalúrgica Boa Vista',
@@ -109,6 +109,11 @@ describe('ExamCsvTransform (COPY text → the exams CSV)', () => {
       'sugestivo_painpse', '"a""b"', '15/06/2015', 'portaria19', 'sim', 'não', '3,33', '1,50', '0', '', 'mild', 'sim',
       "'-Exame de 10/01/2024, orelha direita | Diagnóstico",
     ]);
+  });
+
+  it('writes a mean that is a lower bound (an NR among its frequencies, I11) as "≥ value"; a bound on a missing mean stays empty', async () => {
+    const row = cells(await csvOf([exam({ 'e.classification_export': projection({ 6: 41.67, 8: 40, 9: null, 13: 'min', 15: 'min', 16: 'min' }) })]));
+    expect(row.slice(at('pta3_od'), at('grau_oms_2021'))).toEqual(['≥ 41,67', '', '≥ 40', '']);
   });
 
   it('writes alerts as jsonb_array_elements_text does: an empty string is "", numbers and objects keep their jsonb text', async () => {

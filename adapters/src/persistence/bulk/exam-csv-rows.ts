@@ -26,7 +26,7 @@ export const EXAM_COPY_COLUMNS = [
   'e.audiogram', 'e.classification_export', 'e.rules_version',
 ] as const;
 
-const CLASSIFICATION_KEYS = 13; // as in exam.classification_export (migration 20261122060000)
+const CLASSIFICATION_KEYS = 17; // as in exam.classification_export (migration 20261124000000: 13 values + 4 bounds)
 const EMPTY_CLASSIFICATION = ';'.repeat(CLASSIFICATION_KEYS - 1);
 
 /** `alerts` joined by ' | ' (`string_agg` over `jsonb_array_elements_text`: nulls skipped, none → null). */
@@ -40,13 +40,19 @@ function alerts(token: string): string | null {
 /** `->>` of one projected value: empty (key missing) and JSON null are null. */
 const value = (token: string): string | null => (token === '' ? null : tokenText(token));
 
-/** The 13 classification cells from `exam.classification_export` (jsonb texts joined by chr(31)). */
+/** A mean that is a lower bound because of a no-response (`…_bound` = 'min', clinical-rules I11) is written "≥ 41,67". */
+const AT_LEAST = Buffer.from('≥ ', 'utf8').toString('latin1'); // the formatter works on latin1-decoded UTF-8 bytes (see ExamCsvTransform)
+const bounded = (mean: string | null, bound: string | undefined): string | null =>
+  mean !== null && bound !== undefined && value(bound) === 'min' ? `${AT_LEAST}${mean}` : mean;
+
+/** The 13 classification cells from `exam.classification_export` (17 jsonb texts joined by chr(31): 13 values, then the 4 mean bounds). */
 function classificationCells(projection: string | null): string {
   if (projection === null) return EMPTY_CLASSIFICATION;
   const v = projection.split('\x1f');
   if (v.length !== CLASSIFICATION_KEYS) throw new Error('classification_export com outro número de chaves: aplique as migrações');
   return `${csv(value(v[0]))};${csv(value(v[1]))};${brFromText(value(v[2]))};${csv(value(v[3]))};${yesNo(value(v[4]))};${yesNo(value(v[5]))};`
-    + `${csv(dec(value(v[6])))};${csv(dec(value(v[7])))};${csv(dec(value(v[8])))};${csv(dec(value(v[9])))};${csv(value(v[10]))};`
+    + `${csv(bounded(dec(value(v[6])), v[13]))};${csv(bounded(dec(value(v[7])), v[14]))};${csv(bounded(dec(value(v[8])), v[15]))};`
+    + `${csv(bounded(dec(value(v[9])), v[16]))};${csv(value(v[10]))};`
     + `${yesNo(value(v[11]))};${text(alerts(v[12]))}`;
 }
 
