@@ -4,18 +4,8 @@ import { fetchPage, queryString, type Page } from '../../components/data-table/f
 import { api } from '../../lib/api-client';
 import type { WireThreshold } from './audiogram-data';
 
-/** Who set this exam as the reference and why (PUT /api/exams/{id}/reference). */
-export interface ReferenceDesignation {
-  reason: string;
-  designatedBy: string | null;
-  designatedAt: string;
-}
-
-/**
- * The exam as read, plus the fields of rules 2026.11-2 (age on the exam date, designated reference);
- * optional so an older server still reads.
- */
-export type Exam = ExamResponse & { patientAgeAtExam?: number | null; referenceDesignation?: ReferenceDesignation | null };
+/** The exam as read, with the age on the exam date and the professional's reference designation (rules 2026.11-2). */
+export type Exam = ExamResponse;
 export type ExamPatient = PatientResponse;
 
 export interface ExamFile {

@@ -57,8 +57,9 @@ function useReferenceMutation(exam: Exam, run: () => Promise<Exam>, success: str
 export function ReferenceSection({ exam, hasThresholds }: { exam: Exam; hasThresholds: boolean }) {
   const c = exam.classification as Classification;
   const role = examRoleOf(c);
-  const designation = exam.referenceDesignation ?? null;
-  const why = referenceBasisText(c.reference_basis, c.reference_designation_reason ?? designation?.reason);
+  const designation = exam.referenceDesignation;
+  // A reference exam's own designation reason may only be on the exam (older classification documents).
+  const why = referenceBasisText(c.reference_basis, c.reference_designation_reason ?? (role === 'referencia' ? designation?.reason : undefined));
   const remove = useReferenceMutation(exam, () => removeReferenceDesignation(exam.id), 'Designação removida.');
 
   return (
