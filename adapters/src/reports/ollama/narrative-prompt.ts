@@ -1,4 +1,5 @@
-import { EAR_LABEL, formatDateBr, formatDb, formatDelta, NEXO_LEVEL_LABEL, NR7_CLASS_LABEL, PAIRO_LABEL, type ReportFacts } from '../../../../core/src';
+import { EAR_LABEL, formatDateBr, NEXO_LEVEL_LABEL, NR7_CLASS_LABEL, PAIRO_LABEL, type ReportFacts } from '../../../../core/src';
+import { formatBoundDb, formatBoundDelta, REFERENCE_BASIS_TEXT } from '../handlebars/laudo-format';
 
 export const NARRATIVE_SYSTEM_PROMPT = [
   'Você redige, em português do Brasil formal, o texto de um laudo audiológico ocupacional.',
@@ -21,13 +22,14 @@ export function modelFacts(facts: ReportFacts) {
       orelha: EAR_LABEL[side],
       classificacao_nr7: e.nr7Class ? `${NR7_CLASS_LABEL[e.nr7Class]} (item ${e.nr7Item})` : 'indeterminada',
       opcao_laudo: e.pairoGrade ? PAIRO_LABEL[e.pairoGrade] : null,
-      limiares_via_aerea_db: Object.fromEntries(e.air.filter((p) => p.value !== null).map((p) => [`${p.frequency} Hz`, p.noResponse ? `sem resposta em ${p.value}` : p.value])),
-      media_3_4_6_khz_db: formatDb(e.mean346),
-      media_500_1000_2000_hz_db: formatDb(e.pta3),
+      limiares_via_aerea_db: Object.fromEntries(e.air.filter((p) => p.value !== null).map((p) => [`${p.frequency} Hz`, p.noResponse ? `sem resposta em ${p.value} (limiar ≥ ${(p.value ?? 0) + 5})` : p.value])),
+      // "≥ x": a lower bound because of a no-response (I11); copy it with the sign
+      media_3_4_6_khz_db: formatBoundDb(e.mean346, e.mean346Bound),
+      media_500_1000_2000_hz_db: formatBoundDb(e.pta3, e.pta3Bound),
       comparacao_com_referencia: c && {
         classificacao_na_referencia: c.referenceClass ? NR7_CLASS_LABEL[c.referenceClass] : 'indeterminada',
-        diferenca_media_3_4_6_khz_db: formatDelta(c.deltaMean346),
-        maior_piora_3_4_6_khz_db: formatDelta(c.maxShift346),
+        diferenca_media_3_4_6_khz_db: formatBoundDelta(c.deltaMean346, c.deltaMean346Bound),
+        maior_piora_3_4_6_khz_db: formatBoundDelta(c.maxShift346, c.maxShift346Bound),
         desencadeamento: c.desencadeamento, agravamento: c.agravamento, item: c.item, criterios: c.criteria,
       },
     };
@@ -37,6 +39,8 @@ export function modelFacts(facts: ReportFacts) {
     data_exame: formatDateBr(facts.exam.date),
     data_referencia: facts.comparison ? formatDateBr(facts.comparison.referenceDate) : null,
     exame_de_referencia: facts.exam.isReference,
+    motivo_da_referencia: facts.comparison ? REFERENCE_BASIS_TEXT[facts.comparison.referenceBasis] : facts.exam.referenceBasis && REFERENCE_BASIS_TEXT[facts.exam.referenceBasis],
+    exame_sem_limiares: facts.exam.withoutThresholds,
     orelhas: [ear('right'), ear('left')],
     pendencias_de_validade: facts.validity.findings.map((f) => f.message),
     dados_faltantes: facts.missing.map((m) => m.text),
