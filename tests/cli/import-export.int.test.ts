@@ -230,7 +230,7 @@ describe('limiar import exams', () => {
     expect(back.status, back.stderr).toBe(0);
     expect(back.stderr).not.toContain('colunas desconhecidas');
     const snapshot = async (email: string) => (await pool.query(`select p.name, trim(p.cpf) as cpf, p.birth_date::text, p.sex, c.name as company, e.exam_date::text, e.audiogram, e.ambient_noise_db,
-        e.acoustic_rest_hours, e.calibration_date::text, e.operator_name, e.classification from exam e join patient p on p.id = e.patient_id left join company c on c.id = p.company_id
+        e.acoustic_rest_hours, e.calibration_date::text, e.operator_name, e.classification - 'reference_exam_id' - 'new_reference_exam_id' as classification from exam e join patient p on p.id = e.patient_id left join company c on c.id = p.company_id
         join professional pr on pr.organization_id = e.organization_id where pr.email = $1 order by p.cpf, p.name, e.exam_date, e.audiogram::text`, [email])).rows;
     const a = await snapshot(account.email);
     expect(a.length).toBe(await examCount() - (await snapshot(other.email)).length);

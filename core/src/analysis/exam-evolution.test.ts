@@ -16,10 +16,13 @@ describe('buildExamEvolution (spec §3, exam-based)', () => {
       monitoringPeriodDays: 365,
       hasWorseningPortaria19: true,
     });
-    expect(e.exams).toEqual([
-      { date: '2023-01-10', ptaRightEar: 10, ptaLeftEar: 10 },
-      { date: '2024-01-10', ptaRightEar: 10, ptaLeftEar: 10 },
+    expect(e.exams.map(({ date, role, ptaRightEar, ptaLeftEar }) => ({ date, role, ptaRightEar, ptaLeftEar }))).toEqual([
+      { date: '2023-01-10', role: 'referencia', ptaRightEar: 10, ptaLeftEar: 10 },
+      { date: '2024-01-10', role: 'sequencial', ptaRightEar: 10, ptaLeftEar: 10 },
     ]);
+    expect(e.exams[1].mean346RightEar).toBeGreaterThan(e.exams[0].mean346RightEar as number);
+    expect(e.events.map((x) => [x.kind, x.ears, x.examDate, x.referenceDate])).toEqual([['desencadeamento', ['right'], '2024-01-10', '2023-01-10']]);
+    expect(e.events[0].title).toBe('Desencadeamento sugestivo de PAINPSE em 10/01/2024 (orelha direita), em relação ao exame de referência de 10/01/2023');
     expect(e.alerts).toEqual([
       'Exame de 10/01/2024, orelha direita: sugestivo de desencadeamento de PAINPSE em relação ao exame de referência de 10/01/2023 (NR-7, Anexo II, item 5.3, critério a).',
       DIAGNOSIS_NOTICE,

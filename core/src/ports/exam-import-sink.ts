@@ -1,3 +1,4 @@
+import type { ReferenceDesignation } from '../exams/exam';
 import type { EarAudiogram } from '../audiogram/audiogram';
 import type { Sex } from '../patients/sex';
 import type { ImportExamData, ImportPatientData } from '../imports/import-row';
@@ -24,6 +25,8 @@ export interface StoredExamForImport {
   left: EarAudiogram;
   acousticRestHours: number | null;
   calibrationDate: string | null;
+  /** The professional's designation as the reference exam (clinical-rules I12), kept by the reclassification. */
+  referenceDesignation: ReferenceDesignation | null;
   createdAt: Date;
 }
 

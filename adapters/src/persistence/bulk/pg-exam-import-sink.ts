@@ -6,6 +6,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import {
   fromWireAudiogram, toWireAudiogram, type ExamImportBatch, type ExamImportSink, type ImportPatientRequest, type NewImportedExam,
   type ResolvedImportPatient, type Sex, type StoredExamForImport, type WireAudiogram,
+  type ReferenceDesignation,
 } from '../../../../core/src';
 
 const COPY_SPECIAL = /[\\\t\n\r]/;
@@ -110,12 +111,12 @@ class PgBatch implements ExamImportBatch {
 
   async loadExams(patientIds: readonly string[]): Promise<StoredExamForImport[]> {
     if (!patientIds.length) return [];
-    const r = await this.c.query<{ id: string; patient_id: string; exam_date: string; audiogram: WireAudiogram; acoustic_rest_hours: number | null; calibration_date: string | null; created_at: Date }>(
-      `select id, patient_id, exam_date::text, audiogram, acoustic_rest_hours, calibration_date::text, created_at from exam
+    const r = await this.c.query<{ id: string; patient_id: string; exam_date: string; audiogram: WireAudiogram; acoustic_rest_hours: number | null; calibration_date: string | null; reference_designation: ReferenceDesignation | null; created_at: Date }>(
+      `select id, patient_id, exam_date::text, audiogram, acoustic_rest_hours, calibration_date::text, reference_designation, created_at from exam
        where organization_id = $1 and patient_id = any($2::uuid[]) order by patient_id, exam_date, created_at`, [this.org, patientIds]);
     return r.rows.map((x) => ({
       id: x.id, patientId: x.patient_id, date: x.exam_date, ...fromWireAudiogram(x.audiogram), acousticRestHours: x.acoustic_rest_hours,
-      calibrationDate: x.calibration_date, createdAt: x.created_at,
+      calibrationDate: x.calibration_date, referenceDesignation: x.reference_designation, createdAt: x.created_at,
     }));
   }
 

@@ -16,7 +16,7 @@ interface PreparedGroup {
   examKeys: string[];
   seen: Set<string>;
   /** Classification of each row when the worker is new (computed ahead when worth it). */
-  asNewWorker?: Array<{ classificationJson: string; rulesVersion: string }>;
+  asNewWorker?: Array<{ exam: { id: string }; classificationJson: string; rulesVersion: string }>;
 }
 
 interface PreparedBatch {
@@ -174,7 +174,8 @@ export class ImportExams {
     }
     if (speculate) {
       for (const g of groups.values()) {
-        const exams = g.rows.map((r, i) => ({ ...r.exam, index: i, createdAt: new Date(i) }));
+        // ids given now, so the classification can name the reference exam (reference_exam_id)
+        const exams = g.rows.map((r, i) => ({ ...r.exam, id: this.ids.next(), index: i, createdAt: new Date(i) }));
         g.asNewWorker = new Array(exams.length);
         for (const c of classifyHistoryForImport(exams, { sex: g.request.sex })) g.asNewWorker[c.exam.index] = c;
       }
@@ -200,7 +201,7 @@ export class ImportExams {
         if (!ready) others.push({ row: g.rows[i], patient, naturalKey });
         else {
           // distinct creation instants keep the file order among exams of one worker on one date
-          inserts.push({ ...g.rows[i].exam, id: this.ids.next(), patientId: patient.id, naturalKey, classificationJson: ready[i].classificationJson, rulesVersion: ready[i].rulesVersion, createdAt: new Date(now + i) });
+          inserts.push({ ...g.rows[i].exam, id: ready[i].exam.id, patientId: patient.id, naturalKey, classificationJson: ready[i].classificationJson, rulesVersion: ready[i].rulesVersion, createdAt: new Date(now + i) });
         }
       }
     }
