@@ -2,11 +2,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, registerAccount, type Account } from '../support/accounts';
-import { startTestServer, type TestServer } from '../support/test-server';
-import { expectAccessible, launchBrowser, openAs, screenshot, webDist } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { bearer, json } from '../support/accounts';
+import { expectAccessible, openAs, screenshot, useAppSession } from './support/browser';
 
 /**
  * A worker's history read through the UI (rules 2026.11-2): real build, real server, real
@@ -21,24 +20,12 @@ const FREQS = [500, 1000, 2000, 3000, 4000, 6000, 8000] as const;
 const BONE_FREQS = [500, 1000, 2000, 3000, 4000] as const;
 const LEFT = [10, 10, 10, 10, 15, 15, 10];
 
-let t: TestServer;
-let browser: Browser;
-let account: Account;
+const app = useAppSession();
 
-beforeAll(async () => {
-  t = await startTestServer({ LIMIAR_WEB_DIST: webDist });
-  browser = await launchBrowser();
-  account = await registerAccount(t);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-const openPage = (route: string) => openAs(browser, t.url, account.token, route);
+const openPage = (route: string) => openAs(app.browser, app.server.url, app.account.token, route);
 
 async function api<T>(route: string, body?: unknown): Promise<T> {
-  const res = await t.request(route, body === undefined ? bearer(account.token) : json(body, account.token));
+  const res = await app.server.request(route, body === undefined ? bearer(app.account.token) : json(body, app.account.token));
   const text = await res.text();
   expect(res.ok, `${route} → ${res.status} ${text}`).toBe(true);
   return JSON.parse(text) as T;
@@ -130,7 +117,7 @@ describe('clinical scenario: desencadeamento, new reference, agravamento (real b
     const draft = await api<{ id: string }>(`/api/reports/generate/${ids['2026']}`, { audiometryType: 'simple' });
     const done = await api<{ status: string; pdfUrl: string }>(`/api/reports/${draft.id}/finalize`, {});
     expect(done.status).toBe('Finalizado');
-    const res = await t.request(`/api/reports/${draft.id}/download`, bearer(account.token));
+    const res = await app.server.request(`/api/reports/${draft.id}/download`, bearer(app.account.token));
     expect(res.status).toBe(200);
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'limiar-laudo-')), 'laudo.pdf');
     fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
@@ -170,11 +157,11 @@ describe('designated reference through the dialog', () => {
     await section.getByText(/Este é o exame de referência \(designado pelo profissional — motivo: Troca de audiômetro e nova calibração\)/).waitFor();
     await section.getByRole('button', { name: 'Remover designação' }).waitFor();
 
-    await page.goto(`${t.url}/exams/${ids.last}`);
+    await page.goto(`${app.server.url}/exams/${ids.last}`);
     const later = referenceCard(page);
     await later.getByText(/Comparado com o exame de referência de 07\/05\/2024 \(designado pelo profissional — motivo: Troca de audiômetro/).waitFor();
 
-    await page.goto(`${t.url}/exams/${ids.middle}`);
+    await page.goto(`${app.server.url}/exams/${ids.middle}`);
     await referenceCard(page).getByRole('button', { name: 'Remover designação' }).click();
     await referenceCard(page).getByRole('button', { name: 'Definir como exame de referência' }).waitFor();
     const after = await api<{ classification: Record<string, unknown> }>(`/api/exams/${ids.last}`);

@@ -1,33 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, registerAccount, type Account } from '../support/accounts';
-import { startTestServer, type TestServer } from '../support/test-server';
-import { expectAccessible, launchBrowser, openAs, screenshot, webDist } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { json } from '../support/accounts';
+import { expectAccessible, openAs, screenshot, useAppSession } from './support/browser';
 
 /**
  * Patients and exams end to end (issue 5): real build, real server, real PostgreSQL, real Chromium.
  * The only request mock is the aborted patient list of the error-state test.
  */
 
-let t: TestServer;
-let browser: Browser;
-let account: Account;
+const app = useAppSession();
 let patientId = '';
 let firstExamId = '';
 const PATIENT = 'Joana Trabalhadora Teste';
 
-beforeAll(async () => {
-  t = await startTestServer({ LIMIAR_WEB_DIST: webDist });
-  browser = await launchBrowser();
-  account = await registerAccount(t);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
 /** A page with the professional's token stored, at `route`. */
-const openPage = (route: string) => openAs(browser, t.url, account.token, route);
+const openPage = (route: string) => openAs(app.browser, app.server.url, app.account.token, route);
 
 /** Fills the air-conduction grid of /exam/new: `right`/`left` map Hz → dB HL or 'NR:level'. */
 async function fillAir(page: Page, right: Record<number, number | string>, left: Record<number, number | string>) {
@@ -198,7 +185,7 @@ describe('patients and exams (real build, real server, real Chromium)', () => {
     await page.getByRole('row', { name: /10\/03\/2026/ }).waitFor();
     expect(await page.getByRole('link', { name: /^Ver exame de/ }).count()).toBe(2);
     await screenshot(page, 'patients-detail');
-    await page.goto(`${t.url}/exams`);
+    await page.goto(`${app.server.url}/exams`);
     await page.getByText('Mostrando 2 de 2 exames').waitFor();
     await page.getByLabel('Buscar exames por paciente, empresa ou operador').fill('Joana');
     await page.getByRole('row', { name: /Joana Trabalhadora/ }).first().waitFor();
@@ -211,7 +198,7 @@ describe('patients and exams (real build, real server, real Chromium)', () => {
   });
 
   it('searches patients by name on the server and edits a patient', async () => {
-    const res = await t.request('/api/patients', json({ name: 'Bruno Segundo Paciente', age: 29, sex: 'M' }, account.token));
+    const res = await app.server.request('/api/patients', json({ name: 'Bruno Segundo Paciente', age: 29, sex: 'M' }, app.account.token));
     expect(res.status).toBe(201);
     const { page, errors } = await openPage('/patients');
     await page.getByText('Mostrando 2 de 2 pacientes').waitFor();
@@ -220,7 +207,7 @@ describe('patients and exams (real build, real server, real Chromium)', () => {
     expect(await page.getByRole('row', { name: /Joana/ }).count()).toBe(0);
     await screenshot(page, 'patients-search');
 
-    await page.goto(`${t.url}/patients/${patientId}/edit`);
+    await page.goto(`${app.server.url}/patients/${patientId}/edit`);
     await page.getByLabel('Empresa').waitFor();
     expect(await page.getByLabel('Sexo').inputValue()).toBe('Feminino');
     await page.getByLabel('Empresa').fill('');
@@ -262,9 +249,9 @@ describe('patients and exams (real build, real server, real Chromium)', () => {
     await page.getByText('Paciente excluído com sucesso!').waitFor();
     await page.getByText('Mostrando 1 de 1 pacientes').waitFor();
     expect(await page.getByRole('row', { name: new RegExp(PATIENT) }).count()).toBe(0);
-    const gone = await t.request(`/api/patients/${patientId}`, { headers: { authorization: `Bearer ${account.token}` } });
+    const gone = await app.server.request(`/api/patients/${patientId}`, { headers: { authorization: `Bearer ${app.account.token}` } });
     expect(gone.status).toBe(404);
-    await page.goto(`${t.url}/patients/${patientId}`);
+    await page.goto(`${app.server.url}/patients/${patientId}`);
     await page.getByText('Paciente não encontrado').waitFor();
     await page.getByRole('link', { name: '← Voltar para lista de pacientes' }).waitFor();
     expect(errors.filter((e) => !/404/.test(e))).toEqual([]);

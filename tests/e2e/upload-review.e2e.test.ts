@@ -1,11 +1,10 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { noResponse, type EarAudiogram, type Threshold } from '../../core/src/rules/index';
 import { prng, renderLayout, writeTextPdf, type ThresholdSet } from '../fixtures/audiogram-generator';
-import { bearer, json, registerAccount, type Account } from '../support/accounts';
-import { startTestServer, type TestServer } from '../support/test-server';
-import { expectAccessible, launchBrowser, openAs, root, screenshot, webDist } from './support/browser';
+import { bearer, json } from '../support/accounts';
+import { expectAccessible, openAs, root, screenshot, useAppSession } from './support/browser';
 
 /**
  * Issue 6, web: upload of an audiogram on an existing exam, the automatic-reading status and the
@@ -13,29 +12,17 @@ import { expectAccessible, launchBrowser, openAs, root, screenshot, webDist } fr
  * "uploading" screenshot slows the upload with Chromium's own network throttling).
  */
 
-let t: TestServer;
-let browser: Browser;
-let account: Account;
-
-beforeAll(async () => {
-  t = await startTestServer({ LIMIAR_WEB_DIST: webDist });
-  browser = await launchBrowser();
-  account = await registerAccount(t);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const app = useAppSession();
 
 async function newExam(name: string): Promise<string> {
-  const p = await (await t.request('/api/patients', json({ name, age: 44, sex: 'M' }, account.token))).json();
-  const res = await t.request('/api/exams', json({ patientId: p.id, date: '2025-03-10', operatorName: 'Fernanda Rocha' }, account.token));
+  const p = await (await app.server.request('/api/patients', json({ name, age: 44, sex: 'M' }, app.account.token))).json();
+  const res = await app.server.request('/api/exams', json({ patientId: p.id, date: '2025-03-10', operatorName: 'Fernanda Rocha' }, app.account.token));
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }
 
 async function openExam(examId: string): Promise<{ page: Page; errors: string[] }> {
-  const { page, errors } = await openAs(browser, t.url, account.token, `/exams/${examId}`, 1440);
+  const { page, errors } = await openAs(app.browser, app.server.url, app.account.token, `/exams/${examId}`, 1440);
   await page.getByRole('heading', { name: 'Audiograma do exame' }).waitFor();
   return { page, errors };
 }
@@ -120,7 +107,7 @@ describe('upload and review of an audiogram on the exam page', () => {
     await expectGridShows(page, 'LE', 'bone', left.bone!, BONE);
 
     // The points the reader was unsure of are highlighted, and the legend explains it.
-    const server = await (await t.request(`/api/exams/${pdfExamId}`, bearer(account.token))).json();
+    const server = await (await app.server.request(`/api/exams/${pdfExamId}`, bearer(app.account.token))).json();
     const pc = JSON.parse(server.ambienteJson).pointConfidence;
     expect(pc.right.air['3000']).toBe('low');
     expect(pc.left.air['2000']).toBe('medium');
@@ -152,7 +139,7 @@ describe('upload and review of an audiogram on the exam page', () => {
     await page.getByRole('button', { name: 'Salvar audiograma' }).click();
     await page.getByText('Audiograma salvo e reclassificado com sucesso!').waitFor();
     await cls.getByText('Classificação recalculada com os limiares salvos.').waitFor();
-    const saved = await (await t.request(`/api/exams/${pdfExamId}`, bearer(account.token))).json();
+    const saved = await (await app.server.request(`/api/exams/${pdfExamId}`, bearer(app.account.token))).json();
     expect(saved.audiogram.air['3000'].re).toBe(40);
     expect(saved.audiogram.air['8000'].re).toEqual({ nr: 110 });
     expect(await cls.textContent()).toContain(NR7[['aceitavel', 'sugestivo_painpse', 'nao_sugestivo'].indexOf(saved.classification.classification_right)]);
@@ -203,7 +190,7 @@ describe('upload and review of an audiogram on the exam page', () => {
 
     await page.getByRole('button', { name: 'Salvar audiograma' }).click();
     await page.getByText('Audiograma salvo e reclassificado com sucesso!').waitFor();
-    const saved = await (await t.request(`/api/exams/${examId}`, bearer(account.token))).json();
+    const saved = await (await app.server.request(`/api/exams/${examId}`, bearer(app.account.token))).json();
     expect(saved.audiogram.air['4000']).toEqual({ re: 60, le: 55 });
     expect(saved.audiogram.air['6000'].le).toEqual({ nr: 90 });
     const cls = page.getByTestId('review-classification');
@@ -251,7 +238,7 @@ describe('upload and review of an audiogram on the exam page', () => {
     await expect.poll(() => item.getAttribute('data-state'), { timeout: 15_000 }).toBe('error');
     await item.getByText("O arquivo 'laudo.pdf' não é suportado. Apenas PDF, JPEG e PNG são aceitos.").waitFor();
     await page.getByText('Erro ao fazer upload de alguns arquivos. Tente novamente.').waitFor();
-    expect(await (await t.request(`/api/exams/${examId}/files`, bearer(account.token))).json()).toEqual([]);
+    expect(await (await app.server.request(`/api/exams/${examId}/files`, bearer(app.account.token))).json()).toEqual([]);
     expect(await page.locator('.ai-status').count()).toBe(0);
 
     // A failed file can be removed.

@@ -1,4 +1,4 @@
-import type { AudiometricExam, EarAudiogram } from '../audiogram/audiogram';
+import { hasAirValues, type AudiometricExam, type EarAudiogram } from '../audiogram/audiogram';
 
 export interface SpeechTest {
   srtRe: number | null;
@@ -77,7 +77,7 @@ export function toAudiometricExam(
   };
 }
 
-/** True when any air-conduction threshold of either ear was measured (spec §4 "data extracted"). */
+/** True when any air-conduction threshold of either ear was measured (spec §4 "data extracted"); an NR counts (I11). */
 export function hasAirThresholds(exam: Pick<Exam, 'right' | 'left'>): boolean {
-  return [exam.right, exam.left].some((ear) => Object.values(ear.air).some((t) => t !== null && t !== undefined));
+  return hasAirValues(exam);
 }

@@ -35,7 +35,7 @@ export interface CompanyRepository {
 /** An exam with the patient fields the read shape needs (spec §3 "Exam, as read"). */
 export interface ExamView {
   exam: Exam;
-  patient: Pick<Patient, 'id' | 'name' | 'sex' | 'age' | 'birthDate' | 'companyName'>;
+  patient: Pick<Patient, 'id' | 'name' | 'sex' | 'age' | 'birthDate' | 'companyName' | 'createdAt'>;
 }
 
 export interface ExamListQuery {

@@ -70,7 +70,7 @@ export class InMemoryExamRepository implements ExamRepository {
   private async view(e: Exam): Promise<ExamView | undefined> {
     const p = await this.patients.findById(e.organizationId, e.patientId);
     if (!p) return undefined;
-    return { exam: copy(e), patient: { id: p.id, name: p.name, sex: p.sex, age: p.age, birthDate: p.birthDate, companyName: p.companyName } };
+    return { exam: copy(e), patient: { id: p.id, name: p.name, sex: p.sex, age: p.age, birthDate: p.birthDate, companyName: p.companyName, createdAt: p.createdAt } };
   }
 }
 

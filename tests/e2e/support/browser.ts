@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { registerAccount, type Account } from '../../support/accounts';
+import { startTestServer, type TestServer } from '../../support/test-server';
 
 export const root = path.resolve(import.meta.dirname, '..', '..', '..');
 export const webDist = path.join(root, 'web', 'dist');
@@ -61,4 +63,26 @@ export async function openAs(browser: Browser, baseUrl: string, token: string, r
   await page.evaluate((t) => localStorage.setItem('limiar.token', t), token);
   await page.goto(`${baseUrl}${route}`);
   return { page, errors };
+}
+
+/** The real server (built web app), one Chromium and one registered professional, for one test file. */
+export interface AppSession {
+  readonly server: TestServer;
+  readonly browser: Browser;
+  readonly account: Account;
+}
+
+/** Starts an {@link AppSession} before the file's tests and closes it after them. */
+export function useAppSession(): AppSession {
+  const session = {} as { server: TestServer; browser: Browser; account: Account };
+  beforeAll(async () => {
+    session.server = await startTestServer({ LIMIAR_WEB_DIST: webDist });
+    session.browser = await launchBrowser();
+    session.account = await registerAccount(session.server);
+  }, 120_000);
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.server?.close();
+  });
+  return session;
 }

@@ -1,6 +1,5 @@
-import { hasAirValues } from '../../audiogram/audiogram';
 import { registryLabel } from '../../accounts/registries';
-import { REFERENCE_REASON_MAX, REFERENCE_REASON_MIN, toAudiometricExam, type Exam, type ReferenceDesignation } from '../../exams/exam';
+import { hasAirThresholds, REFERENCE_REASON_MAX, REFERENCE_REASON_MIN, type Exam, type ReferenceDesignation } from '../../exams/exam';
 import { ExamNotFoundError, InvalidExamError } from '../../exams/exam-errors';
 import { classifyPatientExams } from '../../exams/classify-exams';
 import type { ProfessionalRepository } from '../../ports/account-ports';
@@ -37,7 +36,7 @@ export class DesignateReferenceExam {
       if (text.length < REFERENCE_REASON_MIN || text.length > REFERENCE_REASON_MAX) {
         return err(new InvalidExamError(REFERENCE_REASON_MESSAGE, [{ path: 'reason', message: REFERENCE_REASON_MESSAGE }]));
       }
-      if (!hasAirValues(toAudiometricExam(view.exam))) {
+      if (!hasAirThresholds(view.exam)) {
         return err(new InvalidExamError(EMPTY_EXAM_REFERENCE_MESSAGE, [{ path: 'reason', message: EMPTY_EXAM_REFERENCE_MESSAGE }]));
       }
       const who = await this.professionals.findById(auth.userId);

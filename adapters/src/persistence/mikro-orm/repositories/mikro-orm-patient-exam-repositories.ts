@@ -148,14 +148,14 @@ export function examRow(e: Exam, naturalKey: string | null = null) {
 }
 
 const VIEW_SELECT = `select e.*, p.name as patient_name, p.sex as patient_sex, p.age as patient_age, p.birth_date as patient_birth_date,
-  c.name as patient_company from exam e join patient p on p.id = e.patient_id left join company c on c.id = p.company_id`;
+  p.created_at as patient_created_at, c.name as patient_company from exam e join patient p on p.id = e.patient_id left join company c on c.id = p.company_id`;
 
 function toView(r: Row): ExamView {
   return {
     exam: toExam(r),
     patient: {
       id: r.patient_id as string, name: r.patient_name as string, sex: (r.patient_sex as string).trim() as Sex, age: num(r.patient_age),
-      birthDate: iso(r.patient_birth_date), companyName: str(r.patient_company),
+      birthDate: iso(r.patient_birth_date), companyName: str(r.patient_company), createdAt: new Date(r.patient_created_at as string),
     },
   };
 }
