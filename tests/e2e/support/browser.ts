@@ -7,7 +7,8 @@ import { registerAccount, type Account } from '../../support/accounts';
 import { startTestServer, type TestServer } from '../../support/test-server';
 
 export const root = path.resolve(import.meta.dirname, '..', '..', '..');
-export const webDist = path.join(root, 'web', 'dist');
+/** The built web app under test; LIMIAR_TEST_WEB_DIST lets parallel work build into its own folder. */
+export const webDist = process.env.LIMIAR_TEST_WEB_DIST ? path.resolve(process.env.LIMIAR_TEST_WEB_DIST) : path.join(root, 'web', 'dist');
 
 /** Debian's Chromium, driven by playwright-core (no browser download). */
 export async function launchBrowser(): Promise<Browser> {
