@@ -356,7 +356,7 @@ describe('settings', () => {
     await page.getByText('Seu perfil está incompleto').waitFor();
     await page.getByRole('button', { name: 'Completar perfil' }).click();
 
-    const dialog = page.getByRole('dialog', { name: 'Complete Your Medical Profile' });
+    const dialog = page.getByRole('dialog', { name: 'Complete seu perfil médico' });
     await dialog.waitFor();
     expect(await dialog.locator('input[name="crm"]').inputValue()).toBe('13579');
     // blocking: Escape does not close it, and it has no close button
@@ -367,20 +367,20 @@ describe('settings', () => {
     expect(specializations).toEqual(['Selecione', 'Audiologia', 'Otorrinolaringologia', 'Fonoaudiologia', 'Medicina do Trabalho', 'Clínica Geral', 'Outra']);
     await shoot(page, 'accounts-profile-completion');
 
-    await dialog.getByRole('button', { name: 'Save and Continue' }).click();
+    await dialog.getByRole('button', { name: 'Salvar e continuar' }).click();
     await dialog.getByText('Por favor, preencha todos os campos obrigatórios').waitFor();
 
     await dialog.locator('select[name="specialization"]').selectOption('Medicina do Trabalho');
     await dialog.locator('input[name="crm"]').fill('12a3'); // digits only: the letter is dropped
     expect(await dialog.locator('input[name="crm"]').inputValue()).toBe('123');
-    await dialog.getByRole('button', { name: 'Save and Continue' }).click();
+    await dialog.getByRole('button', { name: 'Salvar e continuar' }).click();
     await dialog.getByText('CRM deve ter pelo menos 4 dígitos').waitFor();
 
     await dialog.locator('input[name="crm"]').fill('123456');
     await dialog.locator('select[name="crmState"]').selectOption('RS');
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.url().includes('/api/users/me/profile?userId=') && r.method() === 'PUT'),
-      dialog.getByRole('button', { name: 'Save and Continue' }).click(),
+      dialog.getByRole('button', { name: 'Salvar e continuar' }).click(),
     ]);
     expect(JSON.parse(request.postData() ?? '{}')).toEqual({
       Crm: '123456',
@@ -401,14 +401,14 @@ describe('settings', () => {
     await page.close();
   });
 
-  it('Perfil: Cancel closes the completion modal without saving', async () => {
+  it('Perfil: Cancelar closes the completion modal without saving', async () => {
     const { token } = await registerViaApi('Medico', { crm: '7777', crmState: 'CE' }, 'Dr. Cancela');
     const page = await browser.newPage();
     await openLoggedIn(page, token, '/settings');
     await page.getByRole('button', { name: 'Completar perfil' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Complete Your Medical Profile' });
+    const dialog = page.getByRole('dialog', { name: 'Complete seu perfil médico' });
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('Seu perfil está incompleto').waitFor();
     expect(await serverProfile(page)).toMatchObject({ specialization: null, profileCompleted: false });

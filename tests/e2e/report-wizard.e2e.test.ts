@@ -121,12 +121,12 @@ describe('report wizard (real build, real server, real Chromium)', () => {
     const { page, errors } = await openPage('/report-wizard');
 
     // The registered doctor has CRM and UF but no specialization: the blocking modal appears.
-    const modal = page.getByRole('dialog', { name: 'Complete Your Medical Profile' });
+    const modal = page.getByRole('dialog', { name: 'Complete seu perfil médico' });
     await modal.waitFor();
     expect(await modal.getByRole('textbox', { name: 'CRM' }).inputValue()).toBe('123456');
     await screenshot(page, 'report-wizard-profile-modal');
     await modal.getByLabel('Especialização').selectOption('Medicina do Trabalho');
-    await modal.getByRole('button', { name: 'Save and Continue' }).click();
+    await modal.getByRole('button', { name: 'Salvar e continuar' }).click();
     await modal.waitFor({ state: 'hidden' });
     await page.getByRole('heading', { name: 'Organizar Laudo', level: 1 }).waitFor();
 

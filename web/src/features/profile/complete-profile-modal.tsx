@@ -24,16 +24,17 @@ export interface CompleteProfileModalProps {
   initial?: { crm?: string | null; crmState?: string | null; specialization?: string | null };
   /** Saved: the shared profile query and the menu's user are already updated. */
   onCompleted: (profile: Profile) => void;
-  /** 'Cancel': the caller decides where the user goes (the wizard cannot go on). */
+  /** 'Cancelar': the caller decides where the user goes (the wizard cannot go on). */
   onCancel: () => void;
 }
 
 type FieldName = 'crm' | 'crmState' | 'specialization';
 
 /**
- * Blocking modal 'Complete Your Medical Profile' (spec §2 wizard components, §5 rules, §7 call):
+ * Blocking profile-completion modal (spec §2 wizard components, §5 rules, §7 call), in pt-BR (issue 14:
+ * the spec's English 'Complete Your Medical Profile' / 'Cancel' / 'Save and Continue' are translated):
  * CRM (digits, at least 4), CRM state, specialization, and an optional professional registration.
- * Escape and outside clicks do nothing: the user answers with 'Cancel' or 'Save and Continue'.
+ * Escape and outside clicks do nothing: the user answers with 'Cancelar' or 'Salvar e continuar'.
  */
 export function CompleteProfileModal({ open, userId, initial, onCompleted, onCancel }: CompleteProfileModalProps) {
   return (
@@ -95,16 +96,16 @@ function CompleteProfileDialogBody({ userId, initial, onCompleted, onCancel }: O
 
   return (
     <DialogContent
-      title="Complete Your Medical Profile"
+      title="Complete seu perfil médico"
       description="Para a validação médica e a assinatura de documentos legais, como os laudos, precisamos do seu CRM e da sua especialização."
       dismissible={false}
       footer={
         <>
           <Button variant="secondary" onClick={onCancel} disabled={saving}>
-            Cancel
+            Cancelar
           </Button>
           <Button type="submit" form={FORM_ID} loading={saving} loadingText="Salvando...">
-            Save and Continue
+            Salvar e continuar
           </Button>
         </>
       }
