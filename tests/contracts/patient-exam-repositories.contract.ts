@@ -27,7 +27,7 @@ export function anExam(organizationId: string, patientId: string, over: Partial<
   return {
     id: uuid(), organizationId, patientId, date: '2025-03-01', operatorName: 'Operador', operatorRegistration: '000000', operatorCrm: null,
     operatorCrmState: null, consultationType: null, consultationReason: null, ambientNoiseDb: 30.5, calibrationDate: '2025-01-10', transducer: 'TDH-39',
-    acousticRestHours: 14, observacoes: null, right: { air: { ...air, 8000: { kind: 'no_response', level: 120 } } }, left: { air, bone: { 500: 5, 1000: 10 } },
+    acousticRestHours: 14, observacoes: null, anamnese: null, meatoscopia: null, mascaramento: null, right: { air: { ...air, 8000: { kind: 'no_response', level: 120 } } }, left: { air, bone: { 500: 5, 1000: 10 } },
     speechTest: null, ambienteJson: null, classification: { classification_right: 'aceitavel' }, rulesVersion: 'r1', referenceDesignation: null, createdAt: t0, updatedAt: t0, ...over,
   };
 }
@@ -118,6 +118,16 @@ export function patientExamRepositoriesContract(make: () => Promise<PatientExamS
     expect(await s.exams.listPatientsWithStaleRules('new', 1000)).toContainEqual({ organizationId: org, patientId: p.id });
     await s.exams.saveClassifications(org, [{ id: e.id, classification: {}, rulesVersion: 'new' }]);
     expect(await s.exams.listPatientsWithStaleRules('new', 1000)).not.toContainEqual({ organizationId: org, patientId: p.id });
+  });
+
+  it('keeps the clinical fields (anamnese, meatoscopia per ear, masking) through insert and update', async () => {
+    const p = aPatient(org);
+    await s.patients.insert(p);
+    const e = anExam(org, p.id, { anamnese: 'Zumbido há 2 anos', meatoscopia: { od: 'Livre', oe: null }, mascaramento: 'Ruído de banda estreita OE' });
+    await s.exams.insert(e);
+    expect((await s.exams.findById(org, e.id))?.exam).toEqual(e);
+    await s.exams.update({ ...e, anamnese: null, meatoscopia: { od: 'Livre', oe: 'Cerume' }, mascaramento: null });
+    expect((await s.exams.findById(org, e.id))?.exam).toMatchObject({ anamnese: null, meatoscopia: { od: 'Livre', oe: 'Cerume' }, mascaramento: null });
   });
 
   it('updates an exam and saves recomputed classifications', async () => {

@@ -2,6 +2,7 @@ import type { EarAudiogram } from '../audiogram/audiogram';
 import { parseThresholdForEntry, type RawThreshold } from '../audiogram/entry-grid';
 import { isAirFrequency, isBoneFrequency } from '../audiogram/frequencies';
 import type { Threshold } from '../audiogram/threshold';
+import { ANAMNESE_MAX, MASCARAMENTO_MAX, MEATOSCOPIA_MAX, type Exam, type SpeechTest } from './exam';
 import { isPastOrTodayIsoDate } from '../patients/patient-rules';
 
 export type Issue = { path: string; message: string };
@@ -89,3 +90,43 @@ export function requiredText(raw: string | null | undefined, path: string, label
 }
 
 export const optionalText = (raw: string | null | undefined): string | null => (raw && raw.trim() ? raw.trim() : null);
+
+/** Wire form of the clinical fields (exam creation and correction); absent = not given. */
+export interface ClinicalFieldsInput {
+  anamnese?: string | null;
+  meatoscopia?: { od?: string | null; oe?: string | null } | null;
+  mascaramento?: string | null;
+}
+
+/**
+ * Anamnese (≤ 5000), meatoscopia per ear (≤ 300 each) and masking used (≤ 500): trimmed, blank = null;
+ * a meatoscopia with both ears blank is null. Only the fields present in `input` are returned.
+ */
+export function parseClinicalFields(input: ClinicalFieldsInput, issues: Issue[]): Pick<Exam, 'anamnese' | 'meatoscopia' | 'mascaramento'> {
+  const out: Pick<Exam, 'anamnese' | 'meatoscopia' | 'mascaramento'> = {};
+  const limited = (raw: string | null | undefined, path: string, label: string, max: number) => {
+    const v = optionalText(raw);
+    if (v && v.length > max) issues.push({ path, message: `${label} deve ter no máximo ${max} caracteres` });
+    return v;
+  };
+  if (input.anamnese !== undefined) out.anamnese = limited(input.anamnese, 'anamnese', 'Anamnese', ANAMNESE_MAX);
+  if (input.mascaramento !== undefined) out.mascaramento = limited(input.mascaramento, 'mascaramento', 'Mascaramento', MASCARAMENTO_MAX);
+  if (input.meatoscopia !== undefined) {
+    const od = limited(input.meatoscopia?.od, 'meatoscopia.od', 'Meatoscopia OD', MEATOSCOPIA_MAX);
+    const oe = limited(input.meatoscopia?.oe, 'meatoscopia.oe', 'Meatoscopia OE', MEATOSCOPIA_MAX);
+    out.meatoscopia = od || oe ? { od, oe } : null;
+  }
+  return out;
+}
+
+/** Speech audiometry: SRT/LRF per ear in dB HL (-10..120), IPRF per ear in % (0..100); all blank = null. */
+export function parseSpeechTest(speech: { srtRe?: unknown; srtLe?: unknown; wrsRe?: unknown; wrsLe?: unknown } | null | undefined, issues: Issue[]): SpeechTest | null {
+  if (!speech) return null;
+  const parsed: SpeechTest = {
+    srtRe: parseNumber(speech.srtRe, 'speechTest.srtRe', issues, { label: 'SRT OD', min: -10, max: 120 }),
+    srtLe: parseNumber(speech.srtLe, 'speechTest.srtLe', issues, { label: 'SRT OE', min: -10, max: 120 }),
+    wrsRe: parseNumber(speech.wrsRe, 'speechTest.wrsRe', issues, { label: 'IPRF OD (%)', min: 0, max: 100 }),
+    wrsLe: parseNumber(speech.wrsLe, 'speechTest.wrsLe', issues, { label: 'IPRF OE (%)', min: 0, max: 100 }),
+  };
+  return Object.values(parsed).some((v) => v !== null) ? parsed : null;
+}

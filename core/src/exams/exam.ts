@@ -28,6 +28,14 @@ export interface Exam {
   /** Hours of acoustic rest before the exam (item 3.4). */
   acousticRestHours: number | null;
   observacoes: string | null;
+  // The three clinical fields are optional for callers that build exams elsewhere (fixtures, imports):
+  // undefined reads as null; the repositories always return them.
+  /** Clinical history taken before the exam (free text, ≤ ANAMNESE_MAX); null when not recorded. */
+  anamnese?: string | null;
+  /** Otoscopy of the external meatus per ear (free text each, ≤ MEATOSCOPIA_MAX); null when not recorded. */
+  meatoscopia?: Meatoscopia | null;
+  /** The contralateral masking used, free text (≤ MASCARAMENTO_MAX); null when not recorded. */
+  mascaramento?: string | null;
   right: EarAudiogram;
   left: EarAudiogram;
   speechTest: SpeechTest | null;
@@ -46,6 +54,17 @@ export interface Exam {
 }
 
 export const DEFAULT_TRANSDUCER = 'TDH-39';
+
+/** Meatoscopy findings: od = right ear (orelha direita), oe = left ear; null side = not recorded. */
+export interface Meatoscopia {
+  od: string | null;
+  oe: string | null;
+}
+
+/** Lengths of the clinical free-text fields (characters). */
+export const ANAMNESE_MAX = 5000;
+export const MEATOSCOPIA_MAX = 300;
+export const MASCARAMENTO_MAX = 500;
 
 /** A designated reference exam: why, by whom (name and registry) and when (ISO date-time). */
 export interface ReferenceDesignation {

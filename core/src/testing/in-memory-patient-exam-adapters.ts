@@ -5,6 +5,8 @@ import type {
 } from '../ports/patient-ports';
 
 const copy = <T>(v: T): T => structuredClone(v);
+/** As a database row: the optional clinical fields are stored as null when absent. */
+const stored = (e: Exam): Exam => ({ ...copy(e), anamnese: e.anamnese ?? null, meatoscopia: copy(e.meatoscopia ?? null), mascaramento: e.mascaramento ?? null });
 /** The same normalisation as the database's `limiar_search_text`: lower case, accents removed. */
 export const searchText = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
@@ -47,11 +49,11 @@ export class InMemoryExamRepository implements ExamRepository {
     return { items: all.slice(q.offset, q.offset + q.limit), total: all.length };
   }
   async insert(exam: Exam) {
-    this.rows.set(exam.id, copy(exam));
+    this.rows.set(exam.id, stored(exam));
   }
   async update(exam: Exam) {
     const current = this.rows.get(exam.id);
-    if (current && current.organizationId === exam.organizationId) this.rows.set(exam.id, { ...copy(exam), createdAt: current.createdAt });
+    if (current && current.organizationId === exam.organizationId) this.rows.set(exam.id, { ...stored(exam), createdAt: current.createdAt });
   }
   async listPatientsWithStaleRules(rulesVersion: string, limit: number) {
     const seen = new Map<string, { organizationId: string; patientId: string }>();

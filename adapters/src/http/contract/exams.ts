@@ -19,6 +19,18 @@ export const audiogramWire = z.object({
 
 const num = z.union([z.number(), z.string()]).optional().nullable();
 
+/**
+ * Clinical fields of an exam (issue 14), printed by the laudo when present: anamnese (≤ 5000),
+ * meatoscopia per ear (od = right, oe = left, ≤ 300 each), mascaramento = the masking used (≤ 500).
+ * null or blank = not recorded.
+ */
+export const clinicalFieldsWire = {
+  anamnese: z.string().max(5000).optional().nullable(),
+  meatoscopia: z.object({ od: z.string().max(300).nullable().default(null), oe: z.string().max(300).nullable().default(null) }).optional().nullable(),
+  mascaramento: z.string().max(500).optional().nullable(),
+};
+const speechTestWire = z.object({ srtRe: num, srtLe: num, wrsRe: num, wrsLe: num });
+
 /** Wizard payload (spec §3 "Exam, as created by the wizard"). */
 export const wizardExamBody = z.object({
   patientId: z.string().uuid('paciente inválido'),
@@ -29,10 +41,11 @@ export const wizardExamBody = z.object({
   consultationReason: z.string().max(60).optional().nullable(),
   ambiente: z.object({ ruidoDb: num, calibracaoAtual: z.string().max(40).optional().nullable(), transdutor: z.string().max(60).optional().nullable() }).optional().nullable(),
   audiogram: audiogramWire.optional().nullable(),
-  speechTest: z.object({ srtRe: num, srtLe: num, wrsRe: num, wrsLe: num }).optional().nullable(),
+  speechTest: speechTestWire.optional().nullable(),
   observacoes: z.string().max(5000).optional().nullable(),
   /** Hours of acoustic rest before the exam (NR-7 Anexo II item 3.4); optional. */
   repousoHoras: num,
+  ...clinicalFieldsWire,
 });
 
 /** Entry-form payload (spec §3 "Exam, as created by the entry form"), + optional patientId. */
@@ -45,6 +58,9 @@ export const entryFormExamBody = z.object({
   operador: z.object({ nome: z.string().max(200).default(''), registro: z.string().max(100).default('') }),
   observacoes: z.string().max(5000).optional().nullable(),
   repouso_horas: num,
+  /** Speech audiometry: SRT/LRF in dB HL, IPRF in % (per ear); optional. */
+  speechTest: speechTestWire.optional().nullable(),
+  ...clinicalFieldsWire,
 });
 
 export const createExamBody = z.union([wizardExamBody, entryFormExamBody]);
@@ -71,6 +87,9 @@ export const examResponse = z.object({
   patientAgeAtExam: z.number().int().nullable(),
   patientCompany: z.string().nullable(),
   observacoes: z.string().nullable(),
+  anamnese: z.string().nullable(),
+  meatoscopia: z.object({ od: z.string().nullable(), oe: z.string().nullable() }).nullable(),
+  mascaramento: z.string().nullable(),
   audiogramDataId: z.string().nullable(),
   speechTestId: z.string().nullable(),
   audiogram: examAudiogramResponse,
@@ -106,6 +125,35 @@ export const examListQuery = z.object({
 export const examFileResponse = z.object({ id: z.string(), storageUrl: z.string(), fileName: z.string(), fileSizeBytes: z.number().int(), mediaType: z.string(), createdAt: z.string() });
 
 export const updateAudiogramBody = z.object({ audiogram: audiogramWire });
+
+/**
+ * PATCH /exams/:id: corrects an exam's record (issue 14). Absent fields keep their value; null (or
+ * blank) clears an optional one. Thresholds keep their own path (PUT /exams/:id/audiogram). A new
+ * date reclassifies the worker's whole history (order and reference depend on it).
+ */
+export const updateExamBody = z.object({
+  date: z.string().max(40).optional(),
+  operatorName: z.string().max(200).optional().nullable(),
+  operatorRegistration: z.string().max(100).optional().nullable(),
+  operatorCrm: z.string().max(40).optional().nullable(),
+  operatorCrmState: z.string().max(2).optional().nullable(),
+  consultationType: z.string().max(60).optional().nullable(),
+  consultationReason: z.string().max(60).optional().nullable(),
+  /** dB, 0–140. */
+  ambientNoiseDb: num,
+  /** YYYY-MM-DD (or dd/mm/aaaa), not in the future. */
+  calibrationDate: z.string().max(40).optional().nullable(),
+  transducer: z.string().max(60).optional().nullable(),
+  /** Hours, 0–720. */
+  acousticRestHours: num,
+  observacoes: z.string().max(5000).optional().nullable(),
+  speechTest: speechTestWire.optional().nullable(),
+  ...clinicalFieldsWire,
+});
+export type UpdateExamBody = z.infer<typeof updateExamBody>;
+
+/** DELETE /exams/:id: the reason is mandatory (10–500 characters) and kept with the deletion record. */
+export const deleteExamBody = z.object({ reason: z.string().max(2000) });
 
 /** PUT /exams/:id/reference: designate the exam as the reference exam, with the mandatory reason. */
 export const designateReferenceBody = z.object({ reason: z.string().max(2000) });

@@ -1,7 +1,9 @@
 import type { RawThreshold } from '../../audiogram/entry-grid';
-import { DEFAULT_TRANSDUCER, type Exam, type SpeechTest } from '../../exams/exam';
+import { DEFAULT_TRANSDUCER, type Exam } from '../../exams/exam';
 import { InvalidExamError } from '../../exams/exam-errors';
-import { optionalText, parseAudiogramInput, parseExamDate, parseNumber, requiredText, type Issue, type RawEarPair } from '../../exams/exam-input';
+import {
+  optionalText, parseAudiogramInput, parseClinicalFields, parseExamDate, parseNumber, parseSpeechTest, requiredText, type ClinicalFieldsInput, type Issue, type RawEarPair,
+} from '../../exams/exam-input';
 import { classifyPatientExams } from '../../exams/classify-exams';
 import type { Patient } from '../../patients/patient';
 import { PatientNotFoundError } from '../../patients/patient-errors';
@@ -16,7 +18,7 @@ import type { AuthContext } from '../accounts/session-policy';
 import type { ManagePatients, PatientWriteError } from '../patients/manage-patients';
 
 /** The exam fields common to both creation payloads, already mapped from the wire. */
-export interface ExamDetailsInput {
+export interface ExamDetailsInput extends ClinicalFieldsInput {
   date: string | null | undefined;
   operatorName?: string | null;
   operatorRegistration?: string | null;
@@ -89,21 +91,15 @@ export class RecordExam {
     const operatorRegistration = o.strict ? requiredText(input.operatorRegistration, o.paths.operatorRegistration, 'Registro do operador', issues) : optionalText(input.operatorRegistration);
     const acousticRestHours = parseNumber(input.acousticRestHours, o.paths.acousticRestHours, issues, { label: 'Repouso acústico (horas)', min: 0, max: 720 });
     const { right, left } = parseAudiogramInput(input.air, input.bone, o.paths.audiogram, issues);
-    const speech = input.speechTest;
-    const speechTest: SpeechTest | null = speech
-      ? {
-          srtRe: parseNumber(speech.srtRe, 'speechTest.srtRe', issues, { label: 'SRT OD', min: -10, max: 120 }),
-          srtLe: parseNumber(speech.srtLe, 'speechTest.srtLe', issues, { label: 'SRT OE', min: -10, max: 120 }),
-          wrsRe: parseNumber(speech.wrsRe, 'speechTest.wrsRe', issues, { label: 'IPRF OD (%)', min: 0, max: 100 }),
-          wrsLe: parseNumber(speech.wrsLe, 'speechTest.wrsLe', issues, { label: 'IPRF OE (%)', min: 0, max: 100 }),
-        }
-      : null;
+    const speechTest = parseSpeechTest(input.speechTest, issues);
+    const clinical = parseClinicalFields(input, issues);
     if (issues.length) return err(new InvalidExamError(issues[0].message, issues));
     return ok({
       id: this.ids.next(), organizationId: auth.organizationId, patientId: patient.id, date: date!, operatorName, operatorRegistration,
       operatorCrm: null, operatorCrmState: null, consultationType: optionalText(input.consultationType), consultationReason: optionalText(input.consultationReason),
       ambientNoiseDb, calibrationDate, transducer: optionalText(input.transducer) ?? DEFAULT_TRANSDUCER, acousticRestHours,
-      observacoes: optionalText(input.observacoes), right, left, speechTest: speechTest && Object.values(speechTest).some((v) => v !== null) ? speechTest : null,
+      observacoes: optionalText(input.observacoes), anamnese: clinical.anamnese ?? null, meatoscopia: clinical.meatoscopia ?? null,
+      mascaramento: clinical.mascaramento ?? null, right, left, speechTest,
       ambienteJson: null, classification: {}, rulesVersion: '', createdAt: now, updatedAt: now,
     });
   }

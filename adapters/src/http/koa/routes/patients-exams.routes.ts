@@ -33,6 +33,7 @@ export function toExamResponse({ exam, patient }: ExamView, today: Date): ExamRe
     id: exam.id, date: exam.date, createdAt: exam.createdAt.toISOString(), operatorName: exam.operatorName, operatorCrm: exam.operatorCrm,
     operatorCrmState: exam.operatorCrmState, operatorRegistration: exam.operatorRegistration, patientId: patient.id, patientName: patient.name,
     patientSex: patient.sex, patientAge: displayAge(patient, today), patientAgeAtExam: ageOnDate(patient, exam.date), patientCompany: patient.companyName, observacoes: exam.observacoes,
+    anamnese: exam.anamnese ?? null, meatoscopia: exam.meatoscopia ?? null, mascaramento: exam.mascaramento ?? null,
     audiogramDataId: exam.id, speechTestId: exam.speechTest ? exam.id : null, audiogram: toWireAudiogram(exam.right, exam.left),
     speechTest: exam.speechTest, ambienteJson: exam.ambienteJson, consultationType: exam.consultationType,
     consultationReason: exam.consultationReason, ambientNoiseDb: exam.ambientNoiseDb, calibrationDate: exam.calibrationDate,
@@ -110,7 +111,8 @@ export function patientExamRoutes(routes: ApiRoutes, d: PatientExamDeps): void {
         const details = {
           date: b.data_exame, operatorName: b.operador.nome, operatorRegistration: b.operador.registro, ambientNoiseDb: b.ambiente.ruido_dB,
           calibrationDate: b.ambiente.calibracao_atual, transducer: b.ambiente.transdutor, acousticRestHours: b.repouso_horas,
-          observacoes: b.observacoes, air: b.audiograma.air, bone: b.audiograma.bone,
+          observacoes: b.observacoes, air: b.audiograma.air, bone: b.audiograma.bone, speechTest: b.speechTest,
+          anamnese: b.anamnese, meatoscopia: b.meatoscopia, mascaramento: b.mascaramento,
         };
         exam = b.patientId
           ? await d.recordExam.forPatient(who, b.patientId, details, ENTRY_FORM)
@@ -121,7 +123,7 @@ export function patientExamRoutes(routes: ApiRoutes, d: PatientExamDeps): void {
           date: b.date, operatorName: b.operatorName, operatorRegistration: b.operatorRegistration, consultationType: b.consultationType,
           consultationReason: b.consultationReason, ambientNoiseDb: b.ambiente?.ruidoDb, calibrationDate: b.ambiente?.calibracaoAtual,
           transducer: b.ambiente?.transdutor, acousticRestHours: b.repousoHoras, observacoes: b.observacoes, air: b.audiogram?.air,
-          bone: b.audiogram?.bone, speechTest: b.speechTest,
+          bone: b.audiogram?.bone, speechTest: b.speechTest, anamnese: b.anamnese, meatoscopia: b.meatoscopia, mascaramento: b.mascaramento,
         }, WIZARD);
       }
       const created = unwrap(exam);

@@ -7,6 +7,7 @@ import { Migration20261122040000EmbedTokens } from './Migration20261122040000Emb
 import { Migration20261122050000Reports } from './Migration20261122050000Reports';
 import { Migration20261122060000ExamExportProjection } from './Migration20261122060000ExamExportProjection';
 import { Migration20261124000000ReferenceDesignation } from './Migration20261124000000ReferenceDesignation';
+import { Migration20261124110000ExamClinicalFields } from './Migration20261124110000ExamClinicalFields';
 
 /**
  * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
@@ -21,4 +22,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122050000Reports', class: Migration20261122050000Reports },
   { name: 'Migration20261122060000ExamExportProjection', class: Migration20261122060000ExamExportProjection },
   { name: 'Migration20261124000000ReferenceDesignation', class: Migration20261124000000ReferenceDesignation },
+  { name: 'Migration20261124110000ExamClinicalFields', class: Migration20261124110000ExamClinicalFields },
 ];

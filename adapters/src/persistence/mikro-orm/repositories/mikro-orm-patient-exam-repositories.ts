@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import {
   fromWireAudiogram, toWireAudiogram, type CompanyRepository, type DashboardCounts, type DashboardQueries, type Exam,
-  type ExamFile, type ExamFileRepository, type ExamListQuery, type ExamRepository, type ExamView, type Page, type Patient,
+  type ExamFile, type ExamFileRepository, type ExamListQuery, type Meatoscopia, type ExamRepository, type ExamView, type Page, type Patient,
   type PatientListQuery, type PatientRepository, type ReferenceDesignation, type Sex, type SpeechTest, type WireAudiogram,
 } from '../../../../../core/src';
 import { CompanySchema, ExamSchema, PatientSchema } from '../schemas/patient-exam-schemas';
@@ -127,7 +127,8 @@ function toExam(r: Row): Exam {
     operatorName: str(r.operator_name), operatorRegistration: str(r.operator_registration), operatorCrm: str(r.operator_crm),
     operatorCrmState: str(r.operator_crm_state), consultationType: str(r.consultation_type), consultationReason: str(r.consultation_reason),
     ambientNoiseDb: num(r.ambient_noise_db), calibrationDate: iso(r.calibration_date), transducer: str(r.transducer),
-    acousticRestHours: num(r.acoustic_rest_hours), observacoes: str(r.observacoes), right, left,
+    acousticRestHours: num(r.acoustic_rest_hours), observacoes: str(r.observacoes), anamnese: str(r.anamnese),
+    meatoscopia: (r.meatoscopia as Meatoscopia | null) ?? null, mascaramento: str(r.mascaramento), right, left,
     speechTest: (r.speech_test as SpeechTest | null) ?? null, ambienteJson: str(r.ambiente_json),
     classification: (r.classification as Record<string, unknown>) ?? {}, rulesVersion: r.rules_version as string,
     referenceDesignation: (r.reference_designation as ReferenceDesignation | null) ?? null,
@@ -141,6 +142,7 @@ export function examRow(e: Exam, naturalKey: string | null = null) {
     operatorRegistration: e.operatorRegistration, operatorCrm: e.operatorCrm, operatorCrmState: e.operatorCrmState,
     consultationType: e.consultationType, consultationReason: e.consultationReason, ambientNoiseDb: e.ambientNoiseDb,
     calibrationDate: e.calibrationDate, transducer: e.transducer, acousticRestHours: e.acousticRestHours, observacoes: e.observacoes,
+    anamnese: e.anamnese ?? null, meatoscopia: e.meatoscopia ?? null, mascaramento: e.mascaramento ?? null,
     audiogram: toWireAudiogram(e.right, e.left), speechTest: e.speechTest, ambienteJson: e.ambienteJson,
     classification: e.classification, rulesVersion: e.rulesVersion, referenceDesignation: e.referenceDesignation ?? null, naturalKey,
     createdAt: e.createdAt, updatedAt: e.updatedAt,
