@@ -65,11 +65,16 @@ describe('embed tokens', () => {
     expect((await widget(body.token, workerB.id)).status).toBe(404);
   });
 
-  it('refuses other origins (403, no CORS header), revoked and expired tokens (401, pt-BR)', async () => {
+  it('refuses other origins (403, readable pt-BR reason, no data), revoked and expired tokens (401, pt-BR)', async () => {
     const { body } = await createToken({ scope: 'company', companyId: companyA.id });
     const foreign = await widget(body.token, workerA1.id, 'https://evil.example.com');
     expect(foreign.status).toBe(403);
-    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    // the refusal is readable by the calling page (so the widget can name it); it holds no data
+    expect(foreign.headers.get('access-control-allow-origin')).toBe('https://evil.example.com');
+    expect(foreign.headers.get('vary')).toContain('Origin');
+    const refusal = await foreign.json();
+    expect(refusal).toMatchObject({ message: 'Origem não autorizada para este token de integração', code: 'EMBED.ORIGIN_FORBIDDEN' });
+    expect(JSON.stringify(refusal)).not.toContain('José');
     expect((await t.request(`/api/embed-tokens/${body.id}`, bearer(a.token, 'DELETE'))).status).toBe(204);
     const revoked = await widget(body.token, workerA1.id);
     expect(revoked.status).toBe(401);

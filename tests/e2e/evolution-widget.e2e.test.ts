@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
@@ -6,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECOMMENDATIONS } from '../../core/src/analysis/report-evolution';
 import { bearer, json, registerAccount, type Account } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { launchBrowser, root, screenshot, watchErrors, webDist } from './support/browser';
+import { launchBrowser, root, screenshot, watchErrors, webDist, widgetDist } from './support/browser';
 
 /**
  * Issue 9 end to end: the report-based evolution screen, Configurações › Integrações and the
@@ -42,7 +44,7 @@ async function embedToken(body: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  t = await startTestServer({ LIMIAR_WEB_DIST: webDist });
+  t = await startTestServer({ LIMIAR_WEB_DIST: webDist, LIMIAR_WIDGET_DIST: widgetDist });
   browser = await launchBrowser();
   a = await registerAccount(t);
   worker = await (await post('/api/patients', { name: WORKER, age: 44, sex: 'M', company: 'Metalúrgica Alfa' })).json();
@@ -288,6 +290,38 @@ describe('embeddable widget (<limiar-evolucao>, /widget/demo)', () => {
     }
   });
 
+  it("on a portal whose origin the token does not allow, says 'Origem não autorizada', not a network failure", async () => {
+    const { token } = await embedToken({ name: 'Outra origem' }); // allows t.url only
+    // a real partner page on another origin (another port): the snippet of docs/widget.md §1
+    const portal = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Portal não autorizado</title></head><body>
+        <script type="module" src="${t.url}/widget/limiar-evolucao.js"></script>
+        <limiar-evolucao api-base="${t.url}" token="${token}" patient="${worker.id}"></limiar-evolucao></body></html>`);
+    });
+    await new Promise<void>((resolve) => portal.listen(0, '127.0.0.1', resolve));
+    const portalUrl = `http://127.0.0.1:${(portal.address() as AddressInfo).port}`;
+    try {
+      const page = await browser.newPage({ locale: 'pt-BR', viewport: { width: 390, height: 844 } });
+      const answers: { status: number; origin: string | undefined }[] = [];
+      page.on('response', async (r) => {
+        if (r.url().includes('/api/embed/evolution/')) answers.push({ status: r.status(), origin: (await r.request().allHeaders()).origin });
+      });
+      await page.goto(portalUrl);
+      const state = page.locator('limiar-evolucao .lw[data-state="error"]');
+      await state.waitFor();
+      const alert = await state.getByRole('alert').innerText();
+      expect(alert).toContain('Origem não autorizada para este token de integração');
+      expect(alert).not.toContain('Não foi possível conectar');
+      expect(answers).toContainEqual({ status: 403, origin: portalUrl });
+      expect(await state.innerText()).not.toContain(WORKER);
+      await screenshot(page, 'widget-origin-refused');
+      await page.close();
+    } finally {
+      await new Promise((resolve) => portal.close(resolve));
+    }
+  });
+
   it('an embed token is refused on the app API, a session token on the embed route', async () => {
     const { token } = await embedToken({ name: 'Escopo' });
     expect((await t.request('/api/patients', bearer(token))).status).toBe(401);
@@ -311,6 +345,6 @@ describe('embeddable widget (<limiar-evolucao>, /widget/demo)', () => {
     expect(initial).toBeLessThan(INITIAL_BUDGET_BYTES);
     expect(entry).not.toMatch(/plotly/i);
     expect(lazy).toMatch(/plotly/i);
-    expect(fs.existsSync(path.join(root, 'widget', 'dist', 'demo.html'))).toBe(true);
+    expect(fs.existsSync(path.join(widgetDist, 'demo.html'))).toBe(true);
   });
 });

@@ -24,6 +24,14 @@ const evolutionShape = z.object({
   rulesVersion: z.string(),
 });
 
+/** The pt-BR reason of an error body `{ message, issues }` (older servers: `{ error }`). */
+function serverMessage(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { message, error } = body as { message?: unknown; error?: unknown };
+  if (typeof message === 'string' && message) return message;
+  return typeof error === 'string' && error ? error : undefined;
+}
+
 export class WidgetLoadError extends Error {
   constructor(readonly status: number, message: string) {
     super(message);
@@ -32,7 +40,9 @@ export class WidgetLoadError extends Error {
 
 /**
  * `GET {apiBase}/api/embed/evolution/{patient}` with the embed token. Errors carry the server's
- * pt-BR text (revoked, expired, invalid token, refused origin); 404 is always the worker message.
+ * pt-BR text (revoked, expired, invalid token, refused origin: the server answers refusals with
+ * CORS so they are readable here); 404 is always the worker message. Only a request that got no
+ * response at all (server down, CORS missing) is the network message.
  */
 export async function fetchEvolution(options: WidgetOptions, signal: AbortSignal): Promise<Evolution> {
   let response: Response;
@@ -49,10 +59,7 @@ export async function fetchEvolution(options: WidgetOptions, signal: AbortSignal
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (response.status === 404) throw new WidgetLoadError(404, NOT_FOUND_MESSAGE);
-  if (!response.ok) {
-    const message = typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : GENERIC_MESSAGE;
-    throw new WidgetLoadError(response.status, message);
-  }
+  if (!response.ok) throw new WidgetLoadError(response.status, serverMessage(body) ?? GENERIC_MESSAGE);
   const parsed = z.safeParse(evolutionShape, body);
   if (!parsed.success) throw new WidgetLoadError(response.status, GENERIC_MESSAGE);
   return parsed.data as Evolution;

@@ -9,6 +9,8 @@ import { startTestServer, type TestServer } from '../../support/test-server';
 export const root = path.resolve(import.meta.dirname, '..', '..', '..');
 /** The built web app under test; LIMIAR_TEST_WEB_DIST lets parallel work build into its own folder. */
 export const webDist = process.env.LIMIAR_TEST_WEB_DIST ? path.resolve(process.env.LIMIAR_TEST_WEB_DIST) : path.join(root, 'web', 'dist');
+/** The built widget under test (/widget/*); LIMIAR_TEST_WIDGET_DIST, like LIMIAR_TEST_WEB_DIST. */
+export const widgetDist = process.env.LIMIAR_TEST_WIDGET_DIST ? path.resolve(process.env.LIMIAR_TEST_WIDGET_DIST) : path.join(root, 'widget', 'dist');
 
 /** Debian's Chromium, driven by playwright-core (no browser download). */
 export async function launchBrowser(): Promise<Browser> {
@@ -77,7 +79,7 @@ export interface AppSession {
 export function useAppSession(): AppSession {
   const session = {} as { server: TestServer; browser: Browser; account: Account };
   beforeAll(async () => {
-    session.server = await startTestServer({ LIMIAR_WEB_DIST: webDist });
+    session.server = await startTestServer({ LIMIAR_WEB_DIST: webDist, LIMIAR_WIDGET_DIST: widgetDist });
     session.browser = await launchBrowser();
     session.account = await registerAccount(session.server);
   }, 120_000);

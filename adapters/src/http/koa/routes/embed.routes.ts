@@ -79,6 +79,9 @@ export function embedRoutes(routes: ApiRoutes, d: EmbedDeps): void {
       const auth = await d.embed.authenticate(bearerToken(ctx), origin);
       if (!auth.ok) {
         await d.embed.recordRefusal(meta, auth.error.message);
+        // the refusal (its pt-BR reason, no data) is readable cross-origin, so the widget can say
+        // 'Origem não autorizada…' instead of a network failure; only the 200 carries data
+        cors(ctx, origin);
         throw auth.error;
       }
       cors(ctx, origin);
