@@ -15,11 +15,27 @@ export interface Organization {
   id: string;
   name: string;
   createdAt: Date;
+  /** Laudo header (issue 14, Configurações → Clínica); absent/null until filled in. CNPJ as 14 digits. */
+  cnpj?: string | null;
+  address?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  /** The clinic logo (PNG or JPEG ≤ 1 MB) in the encrypted file storage. */
+  logo?: OrganizationLogo | null;
+}
+
+export interface OrganizationLogo {
+  storageKey: string;
+  mimeType: 'image/png' | 'image/jpeg';
+  sha256: string;
 }
 
 /** Organisations (tenants): one is created with each registration. */
 export interface OrganizationRepository {
   insert(organization: Organization): Promise<void>;
+  findById(id: string): Promise<Organization | undefined>;
+  /** Replaces the stored organisation with the same id (name, header fields and logo). */
+  update(organization: Organization): Promise<void>;
 }
 
 /** A server-side session: a token is valid only while its session is neither revoked nor expired. */
@@ -107,4 +123,33 @@ export interface PublicRequestLog {
   saveContact(message: ContactMessage): Promise<void>;
   saveDataDeletionRequest(request: DataDeletionRequest): Promise<void>;
   countSince(kind: 'contact' | 'data-deletion', ip: string, since: Date): Promise<number>;
+}
+
+/**
+ * A single-use password-reset link (issue 14). Only the SHA-256 of the secret in the link is stored,
+ * so a database leak gives no working link.
+ */
+export interface PasswordResetToken {
+  id: string;
+  userId: string;
+  tokenHash: string;
+  createdAt: Date;
+  expiresAt: Date;
+  usedAt: Date | null;
+  ip: string | null;
+}
+
+/** Reset links and the log of reset requests (for the per-e-mail and per-IP limits). */
+export interface PasswordResetTokenRepository {
+  insert(token: PasswordResetToken): Promise<void>;
+  findByHash(tokenHash: string): Promise<PasswordResetToken | undefined>;
+  /** Marks the token used if it is still unused and unexpired at `now`; false when it was not (race-safe). */
+  consume(id: string, now: Date): Promise<boolean>;
+  /** Marks every unused token of the user as used (a reset makes the other links worthless). */
+  invalidateAllForUser(userId: string, now: Date): Promise<void>;
+  recordRequest(email: string, ip: string, at: Date): Promise<void>;
+  /** Requests strictly after `since` for the e-mail (any IP) or for the IP (any e-mail). */
+  countRequestsSince(by: { email: string } | { ip: string }, since: Date): Promise<number>;
+  /** The oldest of those requests, to say when the limit lifts. */
+  oldestRequestSince(by: { email: string } | { ip: string }, since: Date): Promise<Date | undefined>;
 }

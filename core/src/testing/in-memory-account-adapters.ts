@@ -3,6 +3,9 @@ import type {
   ContactMessage, DataDeletionRequest, LoginAttemptLog, Organization, OrganizationRepository, PasswordHasher,
   ProfessionalRepository, PublicRequestLog, Session, SessionClaims, SessionRepository, SessionTokens,
 } from '../ports/account-ports';
+import type { PasswordResetToken, PasswordResetTokenRepository } from '../ports/account-ports';
+import type { SecretHasher } from '../ports/embed-ports';
+import type { MailMessage, MailSender } from '../ports/mail-sender';
 import type { Clock } from '../ports/clock';
 import type { IdGenerator } from '../ports/id-generator';
 import type { UnitOfWork } from '../ports/unit-of-work';
@@ -14,6 +17,13 @@ export class InMemoryOrganizationRepository implements OrganizationRepository {
   readonly rows = new Map<string, Organization>();
   async insert(o: Organization) {
     this.rows.set(o.id, copy(o));
+  }
+  async findById(id: string) {
+    const o = this.rows.get(id);
+    return o ? { cnpj: null, address: null, phone: null, email: null, logo: null, ...copy(o) } : undefined;
+  }
+  async update(o: Organization) {
+    if (this.rows.has(o.id)) this.rows.set(o.id, copy(o));
   }
 }
 
@@ -137,5 +147,56 @@ export function fixedClock(iso: string) {
     advance(ms: number) {
       now = new Date(now.getTime() + ms);
     },
+  };
+}
+
+export class InMemoryPasswordResetTokenRepository implements PasswordResetTokenRepository {
+  readonly rows = new Map<string, PasswordResetToken>();
+  private requests: Array<{ email: string; ip: string; at: Date }> = [];
+  async insert(t: PasswordResetToken) {
+    this.rows.set(t.id, copy(t));
+  }
+  async findByHash(tokenHash: string) {
+    const t = [...this.rows.values()].find((r) => r.tokenHash === tokenHash);
+    return t ? copy(t) : undefined;
+  }
+  async consume(id: string, now: Date) {
+    const t = this.rows.get(id);
+    if (!t || t.usedAt || t.expiresAt <= now) return false;
+    t.usedAt = now;
+    return true;
+  }
+  async invalidateAllForUser(userId: string, now: Date) {
+    for (const t of this.rows.values()) if (t.userId === userId && !t.usedAt) t.usedAt = now;
+  }
+  async recordRequest(email: string, ip: string, at: Date) {
+    this.requests.push({ email, ip, at });
+  }
+  async countRequestsSince(by: { email: string } | { ip: string }, since: Date) {
+    return this.matching(by, since).length;
+  }
+  async oldestRequestSince(by: { email: string } | { ip: string }, since: Date) {
+    return this.matching(by, since).sort((a, b) => +a.at - +b.at)[0]?.at;
+  }
+  private matching(by: { email: string } | { ip: string }, since: Date) {
+    return this.requests.filter((r) => ('email' in by ? r.email === by.email : r.ip === by.ip) && r.at > since);
+  }
+}
+
+/** Keeps sent messages in `sent`. */
+export class InMemoryMailSender implements MailSender {
+  readonly sent: MailMessage[] = [];
+  async send(message: MailMessage) {
+    this.sent.push(copy(message));
+  }
+}
+
+/** Random-enough secrets and a reversible "hash" for unit tests (the real one is SHA-256). */
+export function fakeSecretHasher(): SecretHasher {
+  let n = 0;
+  return {
+    newSecret: () => `secret-${++n}`,
+    hash: (secret) => `hash:${secret}`,
+    matches: (secret, hash) => hash === `hash:${secret}`,
   };
 }
