@@ -59,6 +59,20 @@ export function accountRepositoriesContract(make: () => Promise<AccountStores>) 
     expect(await s.professionals.findById(p.id)).toEqual(changed);
   });
 
+  it('keeps the organisation header and logo reference; the professional sees the new name (issue 14)', async () => {
+    const before = await s.organizations.findById(orgId);
+    expect(before).toMatchObject({ id: orgId, name: 'Clínica Som', cnpj: null, address: null, phone: null, email: null, logo: null });
+    const p = aProfessional(orgId);
+    await s.professionals.insert(p);
+    const header = { cnpj: '11222333000181', address: 'Rua do Som, 10 — São Paulo/SP', phone: '(11) 3333-4444', email: 'contato@som.com.br', logo: { storageKey: 'k/1', mimeType: 'image/png' as const, sha256: 'ab'.repeat(32) } };
+    await s.organizations.update({ ...before!, name: 'Clínica Som Ocupacional', ...header });
+    expect(await s.organizations.findById(orgId)).toEqual({ id: orgId, name: 'Clínica Som Ocupacional', createdAt: t0, ...header });
+    expect((await s.professionals.findById(p.id))?.organizationName).toBe('Clínica Som Ocupacional');
+    await s.organizations.update({ ...before!, logo: null });
+    expect((await s.organizations.findById(orgId))?.logo).toBeNull();
+    expect(await s.organizations.findById(uuid())).toBeUndefined();
+  });
+
   it('finds a session only while it is neither revoked nor expired', async () => {
     const p = aProfessional(orgId);
     await s.professionals.insert(p);

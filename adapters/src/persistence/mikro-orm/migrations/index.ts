@@ -7,7 +7,9 @@ import { Migration20261122040000EmbedTokens } from './Migration20261122040000Emb
 import { Migration20261122050000Reports } from './Migration20261122050000Reports';
 import { Migration20261122060000ExamExportProjection } from './Migration20261122060000ExamExportProjection';
 import { Migration20261124000000ReferenceDesignation } from './Migration20261124000000ReferenceDesignation';
+import { Migration20261124100000OrganizationHeader } from './Migration20261124100000OrganizationHeader';
 import { Migration20261124110000ExamClinicalFields } from './Migration20261124110000ExamClinicalFields';
+import { Migration20261124130000PasswordReset } from './Migration20261124130000PasswordReset';
 
 /**
  * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
@@ -22,5 +24,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122050000Reports', class: Migration20261122050000Reports },
   { name: 'Migration20261122060000ExamExportProjection', class: Migration20261122060000ExamExportProjection },
   { name: 'Migration20261124000000ReferenceDesignation', class: Migration20261124000000ReferenceDesignation },
+  { name: 'Migration20261124100000OrganizationHeader', class: Migration20261124100000OrganizationHeader },
   { name: 'Migration20261124110000ExamClinicalFields', class: Migration20261124110000ExamClinicalFields },
+  { name: 'Migration20261124130000PasswordReset', class: Migration20261124130000PasswordReset },
 ];

@@ -12,5 +12,7 @@ export const MIGRATION_NAMES: readonly string[] = [
   'Migration20261122050000Reports',
   'Migration20261122060000ExamExportProjection',
   'Migration20261124000000ReferenceDesignation',
+  'Migration20261124100000OrganizationHeader',
   'Migration20261124110000ExamClinicalFields',
+  'Migration20261124130000PasswordReset',
 ];

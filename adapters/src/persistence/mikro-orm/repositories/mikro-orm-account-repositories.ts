@@ -81,8 +81,28 @@ export class MikroOrmProfessionalRepository implements ProfessionalRepository {
 export class MikroOrmOrganizationRepository implements OrganizationRepository {
   constructor(private readonly em: Em) {}
   async insert(organization: Organization) {
-    await this.em().insert(OrganizationSchema, organization);
+    await this.em().insert(OrganizationSchema, organizationRow(organization));
   }
+  async findById(id: string) {
+    const r = await this.em().findOne(OrganizationSchema, { id });
+    if (!r) return undefined;
+    return {
+      id: r.id, name: r.name, createdAt: r.createdAt, cnpj: r.cnpj ?? null, address: r.address ?? null, phone: r.phone ?? null, email: r.email ?? null,
+      logo: r.logoStorageKey && r.logoMimeType && r.logoSha256 ? { storageKey: r.logoStorageKey, mimeType: r.logoMimeType as 'image/png' | 'image/jpeg', sha256: r.logoSha256 } : null,
+    };
+  }
+  async update(organization: Organization) {
+    const { id, createdAt: _created, ...row } = organizationRow(organization);
+    await this.em().nativeUpdate(OrganizationSchema, { id }, row);
+  }
+}
+
+/** The organisation as its row: the header fields (issue 14) and the logo's storage key, type and hash. */
+function organizationRow(o: Organization) {
+  return {
+    id: o.id, name: o.name, createdAt: o.createdAt, cnpj: o.cnpj ?? null, address: o.address ?? null, phone: o.phone ?? null, email: o.email ?? null,
+    logoStorageKey: o.logo?.storageKey ?? null, logoMimeType: o.logo?.mimeType ?? null, logoSha256: o.logo?.sha256 ?? null,
+  };
 }
 
 export class MikroOrmSessionRepository implements SessionRepository {

@@ -12,6 +12,14 @@ export const OrganizationSchema = defineEntity({
     id: p.uuid().primary(),
     name: p.text(),
     createdAt: p.datetime().columnType('timestamptz'),
+    // laudo header (issue 14, Migration20261124100000OrganizationHeader)
+    cnpj: p.text().nullable(),
+    address: p.text().nullable(),
+    phone: p.text().nullable(),
+    email: p.text().nullable(),
+    logoStorageKey: p.text().nullable(),
+    logoMimeType: p.text().nullable(),
+    logoSha256: p.text().nullable(),
   },
 });
 
