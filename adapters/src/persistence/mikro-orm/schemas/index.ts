@@ -2,6 +2,7 @@ import type { EntitySchema } from '@mikro-orm/core';
 import {
   ContactMessageSchema, DataDeletionRequestSchema, LoginAttemptSchema, OrganizationSchema, ProfessionalSchema, SessionSchema,
 } from './account-schemas';
+import { PasswordResetRequestSchema, PasswordResetTokenSchema } from './password-reset-schemas';
 import { CompanySchema, ExamFileSchema, ExamSchema, OrganizationCounterSchema, PatientSchema } from './patient-exam-schemas';
 
 /**
@@ -11,4 +12,5 @@ import { CompanySchema, ExamFileSchema, ExamSchema, OrganizationCounterSchema, P
 export const entities: EntitySchema[] = [
   OrganizationSchema, ProfessionalSchema, SessionSchema, LoginAttemptSchema, ContactMessageSchema, DataDeletionRequestSchema,
   CompanySchema, PatientSchema, ExamSchema, ExamFileSchema, OrganizationCounterSchema,
+  PasswordResetTokenSchema, PasswordResetRequestSchema,
 ] as unknown as EntitySchema[];
