@@ -7,7 +7,7 @@ import { PdfTextAudiogramReader } from '../../adapters/src/ai/pdf-text/pdf-text-
 import { ReadAudiogram } from '../../core/src/use-cases/exams/read-audiogram';
 import { noResponse } from '../../core/src/rules/index';
 import { writeImagePdf, writeTextPdf } from '../fixtures/audiogram-generator/pdf-writer';
-import { FakeOllama } from '../support/fake-ollama';
+import { DEFAULT_VISION_REPLY, FakeOllama } from '../support/fake-ollama';
 
 /** A real, tiny PNG (grey 8×8) so the bytes on the wire can be checked. */
 function tinyPng(): Uint8Array {
@@ -47,6 +47,20 @@ describe('OllamaAudiogramReader against a fake Ollama', () => {
     expect(outcome.reading.confidence).toBe('medium');
     expect(outcome.reading.pointConfidence.left.air[8000]).toBe('medium');
     expect(outcome.reading.source).toBe('ollama:qwen2.5vl:7b');
+  });
+
+  it('carries the patient the model says the page names, dropping what it cannot use', async () => {
+    fake.reply = { ...DEFAULT_VISION_REPLY, patient: { name: ' João Pedro Araújo ', cpf: '529.982.247-25', birth_date: '30/08/1979' } };
+    try {
+      const outcome = await reader().read(image);
+      expect(outcome.status).toBe('read');
+      if (outcome.status !== 'read') return;
+      expect(outcome.reading.identity).toEqual({ name: 'João Pedro Araújo', cpf: '52998224725' });
+    } finally {
+      fake.reply = DEFAULT_VISION_REPLY;
+    }
+    const anonymous = await reader().read(image);
+    expect(anonymous.status === 'read' && anonymous.reading.identity).toBeUndefined();
   });
 
   it('sends a request that matches the Ollama API (model, stream:false, JSON-schema format, temperature 0, base64 image)', async () => {

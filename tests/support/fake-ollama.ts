@@ -24,6 +24,7 @@ export interface FakeVisionReply {
   is_audiogram: boolean;
   right: { air: FakeVisionPoint[]; bone: FakeVisionPoint[] };
   left: { air: FakeVisionPoint[]; bone: FakeVisionPoint[] };
+  patient?: { name: string | null; cpf: string | null; birth_date: string | null } | null;
 }
 
 export interface LoggedRequest {

@@ -21,6 +21,16 @@ export interface EarPointConfidence {
   readonly bone: Readonly<Partial<Record<BoneFrequency, ReadingConfidence>>>;
 }
 
+/**
+ * The patient a file names, as written in it (name as printed, CPF digits, birth date ISO
+ * YYYY-MM-DD); each field only when the file states it.
+ */
+export interface StatedIdentity {
+  readonly name?: string;
+  readonly cpf?: string;
+  readonly birthDate?: string;
+}
+
 /** An audiogram read from a file by a machine, with how far to trust it. */
 export interface AudiogramReading {
   readonly right: EarAudiogram;
@@ -32,6 +42,8 @@ export interface AudiogramReading {
   readonly source: string;
   /** pt-BR notes for the reviewer (values snapped, points flagged, frequencies ignored). */
   readonly observations: readonly string[];
+  /** Who the file says the patient is, when it says so (checked against the worker before applying). */
+  readonly identity?: StatedIdentity;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { AudiogramFile, AudiogramReader, ReadOutcome } from '../../../../co
 import { parseReadingCandidates } from '../reading-candidates';
 import { AUDIOGRAM_SYSTEM_PROMPT, AUDIOGRAM_USER_PROMPT } from './prompt';
 import { rasterisePdf } from './rasterise-pdf';
-import { visionCandidates, visionReadingFormat, visionReadingSchema } from './vision-reading-schema';
+import { visionCandidates, visionIdentity, visionReadingFormat, visionReadingSchema } from './vision-reading-schema';
 
 export interface OllamaAudiogramReaderOptions {
   /** OLLAMA_HOST, e.g. http://127.0.0.1:11434. */
@@ -110,7 +110,8 @@ export class OllamaAudiogramReader implements AudiogramReader {
     if (!candidates.ok) return { status: 'failed', reason: candidates.reason };
     const reading = buildAudiogramReading(candidates.value, this.name);
     if (!reading.ok) return { status: 'failed', reason: `Leitura do modelo rejeitada: ${reading.error.message}` };
-    return { status: 'read', reading: reading.value };
+    const identity = visionIdentity(parsed.data);
+    return { status: 'read', reading: identity ? { ...reading.value, identity } : reading.value };
   }
 
   private outcomeOfError(error: unknown, stage: Stage): ReadOutcome {

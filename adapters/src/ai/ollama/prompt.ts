@@ -11,6 +11,7 @@ export const AUDIOGRAM_SYSTEM_PROMPT = [
   'NR, SR, AUS, Ausente or an arrow mean no response.',
   'Report only points that are visible; omit frequencies that were not tested; never invent values.',
   'If the image does not show an audiogram, answer is_audiogram false with empty lists.',
+  "If the page prints the patient's name, CPF or birth date, copy them into patient (birth_date as YYYY-MM-DD); use null for what it does not print.",
 ].join(' ');
 
 export const AUDIOGRAM_USER_PROMPT = 'Read every threshold of both ears in this audiogram.';

@@ -1,6 +1,7 @@
-import { buildAudiogramReading } from '../../../../core/src/audiogram/reading';
+import { buildAudiogramReading, type StatedIdentity } from '../../../../core/src/audiogram/reading';
 import type { AudiogramFile, AudiogramReader, ReadOutcome } from '../../../../core/src/ports/audiogram-reader';
 import { parseReadingCandidates } from '../reading-candidates';
+import { statedIdentity } from './patient-identity';
 import { extractPdfText } from './pdf-text-items';
 import { buildRows } from './text-rows';
 import { scanThresholdTables } from './threshold-tables';
@@ -10,7 +11,8 @@ const PDF_MAGIC = '%PDF-';
 /**
  * Reads threshold tables from a PDF's text layer (audiometer software exports). Deterministic, so its
  * values are high confidence unless snapped; a PDF with no text, or text without a threshold table,
- * is `not_applicable` (the vision reader may still read it); an unreadable PDF is `failed`.
+ * is `not_applicable` (the vision reader may still read it); an unreadable PDF is `failed`. The patient
+ * the PDF names (name, CPF, birth date) goes into the reading's `identity`.
  */
 export class PdfTextAudiogramReader implements AudiogramReader {
   readonly name = 'pdf-text';
@@ -28,8 +30,11 @@ export class PdfTextAudiogramReader implements AudiogramReader {
 
     const notes: string[] = [];
     const raw: unknown[] = [];
+    let identity: StatedIdentity | undefined;
     for (const page of text.pages) {
-      const scan = scanThresholdTables(buildRows(page));
+      const rows = buildRows(page);
+      identity ??= statedIdentity(rows);
+      const scan = scanThresholdTables(rows);
       raw.push(...scan.candidates);
       notes.push(...scan.notes);
     }
@@ -39,6 +44,6 @@ export class PdfTextAudiogramReader implements AudiogramReader {
     if (!candidates.ok) return { status: 'failed', reason: candidates.reason };
     const reading = buildAudiogramReading(candidates.value, this.name);
     if (!reading.ok) return { status: 'not_applicable', reason: `Tabela de limiares incompleta ou inválida: ${reading.error.message}` };
-    return { status: 'read', reading: { ...reading.value, observations: [...notes, ...reading.value.observations] } };
+    return { status: 'read', reading: { ...reading.value, observations: [...notes, ...reading.value.observations], ...(identity ? { identity } : {}) } };
   }
 }
