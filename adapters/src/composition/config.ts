@@ -31,6 +31,23 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   LIMIAR_TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/[^\s/]+/, 'SMTP_URL deve ser smtp://[usuário:senha@]servidor[:porta] ou smtps://…')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_FROM: z.string().trim().min(3).default('Limiar <nao-responda@limiar.local>'),
+  LIMIAR_PUBLIC_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s]+$/, 'LIMIAR_PUBLIC_URL deve ser um endereço http:// ou https://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+}).refine((e) => !e.SMTP_URL || e.LIMIAR_PUBLIC_URL, {
+  // links sent by e-mail never take their host from a request (a forged Host header would leak the token)
+  path: ['LIMIAR_PUBLIC_URL'],
+  message: 'LIMIAR_PUBLIC_URL é obrigatório quando SMTP_URL está definido (os links enviados por e-mail usam esse endereço)',
 });
 
 export interface AppConfig {
@@ -63,6 +80,11 @@ export interface AppConfig {
   /** Behind a reverse proxy: take the client IP from X-Forwarded-For. */
   trustProxy: boolean;
   env: 'development' | 'production' | 'test';
+  /** Outgoing mail (password-reset links); without it the link is shown on screen (ADR 0013). */
+  smtpUrl?: string;
+  smtpFrom: string;
+  /** The address users open the app at; the base of links sent by e-mail. */
+  publicUrl?: string;
 }
 
 export class ConfigError extends Error {
@@ -99,5 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     trustProxy: e.LIMIAR_TRUST_PROXY === '1' || e.LIMIAR_TRUST_PROXY === 'true',
     env: e.NODE_ENV,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    publicUrl: e.LIMIAR_PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import {
-  EmbedTokens, ManageReports, ReadAudiogram, UploadExamFile, WriteNarrative, type AudiogramReadingQueue, type ExamFileStore, type FileStorage, type ReportRenderer,
+  EmbedTokens, ManageOrganization, ManageReports, ReadAudiogram, ReviewExamReading, UploadExamFile, WriteNarrative, type AudiogramReadingQueue, type ExamFileStore, type FileStorage, type ReportRenderer,
+  DeleteExam, UpdateExamDetails,
   Authenticate, ChangePassword, CheckHealth, ManagePatients, QueryExams, RecordExam, UpdateExamAudiogram, DesignateReferenceExam, ReclassifyStaleExams, LogIn, LogInWithGoogle, LogOut, ManageProfile, OpenSession, RegisterProfessional,
   SubmitPublicRequest, systemClock, type Clock, type GoogleIdTokenVerifier, type HealthProbe, type IdGenerator, type LoginAttemptLog,
   type OrganizationRepository, type PasswordHasher, type ProfessionalRepository, type PublicRequestLog, type SessionRepository,
@@ -17,14 +18,18 @@ import {
   MikroOrmSessionRepository,
 } from '../persistence/mikro-orm/repositories/mikro-orm-account-repositories';
 import {
-  MikroOrmCompanyRepository, MikroOrmDashboardQueries, MikroOrmExamFileRepository, MikroOrmExamRepository, MikroOrmPatientRepository,
+  MikroOrmCompanyRepository, MikroOrmDashboardQueries, MikroOrmExamDeletionLog, MikroOrmExamFileRepository, MikroOrmExamRepository, MikroOrmPatientRepository,
 } from '../persistence/mikro-orm/repositories/mikro-orm-patient-exam-repositories';
 import { Argon2PasswordHasher } from '../security/argon2-password-hasher';
+import { NodemailerMailSender } from '../mail/nodemailer-mail-sender';
+import { MikroOrmPasswordResetTokenRepository } from '../persistence/mikro-orm/repositories/mikro-orm-password-reset-repository';
+import { RequestPasswordReset, ResetPassword, type MailSender } from '../../../core/src';
 import { OllamaAudiogramReader } from '../ai/ollama/ollama-audiogram-reader';
 import { PdfTextAudiogramReader } from '../ai/pdf-text/pdf-text-audiogram-reader';
 import { EncryptedFileStorage, loadOrCreateFileKey } from '../files/encrypted-file-storage';
 import { disabledReadingQueue } from '../jobs/pg-boss-reading-queue';
 import { MikroOrmExamFileStore } from '../persistence/mikro-orm/repositories/mikro-orm-exam-file-store';
+import { MikroOrmExamReadingRepository } from '../persistence/mikro-orm/repositories/mikro-orm-exam-reading-repository';
 import { MikroOrmReportRepository } from '../persistence/mikro-orm/repositories/mikro-orm-report-repository';
 import { HandlebarsReportWriter } from '../reports/handlebars/handlebars-report-writer';
 import { OllamaReportWriter } from '../reports/ollama/ollama-report-writer';
@@ -45,6 +50,8 @@ export interface RuntimeServices {
   readingQueue?: AudiogramReadingQueue;
   /** The laudo PDF renderer (one Chromium and a page pool); created here when not given. */
   reportRenderer?: ReportRenderer;
+  /** The time source; tests move it (e.g. reset-link expiry). */
+  clock?: Clock;
 }
 
 export function createContainer(config: AppConfig, db: Database, logger: Logger, services: RuntimeServices = {}): Container {
@@ -58,7 +65,7 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
   constant(TOKENS.Config, config);
   constant(TOKENS.Logger, logger);
   constant(TOKENS.Database, db);
-  constant<Clock>(TOKENS.Clock, systemClock);
+  constant<Clock>(TOKENS.Clock, services.clock ?? systemClock);
   constant<IdGenerator>(TOKENS.IdGenerator, { next: () => randomUUID() });
   constant<HealthProbe[]>(TOKENS.HealthProbes, [new DatabaseHealthProbe(db.orm)]);
   constant<UnitOfWork>(TOKENS.UnitOfWork, new MikroOrmUnitOfWork(db.orm));
@@ -85,6 +92,12 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
     get(TOKENS.PasswordHasher), get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
   factory(TOKENS.ManageProfile, () => new ManageProfile(get(TOKENS.ProfessionalRepository), get(TOKENS.Clock)));
   factory(TOKENS.SubmitPublicRequest, () => new SubmitPublicRequest(get(TOKENS.PublicRequestLog), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
+  constant(TOKENS.PasswordResetTokenRepository, new MikroOrmPasswordResetTokenRepository(em));
+  constant<MailSender | null>(TOKENS.MailSender, config.smtpUrl ? new NodemailerMailSender(config.smtpUrl, config.smtpFrom, logger) : null);
+  factory(TOKENS.RequestPasswordReset, () => new RequestPasswordReset(get(TOKENS.ProfessionalRepository), get(TOKENS.PasswordResetTokenRepository),
+    sha256SecretHasher, get(TOKENS.MailSender), (token) => `${config.publicUrl ?? ''}/reset-password#token=${token}`, get(TOKENS.IdGenerator), get(TOKENS.Clock)));
+  factory(TOKENS.ResetPassword, () => new ResetPassword(get(TOKENS.ProfessionalRepository), get(TOKENS.SessionRepository),
+    get(TOKENS.PasswordResetTokenRepository), get(TOKENS.PasswordHasher), sha256SecretHasher, get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
   constant(TOKENS.PatientRepository, new MikroOrmPatientRepository(em));
   constant(TOKENS.CompanyRepository, new MikroOrmCompanyRepository(em));
   constant(TOKENS.ExamRepository, new MikroOrmExamRepository(em));
@@ -99,14 +112,25 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
   factory(TOKENS.UpdateExamAudiogram, () => new UpdateExamAudiogram(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
   factory(TOKENS.ReclassifyStaleExams, () => new ReclassifyStaleExams(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.UnitOfWork)));
   factory(TOKENS.DesignateReferenceExam, () => new DesignateReferenceExam(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ProfessionalRepository), get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
+  constant(TOKENS.ExamDeletionLog, new MikroOrmExamDeletionLog(em));
+  factory(TOKENS.UpdateExamDetails, () => new UpdateExamDetails(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ReportRepository),
+    get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
+  factory(TOKENS.DeleteExam, () => new DeleteExam({
+    exams: get(TOKENS.ExamRepository), patients: get(TOKENS.PatientRepository), files: get(TOKENS.ExamFileRepository), reports: get(TOKENS.ReportRepository),
+    deletions: get(TOKENS.ExamDeletionLog), professionals: get(TOKENS.ProfessionalRepository),
+  }, get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
   constant<FileStorage>(TOKENS.FileStorage, new EncryptedFileStorage(config.dataDir, loadOrCreateFileKey(config.dataDir, config.fileKey)));
   constant<ExamFileStore>(TOKENS.ExamFileStore, new MikroOrmExamFileStore(em));
   constant<AudiogramReadingQueue>(TOKENS.ReadingQueue, services.readingQueue ?? disabledReadingQueue);
   constant(TOKENS.FastAudiogramReaders, new ReadAudiogram([new PdfTextAudiogramReader()]));
   constant(TOKENS.SlowAudiogramReaders, new ReadAudiogram(config.ollamaHost
     ? [new OllamaAudiogramReader({ host: config.ollamaHost, model: config.ollamaVisionModel, timeoutMs: config.ollamaTimeoutMs })] : []));
+  constant(TOKENS.ExamReadingRepository, new MikroOrmExamReadingRepository(em));
   factory(TOKENS.UploadExamFile, () => new UploadExamFile(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ExamFileStore),
-    get(TOKENS.FileStorage), get(TOKENS.FastAudiogramReaders), get(TOKENS.ReadingQueue), get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
+    get(TOKENS.FileStorage), get(TOKENS.FastAudiogramReaders), get(TOKENS.ReadingQueue), get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock),
+    get(TOKENS.ExamReadingRepository)));
+  factory(TOKENS.ReviewExamReading, () => new ReviewExamReading(get(TOKENS.ExamReadingRepository), get(TOKENS.ExamRepository), get(TOKENS.PatientRepository),
+    get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
   factory(TOKENS.EmbedTokens, () => new EmbedTokens(new MikroOrmEmbedTokenRepository(em), new MikroOrmEmbedAccessLog(em), get(TOKENS.PatientRepository),
     get(TOKENS.ExamRepository), sha256SecretHasher, get(TOKENS.IdGenerator), get(TOKENS.Clock)));
   constant(TOKENS.ReportRepository, new MikroOrmReportRepository(em));
@@ -116,7 +140,8 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
   factory(TOKENS.ManageReports, () => new ManageReports({
     reports: get(TOKENS.ReportRepository), exams: get(TOKENS.ExamRepository), patients: get(TOKENS.PatientRepository),
     professionals: get(TOKENS.ProfessionalRepository), narrative: get(TOKENS.WriteNarrative), renderer: get(TOKENS.ReportRenderer),
-    storage: get(TOKENS.FileStorage), ids: get(TOKENS.IdGenerator), clock: get(TOKENS.Clock),
+    storage: get(TOKENS.FileStorage), ids: get(TOKENS.IdGenerator), clock: get(TOKENS.Clock), clinic: get(TOKENS.ManageOrganization),
   }));
+  factory(TOKENS.ManageOrganization, () => new ManageOrganization({ organizations: get(TOKENS.OrganizationRepository), storage: get(TOKENS.FileStorage) }));
   return c;
 }

@@ -14,6 +14,9 @@ export const PASSWORD_RESET_MESSAGES = {
   unavailable:
     'A recuperação de senha por e-mail não está configurada neste servidor. Peça ao administrador para redefinir sua senha ou para configurar o envio de e-mails.',
   mailSubject: 'Limiar — redefinição de senha',
+  sent: 'Se houver uma conta com este e-mail, enviamos um link para redefinir a senha. Confira sua caixa de entrada (e o spam). O link vale por 1 hora.',
+  shownOnScreen: 'Este servidor não tem envio de e-mail configurado, por isso o link de redefinição aparece aqui. Ele vale por 1 hora e só pode ser usado uma vez.',
+  done: 'Senha redefinida. Todas as sessões da conta foram encerradas: entre com a nova senha.',
 } as const;
 
 export class PasswordResetRateLimitedError extends DomainError {

@@ -113,3 +113,23 @@ export const CONTACT_SUBJECTS = ['vendas', 'suporte', 'parceria', 'outro'] as co
 
 export const dataDeletionBody = z.object({ email: z.string().max(254).default('') });
 export const receiptResponse = z.object({ id: z.string(), createdAt: z.string(), status: z.string() });
+
+/** "Esqueci minha senha" (issue 14). */
+export const forgotPasswordBody = z.object({ email: z.string().max(254).default('') });
+export const forgotPasswordResponse = z.object({
+  /** 'email': neutral answer, the link went by e-mail if the account exists; 'screen': no mail server, the link is here. */
+  delivery: z.enum(['email', 'screen']),
+  message: z.string(),
+  /** Only for 'screen': the app path with the secret in the fragment (never sent to servers by browsers). */
+  resetPath: z.string().optional(),
+  expiresAt: z.string().optional(),
+});
+export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponse>;
+export const resetTokenBody = z.object({ token: z.string().max(200).default('') });
+export const resetTokenResponse = z.object({ email: z.string(), expiresAt: z.string() });
+export const resetPasswordBody = z.object({
+  token: z.string().max(200).default(''),
+  password: z.string().max(200).default(''),
+  confirmPassword: z.string().max(200).default(''),
+});
+export const resetPasswordResponse = z.object({ email: z.string(), message: z.string() });

@@ -15,6 +15,7 @@ import { exportRoutes } from './routes/export.routes';
 import { embedRoutes } from './routes/embed.routes';
 import { fileRoutes } from './routes/files.routes';
 import { reportRoutes } from './routes/reports.routes';
+import { organizationRoutes } from './routes/organization.routes';
 import { patientExamRoutes } from './routes/patients-exams.routes';
 import { systemRoutes } from './routes/system.routes';
 import { staticMount, staticWebApp } from './static-web-app';
@@ -37,6 +38,7 @@ export function createApp(container: Container): Koa {
     authenticate: get(TOKENS.Authenticate), register: get(TOKENS.RegisterProfessional), logIn: get(TOKENS.LogIn),
     logInWithGoogle: get(TOKENS.LogInWithGoogle), logOut: get(TOKENS.LogOut), changePassword: get(TOKENS.ChangePassword),
     profile: get(TOKENS.ManageProfile), publicRequests: get(TOKENS.SubmitPublicRequest), googleClientId: config.googleClientId,
+    requestPasswordReset: get(TOKENS.RequestPasswordReset), resetPassword: get(TOKENS.ResetPassword),
   });
   const clock = get<Clock>(TOKENS.Clock);
   exportRoutes(routes, { authenticate: get(TOKENS.Authenticate), databaseUrl: db.url, logger }); // before the /:id routes
@@ -52,6 +54,7 @@ export function createApp(container: Container): Koa {
       [organizationId])).map((r) => ({ id: r.id, name: r.name, patientCount: Number(r.patient_count) })),
   });
   reportRoutes(routes, { authenticate: get(TOKENS.Authenticate), reports: get(TOKENS.ManageReports), exams: get(TOKENS.ExamRepository) });
+  organizationRoutes(routes, { authenticate: get(TOKENS.Authenticate), organization: get(TOKENS.ManageOrganization) });
   fileRoutes(routes, { authenticate: get(TOKENS.Authenticate), upload: get(TOKENS.UploadExamFile), files: get(TOKENS.ExamFileStore), storage: get(TOKENS.FileStorage) });
 
   app.use(requestLogger(logger));

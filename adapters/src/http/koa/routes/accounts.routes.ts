@@ -3,11 +3,13 @@ import { z } from 'zod';
 import {
   isProfileCompleted, type Authenticate, type ChangePassword, type LogIn, type LogInWithGoogle, type LogOut,
   type ManageProfile, type OpenedSession, type Professional, type RegisterProfessional, type SubmitPublicRequest,
+  PASSWORD_RESET_MESSAGES, type RequestPasswordReset, type ResetPassword,
 } from '../../../../../core/src';
 import {
   authConfigResponse, authResponse, changePasswordBody, completeProfileBody, completeProfileQuery, contactBody,
   dataDeletionBody, googleLoginBody, loginBody, notificationPreferences, profileResponse, receiptResponse, registerBody,
   updateProfileBody, type ProfileResponse,
+  forgotPasswordBody, forgotPasswordResponse, resetPasswordBody, resetPasswordResponse, resetTokenBody, resetTokenResponse,
 } from '../../contract/accounts';
 import type { ApiRoutes } from '../api-routes';
 import { unwrap } from '../request-errors';
@@ -23,6 +25,19 @@ export interface AccountDeps {
   profile: ManageProfile;
   publicRequests: SubmitPublicRequest;
   googleClientId: string | undefined;
+  requestPasswordReset: RequestPasswordReset;
+  resetPassword: ResetPassword;
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/**
+ * The request comes from the server's own machine: a loopback socket and no proxy header (behind a
+ * local reverse proxy every client would look local, so any forwarding header disqualifies). ADR 0013.
+ */
+function isLocalRequest(ctx: Context): boolean {
+  const forwarded = ctx.get('x-forwarded-for') || ctx.get('forwarded') || ctx.get('x-real-ip');
+  return !forwarded && LOOPBACK.test(ctx.req.socket.remoteAddress ?? '');
 }
 
 export function toProfileResponse(p: Professional): ProfileResponse {
@@ -84,6 +99,29 @@ export function accountRoutes(routes: ApiRoutes, d: AccountDeps): void {
         currentPassword: body.currentPassword, newPassword: body.newPassword, confirmNewPassword: body.confirmNewPassword ?? body.confirmPassword ?? '',
       }));
       ctx.status = 204;
+    });
+
+  routes.add({ method: 'post', path: '/auth/forgot-password', tag, summary: 'Esqueci minha senha: envia o link por e-mail (SMTP_URL) ou, sem e-mail configurado, devolve o link (só na própria máquina do servidor)', body: forgotPasswordBody, responses: { 200: { description: 'Pedido aceito', schema: forgotPasswordResponse } } },
+    async (ctx, { body }) => {
+      noStore(ctx);
+      const sent = unwrap(await d.requestPasswordReset.execute(body, { ...originOf(ctx), local: isLocalRequest(ctx) }));
+      ctx.body = sent.delivery === 'email'
+        ? { delivery: 'email', message: PASSWORD_RESET_MESSAGES.sent }
+        : { delivery: 'screen', message: PASSWORD_RESET_MESSAGES.shownOnScreen, resetPath: `/reset-password#token=${sent.token}`, expiresAt: sent.expiresAt.toISOString() };
+    });
+
+  routes.add({ method: 'post', path: '/auth/reset-password/check', tag, summary: 'Diz se um link de redefinição ainda vale (e para qual e-mail)', body: resetTokenBody, responses: { 200: { description: 'Link válido', schema: resetTokenResponse } } },
+    async (ctx, { body }) => {
+      noStore(ctx);
+      const valid = unwrap(await d.resetPassword.check(body.token));
+      ctx.body = { email: valid.email, expiresAt: valid.expiresAt.toISOString() };
+    });
+
+  routes.add({ method: 'post', path: '/auth/reset-password', tag, summary: 'Define a nova senha pelo link (uso único) e encerra todas as sessões da conta', body: resetPasswordBody, responses: { 200: { description: 'Senha redefinida', schema: resetPasswordResponse } } },
+    async (ctx, { body }) => {
+      noStore(ctx);
+      const done = unwrap(await d.resetPassword.execute(body));
+      ctx.body = { email: done.email, message: PASSWORD_RESET_MESSAGES.done };
     });
 
   routes.add({ method: 'get', path: '/users/me/profile', tag, summary: 'Perfil profissional', responses: { 200: { description: 'ok', schema: profileResponse } } },
