@@ -1,5 +1,6 @@
 import type { ReportFacts } from '../reports/report-facts-types';
 import type { ReportDraft } from '../reports/report-draft';
+import type { ClinicHeader } from '../use-cases/accounts/manage-organization';
 
 /** What the laudo PDF prints: the computed facts, the (possibly edited) draft and the document data. */
 export interface LaudoDocument {
@@ -13,6 +14,8 @@ export interface LaudoDocument {
   readonly issuedOn?: string;
   /** City printed before the date ("São Paulo, 22/11/2026"), when known. */
   readonly city?: string | null;
+  /** The clinic header (Configurações → Clínica) at the time of rendering; default: facts.organizationName only. */
+  readonly clinic?: ClinicHeader | null;
 }
 
 /** Renders a laudo as an A4 PDF (docs/laudo.md §PDF). */

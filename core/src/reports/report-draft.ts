@@ -27,7 +27,8 @@ export interface ReportDraft {
     readonly regra: string | null;
     readonly sugestao: true;
     readonly moldura: string | null;
-    readonly checklist_cfm: readonly { readonly item: string; readonly status: string }[];
+    /** The nine items of CFM 2.323/2022 art. 2º as the physician marked them (status of CFM_ITEM_STATUSES, evidence text). */
+    readonly checklist_cfm: readonly { readonly item: string; readonly status: string; readonly evidencia?: string }[];
   };
   readonly faltantes_criticos: readonly string[];
   readonly summary_text: string;

@@ -185,6 +185,12 @@ export interface ReportFacts {
     readonly transducer: string | null;
     readonly restHours: number | null;
     readonly observacoes: string | null;
+    /** Clinical fields of the exam (issue 14), printed when present; absent in drafts made before them. */
+    readonly anamnese?: string | null;
+    readonly meatoscopia?: { readonly od: string | null; readonly oe: string | null } | null;
+    readonly mascaramento?: string | null;
+    /** Speech audiometry: SRT/LRF (dB) and IPRF/WRS (%) per ear. */
+    readonly speechTest?: { readonly srtRe: number | null; readonly srtLe: number | null; readonly wrsRe: number | null; readonly wrsLe: number | null } | null;
     /** True when this exam is itself the reference exam (first with thresholds, or designated). */
     readonly isReference: boolean;
     /** Why it is the reference, when it is. */

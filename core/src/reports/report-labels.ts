@@ -45,3 +45,10 @@ export const NORM_CITATION = 'NR-7, Anexo II (antiga Portaria 19/98)';
 export const LAUDO_DISCLAIMER =
   'Ferramenta informativa e de gestão: não substitui o julgamento clínico. Este laudo deve ser revisado e validado por profissional habilitado. ' +
   'O diagnóstico conclusivo, o diagnóstico diferencial e a definição da aptidão, na suspeita de PAINPSE, são atribuições do médico do trabalho responsável pelo PCMSO (NR-7, Anexo II, item 6).';
+
+/**
+ * How the physician marks each of the nine items of Resolução CFM n.º 2.323/2022 art. 2º in the
+ * nexo laudo (clinical-rules §6.1): every item starts 'não avaliado'; the editor sets the others.
+ */
+export const CFM_ITEM_STATUSES = ['não avaliado', 'avaliado', 'não se aplica'] as const;
+export type CfmItemStatus = (typeof CFM_ITEM_STATUSES)[number];

@@ -1,7 +1,7 @@
 import { RequestContext } from '@mikro-orm/core';
 import type { Container } from 'inversify';
 import Koa from 'koa';
-import { koaBody } from 'koa-body';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { Logger } from 'pino';
 import type { CheckHealth, Clock } from '../../../../core/src';
 import type { AppConfig } from '../../composition/config';
@@ -45,7 +45,7 @@ export function createApp(container: Container): Koa {
   patientExamRoutes(routes, {
     authenticate: get(TOKENS.Authenticate), patients: get(TOKENS.ManagePatients), recordExam: get(TOKENS.RecordExam),
     queryExams: get(TOKENS.QueryExams), updateAudiogram: get(TOKENS.UpdateExamAudiogram),
-    designateReference: get(TOKENS.DesignateReferenceExam), today: () => clock.now(),
+    designateReference: get(TOKENS.DesignateReferenceExam), updateExam: get(TOKENS.UpdateExamDetails), deleteExam: get(TOKENS.DeleteExam), today: () => clock.now(),
   });
   embedRoutes(routes, {
     authenticate: get(TOKENS.Authenticate), embed: get(TOKENS.EmbedTokens), now: () => clock.now(),
@@ -55,12 +55,14 @@ export function createApp(container: Container): Koa {
   });
   reportRoutes(routes, { authenticate: get(TOKENS.Authenticate), reports: get(TOKENS.ManageReports), exams: get(TOKENS.ExamRepository) });
   organizationRoutes(routes, { authenticate: get(TOKENS.Authenticate), organization: get(TOKENS.ManageOrganization) });
-  fileRoutes(routes, { authenticate: get(TOKENS.Authenticate), upload: get(TOKENS.UploadExamFile), files: get(TOKENS.ExamFileStore), storage: get(TOKENS.FileStorage) });
+  fileRoutes(routes, { authenticate: get(TOKENS.Authenticate), upload: get(TOKENS.UploadExamFile), files: get(TOKENS.ExamFileStore), storage: get(TOKENS.FileStorage),
+    review: get(TOKENS.ReviewExamReading), queryExams: get(TOKENS.QueryExams), today: () => clock.now() });
 
   app.use(requestLogger(logger));
   app.use(errorMiddleware(logger));
   app.use((_ctx, next) => RequestContext.create(db.orm.em, next));
-  app.use(koaBody({ jsonLimit: '2mb', formLimit: '1mb', textLimit: '1mb', multipart: false}));
+  // DELETE bodies too: removing an exam carries its mandatory reason (DELETE /api/exams/:id)
+  app.use(koaBody({ jsonLimit: '2mb', formLimit: '1mb', textLimit: '1mb', multipart: false, parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE] }));
   app.use(routes.router.routes());
   app.use(routes.router.allowedMethods({ throw: true }));
   app.use(staticMount('/widget', config.widgetDist, { '/demo': '/demo.html', '/demo/': '/demo.html' }));

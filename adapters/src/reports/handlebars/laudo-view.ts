@@ -1,5 +1,5 @@
 import {
-  EAR_ABBR, earClassificationText, formatDateBr, formatDb, joinPt, LAUDO_DISCLAIMER, NEXO_LEVEL_LABEL, NORM_CITATION, NR7_CLASS_LABEL, PAIRO_LABEL,
+  EAR_ABBR, earClassificationText, formatCnpj, formatDateBr, formatDb, joinPt, LAUDO_DISCLAIMER, NEXO_LEVEL_LABEL, NORM_CITATION, NR7_CLASS_LABEL, PAIRO_LABEL,
   type EarFacts, type HistoryEntry, type LaudoDocument, type ReportFacts, type Side, type ThresholdPoint,
 } from '../../../../core/src';
 import { audiogramSvg } from '../svg/audiogram-svg';
@@ -60,7 +60,59 @@ function referenceOf(facts: ReportFacts): string {
   return 'Exame de referência não definido.';
 }
 
-const paragraphs = (text: string | undefined) => (text ?? '').split('\n').map((t) => t.trim()).filter(Boolean);
+const paragraphs = (text: string | null | undefined) => (typeof text === 'string' ? text : '').split('\n').map((t) => t.trim()).filter(Boolean);
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string' && s.trim() !== '') : []);
+
+/** The clinic header: Configurações → Clínica when given, else the organisation name the draft was built with. */
+function clinicOf(doc: LaudoDocument) {
+  const c = doc.clinic;
+  const contact = [c?.phone, c?.email].filter((v): v is string => !!v).join(' · ');
+  return {
+    name: c?.name ?? doc.facts.organizationName,
+    cnpj: formatCnpj(c?.cnpj),
+    address: c?.address ?? null,
+    contact: contact || null,
+    // PNG/JPEG only (sniffed by the core): a data URI keeps the page self-contained
+    logo: c?.logo ? `data:${c.logo.mimeType};base64,${Buffer.from(c.logo.bytes).toString('base64')}` : null,
+  };
+}
+
+/** The exam's clinical fields (anamnese, meatoscopia, masking, speech audiometry), each only when recorded. */
+function clinicalOf(facts: ReportFacts) {
+  const e = facts.exam;
+  const s = e.speechTest;
+  const hasSpeech = !!s && [s.srtRe, s.srtLe, s.wrsRe, s.wrsLe].some((v) => v !== null && v !== undefined);
+  const n = (v: number | null | undefined, unit: string) => (v === null || v === undefined ? '—' : `${formatDb(v)} ${unit}`);
+  const meato = e.meatoscopia && (e.meatoscopia.od || e.meatoscopia.oe) ? { od: e.meatoscopia.od || '—', oe: e.meatoscopia.oe || '—' } : null;
+  const out = {
+    anamnese: paragraphs(e.anamnese),
+    meatoscopia: meato,
+    mascaramento: e.mascaramento?.trim() || null,
+    speech: hasSpeech ? [
+      { ear: 'OD', srt: n(s!.srtRe, 'dB'), wrs: n(s!.wrsRe, '%') },
+      { ear: 'OE', srt: n(s!.srtLe, 'dB'), wrs: n(s!.wrsLe, '%') },
+    ] : null,
+  };
+  return { ...out, any: out.anamnese.length > 0 || !!out.meatoscopia || !!out.mascaramento || !!out.speech };
+}
+
+/** The CFM 2.323/2022 art. 2º items as the physician marked them, numbered, and which were evaluated. */
+function checklistOf(draft: LaudoDocument['draft']) {
+  const items = (draft.nexo_causal?.checklist_cfm ?? []).map((c, i) => ({ n: i + 1, item: c.item, status: c.status, evidencia: c.evidencia?.trim() || null }));
+  const evaluated = items.filter((c) => c.status === 'avaliado');
+  const statement = evaluated.length === 0
+    ? 'Nenhum dos itens do art. 2º da Resolução CFM n.º 2.323/2022 foi registrado como avaliado pelo médico.'
+    : `Itens do art. 2º da Resolução CFM n.º 2.323/2022 avaliados pelo médico: ${joinPt(evaluated.map((c) => String(c.n)))} (${evaluated.length} de ${items.length}).`;
+  return { items, evaluatedCount: evaluated.length, statement };
+}
+
+/** Rest: the draft's yes/no (the professional may correct it) with the hours recorded on the exam, or where the answer came from. */
+function restOf(facts: ReportFacts, draft: LaudoDocument['draft']): string {
+  const ok = draft.validacao_nr7?.repouso_14h_ok === true ? 'Sim' : 'Não';
+  const h = facts.exam.restHours;
+  if (h !== null && h !== undefined) return `${ok} (${formatDb(h)} h registradas no exame)`;
+  return facts.validity.restSource === 'declared' ? `${ok} (declarado no questionário; horas não registradas no exame)` : `${ok} (horas não registradas no exame)`;
+}
 
 /** Everything laudo.hbs prints, formatted (pt-BR). User text stays raw here: the template escapes it. */
 export function laudoView(doc: LaudoDocument) {
@@ -88,7 +140,9 @@ export function laudoView(doc: LaudoDocument) {
     title: facts.audiometryType === 'nexo-causal' ? 'Laudo Audiológico Ocupacional com Avaliação de Nexo Causal' : 'Laudo Audiológico Ocupacional',
     norm: NORM_CITATION,
     draftMark: (doc.status ?? 'Draft') === 'Draft',
-    clinic: facts.organizationName,
+    clinic: clinicOf(doc),
+    clinical: clinicalOf(facts),
+    summary: paragraphs(draft.summary_text),
     reportId: doc.reportId ?? null,
     patient: {
       name: facts.patient.name, cpf: orDash(facts.patient.cpf), age: facts.patient.age === null ? '—' : `${facts.patient.age} anos`,
@@ -97,9 +151,9 @@ export function laudoView(doc: LaudoDocument) {
     exam: {
       date: formatDateBr(facts.exam.date), consultation: joinPt([facts.exam.consultationType, facts.exam.consultationReason].filter((v): v is string => !!v)) || '—',
       operator: facts.exam.operatorName, registration: facts.exam.operatorRegistration,
-      noise: facts.exam.ambientNoiseDb === null ? '—' : `${formatDb(facts.exam.ambientNoiseDb)} dB`, transducer: orDash(facts.exam.transducer),
-      calibration: dateOrDash(facts.exam.calibrationDate), rest: facts.exam.restHours === null ? '—' : `${formatDb(facts.exam.restHours)} h`,
-      observacoes: facts.exam.observacoes,
+      noise: facts.exam.ambientNoiseDb === null ? 'não informado' : `${formatDb(facts.exam.ambientNoiseDb)} dB`, transducer: orDash(facts.exam.transducer),
+      calibration: dateOrDash(facts.exam.calibrationDate),
+      observacoes: paragraphs(facts.exam.observacoes),
     },
     svg: audiogramSvg(facts.ears.right, facts.ears.left),
     freqLabels: FREQ_LABELS,
@@ -109,9 +163,10 @@ export function laudoView(doc: LaudoDocument) {
       { label: 'OE — via aérea', cls: 'oe', cells: cells(facts.ears.left.air) },
       ...(facts.ears.left.bone.length ? [{ label: 'OE — via óssea', cls: 'oe', cells: cells(facts.ears.left.bone) }] : []),
     ],
+    // one source for each fact: the draft the professional reviewed (rest, equipment, observations)
     validity: {
-      rest: draft.validacao_nr7.repouso_14h_ok ? 'Sim' : 'Não', equipment: draft.validacao_nr7.equipamento_registrado ? 'Sim' : 'Não',
-      findings: facts.validity.findings.map((f) => f.message),
+      rest: restOf(facts, draft), equipment: draft.validacao_nr7?.equipamento_registrado ? 'Sim' : 'Não',
+      notes: paragraphs(draft.validacao_nr7?.observacoes),
     },
     classes: [classLine(facts.ears.right), classLine(facts.ears.left)],
     reference: referenceOf(facts),
@@ -127,15 +182,15 @@ export function laudoView(doc: LaudoDocument) {
     isNexoType: facts.audiometryType === 'nexo-causal',
     nexo: nexo && {
       level: NEXO_LEVEL_LABEL[nexo.level], rule: nexo.rule, grounds: draft.nexo_causal.fundamentos, frame: nexo.frame,
-      checklist: draft.nexo_causal.checklist_cfm,
+      checklist: checklistOf(draft),
       // product decision 5: the professional confirms or changes the suggested level before signing
       confirmed: confirmedNexo(draft) !== null,
       confirmedLevel: confirmedNexo(draft) && NEXO_LEVEL_LABEL[confirmedNexo(draft)!],
       changed: confirmedNexo(draft) !== null && confirmedNexo(draft) !== nexo.level,
     },
     nexoConclusion: paragraphs(draft.nexo_conclusao),
-    recommendations: draft.recomendacoes,
-    missing: draft.faltantes_criticos,
+    recommendations: strings(draft.recomendacoes),
+    missing: strings(draft.faltantes_criticos),
     confidence: `${Math.round(draft.confidence_score * 100)}%`,
     source: draft.narrative_source === 'template' ? 'modelos de texto (Handlebars)' : `modelo local ${draft.narrative_source.replace(/^ollama:/, '')} (verificado contra as regras)`,
     rulesVersion: facts.rulesVersion,

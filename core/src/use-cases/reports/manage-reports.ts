@@ -14,6 +14,8 @@ import type { AudiometryType, NexoAnswersInput } from '../../reports/report-fact
 import { InvalidReportError, ReportImmutableError, ReportNotFoundError, parseNexoAnswers, type Report, type ReportView } from '../../reports/report';
 import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from '../accounts/session-policy';
+import type { ClinicHeader } from '../accounts/manage-organization';
+import { CFM_ITEM_STATUSES } from '../../reports/report-labels';
 import type { WriteNarrative } from './write-narrative';
 
 export interface GenerateReportInput {
@@ -27,6 +29,8 @@ export interface GenerateReportInput {
 type Deps = {
   reports: ReportRepository; exams: ExamRepository; patients: PatientRepository; professionals: ProfessionalRepository;
   narrative: WriteNarrative; renderer: ReportRenderer; storage: FileStorage; ids: IdGenerator; clock: Clock;
+  /** The clinic header printed on every laudo (Configurações → Clínica); absent: the organisation name of the facts. */
+  clinic?: { header(organizationId: string): Promise<ClinicHeader | undefined> };
 };
 
 /**
@@ -88,7 +92,10 @@ export class ManageReports {
       return err(new InvalidReportError('draftJson deve ser um objeto JSON', [{ path: 'draftJson', message: 'deve ser um objeto' }]));
     }
     const stored = JSON.parse(view.report.draftJson) as ReportDraft;
-    const merged = { ...stored, ...edited, facts: stored.facts, rules_version: stored.rules_version, tipo: stored.tipo };
+    const checklist = mergeChecklist(stored, edited.nexo_causal);
+    if (!checklist.ok) return err(checklist.error);
+    const nexo = edited.nexo_causal && typeof edited.nexo_causal === 'object' ? { ...(edited.nexo_causal as object), checklist_cfm: checklist.value } : stored.nexo_causal;
+    const merged = { ...stored, ...edited, nexo_causal: nexo, facts: stored.facts, rules_version: stored.rules_version, tipo: stored.tipo };
     await this.d.reports.save({ ...view.report, draftJson: JSON.stringify(merged), updatedAt: this.d.clock.now() });
     return ok((await this.d.reports.findById(auth.organizationId, id))!);
   }
@@ -115,7 +122,8 @@ export class ManageReports {
 
   private async render(view: ReportView, now: Date) {
     const draft = JSON.parse(view.report.draftJson) as ReportDraft;
-    return this.d.renderer.render({ facts: draft.facts, draft, reportId: view.report.id, status: view.report.status, issuedOn: now.toISOString().slice(0, 10) });
+    const clinic = (await this.d.clinic?.header(view.report.organizationId)) ?? null;
+    return this.d.renderer.render({ facts: draft.facts, draft, reportId: view.report.id, status: view.report.status, issuedOn: now.toISOString().slice(0, 10), clinic });
   }
 
   private async buildDraft(auth: AuthContext, examId: string, input: Omit<GenerateReportInput, 'nexoCausalData'> & { nexoAnswers: NexoAnswersInput | null }) {
@@ -154,4 +162,22 @@ function checkWizardRules(input: GenerateReportInput): InvalidReportError | unde
     return new InvalidReportError('Por favor, selecione o motivo da consulta ocupacional', [{ path: 'consultationReason', message: 'Por favor, selecione o motivo da consulta ocupacional' }]);
   }
   return undefined;
+}
+
+/**
+ * The CFM 2.323/2022 art. 2º checklist of an edit: the nine item texts stay the rules' ones; only
+ * each item's status (one of CFM_ITEM_STATUSES) and evidence text come from the professional.
+ */
+function mergeChecklist(stored: ReportDraft, editedNexo: unknown): { ok: true; value: ReportDraft['nexo_causal']['checklist_cfm'] } | { ok: false; error: InvalidReportError } {
+  const base = stored.nexo_causal?.checklist_cfm ?? [];
+  const edited = (editedNexo as { checklist_cfm?: unknown } | undefined)?.checklist_cfm;
+  if (edited === undefined) return { ok: true, value: base };
+  if (!Array.isArray(edited)) return { ok: false, error: new InvalidReportError('checklist_cfm deve ser uma lista', [{ path: 'nexo_causal.checklist_cfm', message: 'deve ser uma lista' }]) };
+  const value = base.map((item, i) => {
+    const e = (edited[i] ?? {}) as { status?: unknown; evidencia?: unknown };
+    const status = typeof e.status === 'string' && (CFM_ITEM_STATUSES as readonly string[]).includes(e.status) ? e.status : item.status;
+    const evidencia = typeof e.evidencia === 'string' ? e.evidencia.slice(0, 2000) : item.evidencia;
+    return { item: item.item, status, ...(evidencia ? { evidencia } : {}) };
+  });
+  return { ok: true, value };
 }
