@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { launchBrowser, screenshot, watchErrors, webDist } from './support/browser';
+import { expectAccessible, launchBrowser, screenshot, watchErrors, webDist } from './support/browser';
 
 /**
  * Issue 3, web side: registration, login (remember-me, Google hidden when not configured), logout,
@@ -208,8 +208,8 @@ describe('login and logout', () => {
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
     expect(await page.locator('script[src*="accounts.google.com"]').count()).toBe(0);
     expect(await page.getByText(/Google/).count()).toBe(0);
-    // no dead forgot-password link
-    expect(await page.getByText(/esqueci|esqueceu/i).count()).toBe(0);
+    // the forgot-password link leads somewhere now (issue 14)
+    expect(await page.getByRole('link', { name: 'Esqueci minha senha' }).getAttribute('href')).toBe('/forgot-password');
     expect(await page.getByRole('link', { name: 'Criar conta' }).getAttribute('href')).toBe('/register');
     await shoot(page, 'accounts-login');
     expect(errors).toEqual([]);
@@ -505,6 +505,91 @@ describe('settings', () => {
     await fillLogin(page, email, 'novaSenha42');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForFunction(() => location.pathname === '/dashboard');
+    await page.close();
+  });
+});
+
+describe('password recovery (issue 14, no mail server: the link is shown on screen)', () => {
+  it('Esqueci minha senha → link → new password → login with it; the old session is rejected and the link works once', async () => {
+    const { email, token: oldToken } = await registerViaApi('Medico', { crm: '24680', crmState: 'MG' }, 'Dra. Esquecida');
+    // a session open elsewhere (another browser) before the reset
+    const elsewhere = await browser.newPage();
+    await openLoggedIn(elsewhere, oldToken, '/dashboard');
+    await elsewhere.getByText('Dra. Esquecida').first().waitFor();
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    await page.goto(`${t.url}/login`);
+    // keyboard: the link is reachable with Tab and opens with Enter
+    await page.locator('input[name="password"]').focus();
+    let guard = 0;
+    while (!(await page.evaluate(() => document.activeElement?.textContent === 'Esqueci minha senha')) && guard++ < 5) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.pathname === '/forgot-password');
+    await page.getByRole('heading', { name: 'Esqueci minha senha', level: 1 }).waitFor();
+
+    await page.getByRole('button', { name: 'Enviar link de redefinição' }).click();
+    await page.getByText('Informe seu e-mail').waitFor();
+    await page.locator('input[name="email"]').fill('ninguem.mesmo@clinica.test');
+    await page.getByRole('button', { name: 'Enviar link de redefinição' }).click();
+    await page.getByText('Não há conta cadastrada com este e-mail.').waitFor();
+    await page.locator('input[name="email"]').fill(email);
+    await page.getByRole('button', { name: 'Enviar link de redefinição' }).click();
+    await page.getByText('Este servidor não tem envio de e-mail configurado').waitFor();
+    await expectAccessible(page, 'forgot-password');
+    await shoot(page, 'accounts-forgot-password-link');
+
+    await page.getByRole('link', { name: 'Redefinir minha senha' }).click();
+    await page.waitForFunction(() => location.pathname === '/reset-password' && location.hash.startsWith('#token='));
+    const resetUrl = page.url();
+    await page.getByText(`Conta: ${email}`).waitFor();
+    await page.locator('input[name="password"]').fill('nova-senha-9');
+    await page.locator('input[name="confirmPassword"]').fill('nova-senha-8');
+    await page.getByRole('button', { name: 'Redefinir senha' }).click();
+    await page.getByText('As senhas não coincidem').first().waitFor();
+    await page.locator('input[name="password"]').fill('12345');
+    await page.locator('input[name="confirmPassword"]').fill('12345');
+    await page.getByRole('button', { name: 'Redefinir senha' }).click();
+    await page.getByText('A senha deve ter pelo menos 6 caracteres').first().waitFor();
+    await page.locator('input[name="password"]').fill('nova-senha-9');
+    await page.locator('input[name="confirmPassword"]').fill('nova-senha-9');
+    await page.getByRole('button', { name: 'Redefinir senha' }).click();
+    await page.getByText('Senha redefinida. Todas as sessões da conta foram encerradas: entre com a nova senha.').waitFor();
+    await expectAccessible(page, 'reset-password-done');
+    await shoot(page, 'accounts-reset-password-done');
+
+    await page.getByRole('link', { name: 'Entrar com a nova senha' }).click();
+    await page.waitForFunction(() => location.pathname === '/login');
+    await fillLogin(page, email, PASSWORD);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByText('E-mail ou senha incorretos').waitFor();
+    await fillLogin(page, email, 'nova-senha-9');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForFunction(() => location.pathname === '/dashboard');
+    expect(errors.filter((e) => !/status of 40[01]/.test(e))).toEqual([]);
+
+    // the session opened before the reset is over: its next page load goes back to /login
+    await elsewhere.reload();
+    await elsewhere.waitForFunction(() => location.pathname === '/login');
+    expect((await t.request('/api/auth/me', { headers: { Authorization: `Bearer ${oldToken}` } })).status).toBe(401);
+
+    // the link worked once
+    const again = await browser.newPage();
+    await again.goto(resetUrl);
+    await again.getByText('Link de redefinição inválido, expirado ou já utilizado. Solicite um novo link.').waitFor();
+    expect(await again.getByRole('link', { name: 'Solicitar um novo link' }).getAttribute('href')).toBe('/forgot-password');
+    await Promise.all([elsewhere.close(), page.close(), again.close()]);
+  });
+
+  it('fits a 390 px phone: forgot and reset pages do not overflow', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    for (const route of ['/forgot-password', '/reset-password#token=nao-existe']) {
+      await page.goto(`${t.url}${route}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.locator('input[name="email"], .ui-state').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), route).toBeLessThanOrEqual(390);
+    }
+    await shoot(page, 'accounts-reset-password-invalid-phone');
     await page.close();
   });
 });

@@ -10,6 +10,8 @@ const LoginRoute = lazy(() => import('./routes/login'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const LandingPage = lazy(() => import('../features/public-site/landing-page'));
 const RegisterPage = lazy(() => import('../features/register/register-page'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
 const PrivacyPage = lazy(() => import('../features/public-site/privacy-page'));
 const TermsPage = lazy(() => import('../features/public-site/terms-page'));
 const DataDeletionPage = lazy(() => import('../features/public-site/data-deletion-page'));
@@ -48,6 +50,8 @@ export const routes: RouteObject[] = [
       { path: paths.home.path, element: <LandingPage /> },
       { path: paths.login.path, element: <LoginRoute /> },
       { path: paths.register.path, element: <RegisterPage /> },
+      { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
+      { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
       { path: paths.privacy.path, element: <PrivacyPage /> },
       { path: paths.terms.path, element: <TermsPage /> },
       { path: paths.dataDeletion.path, element: <DataDeletionPage /> },

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -94,13 +94,18 @@ export function LoginForm() {
           />
         )}
       </Field>
-      <Checkbox
-        label="Lembrar de mim"
-        name="rememberMe"
-        checked={rememberMe}
-        onChange={(event) => setRememberMe(event.target.checked)}
-        disabled={submitting}
-      />
+      <div className="login-form__row">
+        <Checkbox
+          label="Lembrar de mim"
+          name="rememberMe"
+          checked={rememberMe}
+          onChange={(event) => setRememberMe(event.target.checked)}
+          disabled={submitting}
+        />
+        <Link className="login-form__forgot" to={paths.forgotPassword.getHref()}>
+          Esqueci minha senha
+        </Link>
+      </div>
       <Button type="submit" fullWidth loading={submitting} loadingText="Entrando...">
         Entrar
       </Button>

@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import type { ForgotPasswordResponse } from '../../../../../adapters/src/http/contract/accounts';
+import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { errorMessage } from '../../../lib/api-client';
+import { requestPasswordReset } from '../api/password-reset';
+import './login-form.css';
+
+const FAILED_MESSAGE = 'Não foi possível solicitar a redefinição de senha. Tente novamente.';
+const REQUIRED_MESSAGE = 'Informe seu e-mail';
+
+const timeOf = (iso: string) => new Date(iso).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * "Esqueci minha senha" (issue 14): asks the e-mail. With mail configured the answer is neutral;
+ * without it (ADR 0013) the server returns the link, shown here as the way forward.
+ */
+export function ForgotPasswordForm() {
+  const [email, setEmail] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<ForgotPasswordResponse | null>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    if (email.trim() === '') {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    setError(null);
+    setAnswer(null);
+    setSubmitting(true);
+    try {
+      setAnswer(await requestPasswordReset(email.trim()));
+    } catch (failure) {
+      setError(errorMessage(failure, FAILED_MESSAGE));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form className="login-form" onSubmit={handleSubmit} noValidate>
+      <div aria-live="polite">
+        {error && <Banner variant="error">{error}</Banner>}
+        {answer?.delivery === 'email' && <Banner variant="success" title="Pedido recebido">{answer.message}</Banner>}
+        {answer?.delivery === 'screen' && answer.resetPath && (
+          <Banner variant="info" title="Link de redefinição">
+            <p>{answer.message}</p>
+            <p>
+              <Link to={answer.resetPath}>
+                Redefinir minha senha
+              </Link>
+              {answer.expiresAt && <> (válido até {timeOf(answer.expiresAt)})</>}
+            </p>
+          </Banner>
+        )}
+      </div>
+      <Field label="E-mail" error={missing ? REQUIRED_MESSAGE : undefined}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            name="email"
+            autoComplete="username"
+            inputMode="email"
+            placeholder="seu@email.com"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            disabled={submitting}
+            autoFocus
+          />
+        )}
+      </Field>
+      <Button type="submit" fullWidth loading={submitting} loadingText="Enviando...">
+        Enviar link de redefinição
+      </Button>
+    </form>
+  );
+}
