@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromWireAudiogram } from '../../core/src';
-import { diffAgainstTruth, prng, randomThresholdSet, renderLayout, writeImagePdf, writeTextPdf } from '../fixtures/audiogram-generator';
+import { diffAgainstTruth, prng, renderLayout, writeImagePdf, writeTextPdf, type FixturePatient, type ThresholdSet } from '../fixtures/audiogram-generator';
 import { bearer, json, registerAccount, type Account } from '../support/accounts';
-import { FakeOllama } from '../support/fake-ollama';
+import { DEFAULT_VISION_REPLY, FakeOllama } from '../support/fake-ollama';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let t: TestServer;
@@ -38,8 +38,14 @@ function upload(examId: string | undefined, bytes: Uint8Array | Buffer, fileName
 
 const png1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const rand = prng(7);
-const set = randomThresholdSet(rand, 1);
-const textPdf = () => writeTextPdf([renderLayout('A', set, rand)]);
+/** Every air and bone point on the grid, no NR: the text layer reads it with high confidence. */
+const notch: ThresholdSet = {
+  origin: 'test:notch',
+  right: { air: { 250: 10, 500: 10, 1000: 15, 2000: 20, 3000: 35, 4000: 50, 6000: 40, 8000: 25 }, bone: { 500: 10, 1000: 15, 2000: 20, 3000: 30, 4000: 45 } },
+  left: { air: { 250: 10, 500: 15, 1000: 15, 2000: 25, 3000: 30, 4000: 45, 6000: 45, 8000: 30 }, bone: { 500: 10, 1000: 15, 2000: 20, 3000: 25, 4000: 40 } },
+};
+/** A text-layer PDF naming nobody, read with high confidence: applied at once. */
+const textPdf = () => writeTextPdf([renderLayout('A', notch, rand)]);
 const filesIn = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.lmr')).length : 0);
 const storedDir = () => path.join(t.dataDir, 'files');
 
@@ -52,11 +58,11 @@ describe('POST /api/files/upload', () => {
     const body = await res.json();
     expect(body).toMatchObject({ analysisSucceeded: true, analysisPending: false, error: null, file: { fileName: 'audiometria.pdf', mediaType: 'application/pdf' } });
     const read = await (await t.request(`/api/exams/${exam.id}`, bearer(a.token))).json();
-    expect(diffAgainstTruth(set, fromWireAudiogram(read.audiogram))).toEqual([]);
+    expect(diffAgainstTruth(notch, fromWireAudiogram(read.audiogram))).toEqual([]);
     expect(read.classification.classification_right).toBeTruthy();
     const ambiente = JSON.parse(read.ambienteJson);
     expect(ambiente).toMatchObject({ extractedFrom: 'audiometria.pdf', source: 'pdf-text' });
-    expect(['high', 'medium', 'low']).toContain(ambiente.confidence);
+    expect(ambiente.confidence).toBe('high');
     const files = await (await t.request(`/api/exams/${exam.id}/files`, bearer(a.token))).json();
     expect(files).toHaveLength(1);
     const download = await t.request(files[0].storageUrl, bearer(a.token));
@@ -149,7 +155,7 @@ describe('POST /api/files/upload', () => {
 });
 
 describe('with a local vision model (fake Ollama)', () => {
-  it('queues the image, answers pending within 3 s, and the job fills the exam', async () => {
+  it('queues the image, answers pending within 3 s; the job holds the reading for review and confirming fills the exam', async () => {
     const ollama = await new FakeOllama().start();
     const server = await startTestServer({ OLLAMA_HOST: ollama.host, OLLAMA_TIMEOUT_MS: '5000' });
     try {
@@ -160,15 +166,45 @@ describe('with a local vision model (fake Ollama)', () => {
       const res = await upload(exam.id, png1x1, 'grafico.png', who, { server });
       expect(Date.now() - started).toBeLessThan(3_000);
       expect(await res.json()).toMatchObject({ analysisSucceeded: false, analysisPending: true, error: null });
-      let read: { audiogram: { air: Record<string, { re: unknown }> }; ambienteJson: string } | undefined;
-      for (let i = 0; i < 40; i++) {
-        read = await (await server.request(`/api/exams/${exam.id}`, bearer(who.token))).json();
-        if (read!.audiogram.air['4000'].re !== null) break;
+      // A model reading is never better than medium: the job holds it for the professional (issue 14).
+      let held: { id: string; reasons: string[]; status: string }[] = [];
+      for (let i = 0; i < 40 && !held.length; i++) {
         await new Promise((r) => setTimeout(r, 250));
+        held = (await (await server.request(`/api/exams/${exam.id}/readings`, bearer(who.token))).json()).items;
       }
+      expect(held).toMatchObject([{ status: 'pending', reasons: ['confidence'] }]);
+      const before = await (await server.request(`/api/exams/${exam.id}`, bearer(who.token))).json();
+      expect(before.audiogram.air['4000'].re).toBeNull();
+      expect(JSON.parse(before.ambienteJson).reviewPending.readingId).toBe(held[0].id);
+      const apply = await server.request(`/api/exams/${exam.id}/readings/${held[0].id}/apply`, { method: 'POST', headers: { authorization: `Bearer ${who.token}` } });
+      expect(apply.status).toBe(200);
+      const read: { audiogram: { air: Record<string, { re: unknown }> }; ambienteJson: string } = await (await server.request(`/api/exams/${exam.id}`, bearer(who.token))).json();
       expect(read!.audiogram.air['4000'].re).toBe(50);
-      expect(JSON.parse(read!.ambienteJson)).toMatchObject({ source: 'ollama:qwen2.5vl:7b' });
+      expect(JSON.parse(read!.ambienteJson)).toMatchObject({ source: 'ollama:qwen2.5vl:7b', reviewedBy: who.user.id });
       expect(ollama.requests.some((r) => r.path === '/api/chat')).toBe(true);
+    } finally {
+      await server.close();
+      await ollama.stop();
+    }
+  }, 60_000);
+
+  it("the job holds a model reading that names another person, with the mismatch", async () => {
+    const ollama = await new FakeOllama().start();
+    ollama.reply = { ...DEFAULT_VISION_REPLY, patient: { name: 'João Pedro Araújo', cpf: null, birth_date: null } };
+    const server = await startTestServer({ OLLAMA_HOST: ollama.host, OLLAMA_TIMEOUT_MS: '5000' });
+    try {
+      const who = await registerAccount(server);
+      const p = await (await server.request('/api/patients', json({ name: 'Ana Paula Souza Lima', age: 41, sex: 'F' }, who.token))).json();
+      const exam = await (await server.request('/api/exams', json({ patientId: p.id, date: '2025-02-01' }, who.token))).json();
+      expect((await (await upload(exam.id, png1x1, 'grafico.png', who, { server })).json()).analysisPending).toBe(true);
+      let held: { reasons: string[]; identity: { status: string; stated: { name?: string } } }[] = [];
+      for (let i = 0; i < 40 && !held.length; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        held = (await (await server.request(`/api/exams/${exam.id}/readings`, bearer(who.token))).json()).items;
+      }
+      expect(held).toMatchObject([{ reasons: ['identity_mismatch', 'confidence'], identity: { status: 'mismatch', stated: { name: 'João Pedro Araújo' } } }]);
+      const read = await (await server.request(`/api/exams/${exam.id}`, bearer(who.token))).json();
+      expect(read.audiogram.air['4000'].re).toBeNull();
     } finally {
       await server.close();
       await ollama.stop();
@@ -195,4 +231,112 @@ describe('with a local vision model (fake Ollama)', () => {
       await ollama.stop();
     }
   }, 60_000);
+});
+
+describe('identity check on upload (issue 14)', () => {
+  const ANA = { name: 'Ana Paula Souza Lima', age: 41, sex: 'F', cpf: '529.982.247-25', birthDate: '1985-04-12' };
+  const JOAO: FixturePatient = { name: 'João Pedro Araújo', cpf: '11144477735', birthDate: '1979-08-30' };
+  const pdfNaming = (patient: FixturePatient | undefined, layout: 'A' | 'B' | 'C' | 'D' = 'A', set: ThresholdSet = notch) =>
+    writeTextPdf([renderLayout(layout, set, prng(21), patient)]);
+
+  /** Ana Paula's exam in a fresh account (her CPF is unique within an organisation). */
+  async function anaExam() {
+    const who = await registerAccount(t);
+    const p = await (await t.request('/api/patients', json(ANA, who.token))).json();
+    expect(p.id, JSON.stringify(p)).toBeTruthy();
+    const exam = await (await t.request('/api/exams', json({ patientId: p.id, date: '2025-03-10' }, who.token))).json();
+    return { who, patientId: p.id as string, examId: exam.id as string, classification: exam.classification };
+  }
+  const getExam = async (id: string, who = a) => (await t.request(`/api/exams/${id}`, bearer(who.token))).json();
+  const readings = async (id: string, who = a) => (await (await t.request(`/api/exams/${id}/readings`, bearer(who.token))).json()).items;
+  const post = (path: string, who = a) => t.request(path, { method: 'POST', headers: { authorization: `Bearer ${who.token}` } });
+  const airOf = (exam: { audiogram: { air: Record<string, { re: unknown; le: unknown }> } }) => Object.values(exam.audiogram.air).filter((p) => p.re !== null || p.le !== null);
+
+  it("holds a PDF of another person: the exam's thresholds and classification stay; confirming applies it", async () => {
+    const { who, examId, classification } = await anaExam();
+    const res = await upload(examId, pdfNaming({ ...JOAO, nameLabel: 'Paciente:' }), 'joao.pdf', who);
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body).toMatchObject({ analysisSucceeded: false, analysisPending: false, reviewPending: true, identityStatus: 'mismatch', confidence: 'high', error: null });
+
+    const held = await getExam(examId, who);
+    expect(airOf(held)).toEqual([]);
+    expect(held.classification).toEqual(classification);
+    expect(JSON.parse(held.ambienteJson).reviewPending).toMatchObject({ readingId: body.readingId, fileName: 'joao.pdf', reasons: ['identity_mismatch'] });
+
+    const [pending] = await readings(examId, who);
+    expect(pending).toMatchObject({
+      id: body.readingId, status: 'pending', reasons: ['identity_mismatch'], confidence: 'high', fileName: 'joao.pdf',
+      identity: { status: 'mismatch', mismatched: ['name', 'cpf', 'birthDate'], stated: { name: 'João Pedro Araújo', cpf: '11144477735', birthDate: '1979-08-30' }, worker: { name: ANA.name, cpf: '52998224725', birthDate: '1985-04-12' } },
+    });
+    expect(pending.audiogram.air['4000']).toEqual({ re: 50, le: 45 });
+
+    const applied = await post(`/api/exams/${examId}/readings/${body.readingId}/apply`, who);
+    expect(applied.status, await applied.clone().text()).toBe(200);
+    const answer = await applied.json();
+    expect(answer.reading).toMatchObject({ status: 'applied', decidedBy: who.user.id });
+    expect(diffAgainstTruth(notch, fromWireAudiogram(answer.exam.audiogram))).toEqual([]);
+    const after = await getExam(examId, who);
+    expect(diffAgainstTruth(notch, fromWireAudiogram(after.audiogram))).toEqual([]);
+    expect(after.classification.classification_right).toBeTruthy();
+    expect(after.classification).not.toEqual(classification);
+    const note = JSON.parse(after.ambienteJson);
+    expect(note.reviewPending).toBeUndefined();
+    expect(note).toMatchObject({ source: 'pdf-text', confidence: 'high', reviewedBy: who.user.id });
+    expect(note.observations.join('\n')).toContain('apesar da identificação divergente (João Pedro Araújo)');
+    expect((await post(`/api/exams/${examId}/readings/${body.readingId}/apply`, who)).status).toBe(409);
+    expect((await post(`/api/exams/${examId}/readings/${body.readingId}/discard`, who)).status).toBe(409);
+  });
+
+  it.each([
+    ['Nome: with the name in capitals and a middle name left out, CPF as digits', 'C', { name: 'ANA PAULA LIMA', nameLabel: 'Nome:', cpf: '52998224725', cpfStyle: 'digits' }],
+    ['Nome do paciente, CPF formatted, Data de nasc.', 'A', { name: 'Ana Paula Souza Lima', nameLabel: 'Nome do paciente', cpf: '52998224725', cpfStyle: 'formatted', birthDate: '1985-04-12', birthLabel: 'Data de nasc.:' }],
+    ['Patient: without accents and an abbreviated middle name, DOB', 'B', { name: 'Ana P. Souza Lima', nameLabel: 'Patient:', birthDate: '1985-04-12', birthLabel: 'DOB:' }],
+    ['no patient named at all', 'D', undefined],
+  ] as const)("applies at once a high-confidence PDF of the worker: %s", async (_, layout, patient) => {
+    const { who, examId } = await anaExam();
+    const body = await (await upload(examId, pdfNaming(patient as FixturePatient | undefined, layout), 'ana.pdf', who)).json();
+    expect(body).toMatchObject({ analysisSucceeded: true, reviewPending: false, readingId: null });
+    expect(diffAgainstTruth(notch, fromWireAudiogram((await getExam(examId, who)).audiogram))).toEqual([]);
+    expect(await readings(examId, who)).toEqual([]);
+  });
+
+  it('holds a homonym with another CPF, naming the CPF', async () => {
+    const { who, examId } = await anaExam();
+    const body = await (await upload(examId, pdfNaming({ name: 'Ana Paula Souza Lima', cpf: '11144477735', nameLabel: 'Nome:' }, 'C'), 'homonima.pdf', who)).json();
+    expect(body).toMatchObject({ reviewPending: true, identityStatus: 'mismatch' });
+    const [pending] = await readings(examId, who);
+    expect(pending.identity).toMatchObject({ matched: ['name'], mismatched: ['cpf'] });
+    expect(airOf(await getExam(examId, who))).toEqual([]);
+  });
+
+  it('holds a reading of the worker that is not of high confidence, and one for an exam that already has thresholds', async () => {
+    const { who, examId } = await anaExam();
+    const { 8000: _dropped, ...leftAir } = notch.left.air as Record<number, number>;
+    // 8 kHz missing on the left (a mandatory NR-7 frequency): the reading is at most medium.
+    const medium: ThresholdSet = { ...notch, left: { air: leftAir, bone: notch.left.bone } };
+    const body = await (await upload(examId, pdfNaming({ name: ANA.name }, 'A', medium), 'nr.pdf', who)).json();
+    expect(body).toMatchObject({ reviewPending: true, identityStatus: 'match', confidence: 'medium' });
+    expect((await readings(examId, who))[0].reasons).toEqual(['confidence']);
+    expect((await post(`/api/exams/${examId}/readings/${body.readingId}/apply`, who)).status).toBe(200);
+    const again = await (await upload(examId, pdfNaming({ name: ANA.name }), 'segunda.pdf', who)).json();
+    expect(again).toMatchObject({ reviewPending: true, identityStatus: 'match', confidence: 'high' });
+    const [latest] = await readings(examId, who);
+    expect(latest.reasons).toEqual(['existing_thresholds']);
+    expect((await getExam(examId, who)).audiogram.air['8000']).toEqual({ re: 25, le: null });
+  });
+
+  it('discarding leaves the exam empty and asks for manual entry; other organisations see nothing', async () => {
+    const { who, examId } = await anaExam();
+    const body = await (await upload(examId, pdfNaming(JOAO), 'joao.pdf', who)).json();
+    expect((await t.request(`/api/exams/${examId}/readings`, bearer(a.token))).status).toBe(404);
+    expect((await post(`/api/exams/${examId}/readings/${body.readingId}/apply`, a)).status).toBe(404);
+    const discarded = await post(`/api/exams/${examId}/readings/${body.readingId}/discard`, who);
+    expect(discarded.status).toBe(200);
+    expect((await discarded.json()).status).toBe('discarded');
+    const exam = await getExam(examId, who);
+    expect(airOf(exam)).toEqual([]);
+    expect(JSON.parse(exam.ambienteJson)).toMatchObject({ analysisFailed: true });
+    expect(JSON.parse(exam.ambienteJson).reviewPending).toBeUndefined();
+  });
 });

@@ -1,9 +1,11 @@
+import { checkReadingIdentity, readingNeedsReview, type IdentityCheck, type ReadingReviewReason } from '../../audiogram/identity-check';
 import type { AudiogramReading } from '../../audiogram/reading';
 import { hasAirThresholds, type Exam } from '../../exams/exam';
 import { ExamNotFoundError } from '../../exams/exam-errors';
 import { classifyPatientExams } from '../../exams/classify-exams';
 import type { AudiogramMediaType, AudiogramReader } from '../../ports/audiogram-reader';
 import type { Clock } from '../../ports/clock';
+import type { ExamReading, ExamReadingRepository } from '../../ports/exam-reading-repository';
 import type { AudiogramReadingQueue, FileStorage } from '../../ports/file-storage';
 import type { IdGenerator } from '../../ports/id-generator';
 import type { ExamFile, ExamRepository, PatientRepository } from '../../ports/patient-ports';
@@ -20,12 +22,21 @@ export interface ExamFileStore {
 
 export interface UploadOutcome {
   file: ExamFile;
-  /** True when thresholds were read (spec §3); false when every reader failed or a job is pending. */
+  /** True when thresholds were read and applied (spec §3); false when every reader failed, a job is pending or the reading waits for review. */
   analysisSucceeded: boolean;
+  /** Set when thresholds were read but wait for the professional (another person's file, not high confidence, exam already filled). */
+  review: { readingId: string; reasons: readonly ReadingReviewReason[]; identity: IdentityCheck } | null;
   /** True while a slow reader (vision model) job is still to run: the status panel polls the exam. */
   analysisPending: boolean;
   confidence: AudiogramReading['confidence'] | null;
   attempts: readonly ReaderAttempt[];
+}
+
+/** What `ambienteJson.reviewPending` holds while a reading waits for the professional (issue 14). */
+export interface ReviewPendingNote {
+  readingId: string;
+  fileName: string;
+  reasons: readonly ReadingReviewReason[];
 }
 
 /** The JSON kept in `exam.ambienteJson` (spec §3): how the audiogram was obtained. */
@@ -43,20 +54,23 @@ export function ambienteJsonFor(result: { reading?: AudiogramReading; attempts: 
 /**
  * Upload of an exam file (spec §2 step 4, §3, §5): the file is stored (encrypted), then read by the
  * fast readers (PDF text layer) right away; when they fail and a slow reader is configured, a job
- * is queued and the exam polls as pending. A reading fills an exam that has no thresholds yet and
- * re-runs the classification; an exam that already has thresholds keeps them (the reading is noted).
+ * is queued and the exam polls as pending. A reading of the worker (identity checked), of high
+ * confidence, fills an exam that has no thresholds yet and re-runs the classification; any other
+ * reading waits as a pending ExamReading for the professional (ReviewExamReading), and the exam keeps
+ * its thresholds and classification until then (issue 14).
  */
 export class UploadExamFile {
   constructor(
-    private readonly exams: ExamRepository,
-    private readonly patients: PatientRepository,
+    readonly exams: ExamRepository,
+    readonly patients: PatientRepository,
     private readonly files: ExamFileStore,
     private readonly storage: FileStorage,
     private readonly fastReaders: ReadAudiogram,
     private readonly slowQueue: AudiogramReadingQueue,
-    private readonly uow: UnitOfWork,
+    readonly uow: UnitOfWork,
     private readonly ids: IdGenerator,
-    private readonly clock: Clock,
+    readonly clock: Clock,
+    private readonly readings: ExamReadingRepository,
   ) {}
 
   async execute(auth: AuthContext, input: { examId: string; fileName: string; mediaType: AudiogramMediaType; bytes: Uint8Array }): Promise<Result<UploadOutcome, ExamNotFoundError>> {
@@ -73,17 +87,17 @@ export class UploadExamFile {
     const read = await this.fastReaders.execute({ bytes: input.bytes, mediaType: input.mediaType, fileName: input.fileName });
     const at = this.clock.now();
     if (read.status === 'read') {
-      await this.applyReading(auth, view.exam, read.reading, ambienteJsonFor({ reading: read.reading, attempts: read.attempts, fileName: input.fileName, at }));
-      return ok({ file, analysisSucceeded: true, analysisPending: false, confidence: read.reading.confidence, attempts: read.attempts });
+      const review = await this.settleReading(auth.organizationId, view.exam, read.reading, read.attempts, file, at);
+      return ok({ file, analysisSucceeded: review === null, analysisPending: false, review, confidence: read.reading.confidence, attempts: read.attempts });
     }
     const pending = this.slowQueue.enabled && (await this.slowQueue.available());
     await this.exams.update({ ...view.exam, ambienteJson: ambienteJsonFor({ attempts: read.attempts, fileName: input.fileName, at, pending }), updatedAt: at });
     if (pending) await this.slowQueue.enqueue({ organizationId: auth.organizationId, examId: input.examId, fileId: file.id });
-    return ok({ file, analysisSucceeded: false, analysisPending: pending, confidence: null, attempts: read.attempts });
+    return ok({ file, analysisSucceeded: false, analysisPending: pending, review: null, confidence: null, attempts: read.attempts });
   }
 
   /** The queued job's end: a slow reader's outcome for a stored file. */
-  async completeSlowReading(organizationId: string, examId: string, fileId: string, readers: ReadAudiogram): Promise<'read' | 'failed' | 'gone'> {
+  async completeSlowReading(organizationId: string, examId: string, fileId: string, readers: ReadAudiogram): Promise<'read' | 'review' | 'failed' | 'gone'> {
     const view = await this.exams.findById(organizationId, examId);
     const stored = await this.files.findById(organizationId, fileId);
     if (!view || !stored) return 'gone';
@@ -93,30 +107,73 @@ export class UploadExamFile {
     const previous = safeAttempts(view.exam.ambienteJson);
     const attempts = [...previous, ...read.attempts];
     if (read.status === 'read') {
-      await this.applyReading({ organizationId }, view.exam, read.reading, ambienteJsonFor({ reading: read.reading, attempts, fileName: stored.fileName, at }));
-      return 'read';
+      const review = await this.settleReading(organizationId, view.exam, read.reading, attempts, stored, at);
+      return review ? 'review' : 'read';
     }
     await this.exams.update({ ...view.exam, ambienteJson: ambienteJsonFor({ attempts, fileName: stored.fileName, at }), updatedAt: at });
     return 'failed';
   }
 
-  private async applyReading(auth: Pick<AuthContext, 'organizationId'>, exam: Exam, reading: AudiogramReading, ambienteJson: string) {
+  /**
+   * A reading of the worker, of high confidence, for an exam without thresholds is applied now
+   * (reclassifying the exam); any other waits as a pending ExamReading until the professional
+   * applies or discards it, and the exam is left as it was except for `ambienteJson.reviewPending`.
+   */
+  private async settleReading(organizationId: string, exam: Exam, reading: AudiogramReading, attempts: readonly ReaderAttempt[], file: Pick<ExamFile, 'id' | 'fileName'>, at: Date) {
+    const patient = await this.patients.findById(organizationId, exam.patientId);
+    const identity = checkReadingIdentity(reading.identity, { name: patient?.name ?? '', cpf: patient?.cpf ?? null, birthDate: patient?.birthDate ?? null });
+    const reasons = readingNeedsReview({ confidence: reading.confidence, identity, examHasThresholds: hasAirThresholds(exam) });
+    const ambienteJson = ambienteJsonFor({ reading, attempts, fileName: file.fileName, at });
+    if (!reasons.length) {
+      await applyReadingToExam(this, organizationId, exam, reading, ambienteJson);
+      return null;
+    }
+    const held: ExamReading = {
+      id: this.ids.next(), organizationId, examId: exam.id, fileId: file.id, fileName: file.fileName, reading, identity, reasons,
+      status: 'pending', createdAt: at, decidedAt: null, decidedBy: null,
+    };
+    const reviewPending: ReviewPendingNote = { readingId: held.id, fileName: file.fileName, reasons };
+    // An exam with thresholds keeps the note on how they were obtained; an empty one describes the held reading.
+    const note = hasAirThresholds(exam) ? { ...parseNote(exam.ambienteJson), attempts } : JSON.parse(ambienteJson);
     await this.uow.run(async () => {
-      if (hasAirThresholds(exam)) {
-        const note = JSON.parse(ambienteJson);
-        note.observations = [...note.observations, 'O exame já tinha limiares registrados; a leitura não os substituiu (use a grade de revisão para aplicá-la).'];
-        note.reading = { right: reading.right, left: reading.left };
-        await this.exams.update({ ...exam, ambienteJson: JSON.stringify(note), updatedAt: this.clock.now() });
-        return;
-      }
-      const patient = await this.patients.findById(auth.organizationId, exam.patientId);
-      const updated: Exam = { ...exam, right: reading.right, left: reading.left, ambienteJson, updatedAt: this.clock.now() };
-      const history = (await this.exams.listForPatient(auth.organizationId, exam.patientId)).map((e) => (e.id === exam.id ? updated : e));
-      const classified = classifyPatientExams(history, { sex: patient?.sex });
-      await this.exams.update(classified.find((e) => e.id === exam.id)!);
-      const later = classified.filter((e) => e.id !== exam.id && e.date >= exam.date);
-      if (later.length) await this.exams.saveClassifications(auth.organizationId, later);
+      await this.readings.save(held);
+      await this.exams.update({ ...exam, ambienteJson: JSON.stringify({ ...note, reviewPending }), updatedAt: at });
     });
+    return { readingId: held.id, reasons, identity };
+  }
+}
+
+/**
+ * Writes a reading's thresholds into the exam and reclassifies it and the worker's later exams, in
+ * one transaction (the upload of a matching reading, or the professional confirming a held one).
+ */
+export async function applyReadingToExam(
+  deps: { exams: ExamRepository; patients: PatientRepository; uow: UnitOfWork; clock: Clock },
+  organizationId: string,
+  exam: Exam,
+  reading: Pick<AudiogramReading, 'right' | 'left'>,
+  ambienteJson: string,
+): Promise<Exam> {
+  return deps.uow.run(async () => {
+    const patient = await deps.patients.findById(organizationId, exam.patientId);
+    const updated: Exam = { ...exam, right: reading.right, left: reading.left, ambienteJson, updatedAt: deps.clock.now() };
+    const history = (await deps.exams.listForPatient(organizationId, exam.patientId)).map((e) => (e.id === exam.id ? updated : e));
+    const classified = classifyPatientExams(history, { sex: patient?.sex });
+    const mine = classified.find((e) => e.id === exam.id)!;
+    await deps.exams.update(mine);
+    const later = classified.filter((e) => e.id !== exam.id && e.date >= exam.date);
+    if (later.length) await deps.exams.saveClassifications(organizationId, later);
+    return mine;
+  });
+}
+
+/** `ambienteJson` as an object ({} when absent or not JSON). */
+export function parseNote(json: string | null): Record<string, unknown> {
+  try {
+    const value = json ? JSON.parse(json) : {};
+    return typeof value === 'object' && value !== null ? value : {};
+  } catch {
+    return {};
   }
 }
 

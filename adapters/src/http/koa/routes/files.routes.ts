@@ -3,9 +3,15 @@ import formidable, { errors as formidableErrors } from 'formidable';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { DomainError, type Authenticate, type AudiogramMediaType, type ExamFileStore, type FileStorage, type UploadExamFile } from '../../../../../core/src';
+import {
+  DomainError, toWireAudiogram, type Authenticate, type AudiogramMediaType, type ExamFileStore, type ExamReadingView, type FileStorage, type QueryExams,
+  type ReviewExamReading, type UploadExamFile,
+} from '../../../../../core/src';
+import { applyReadingResponse, examReadingListResponse, examReadingResponse, readingParams, type ExamReadingResponse } from '../../contract/readings';
+import { idParams } from '../../contract/patients';
 import type { ApiRoutes } from '../api-routes';
 import { requireAuth } from '../auth';
+import { toExamResponse } from './patients-exams.routes';
 
 /** Spec §9: 10 MB (10 485 760 bytes); PDF, JPEG, PNG only. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -20,6 +26,10 @@ class UploadError extends DomainError {
 export const uploadResponse = z.object({
   analysisSucceeded: z.boolean(),
   analysisPending: z.boolean(),
+  /** Thresholds were read but wait for the professional (issue 14): GET /api/exams/{id}/readings. */
+  reviewPending: z.boolean(),
+  readingId: z.string().nullable(),
+  identityStatus: z.enum(['match', 'mismatch', 'not_stated']).nullable(),
   confidence: z.enum(['high', 'medium', 'low']).nullable(),
   error: z.string().nullable(),
   file: z.object({ id: z.string(), fileName: z.string(), fileSizeBytes: z.number(), storageUrl: z.string(), mediaType: z.string() }),
@@ -57,8 +67,25 @@ function looksComplete(bytes: Buffer, type: AudiogramMediaType): boolean {
 export interface FileDeps {
   authenticate: Authenticate;
   upload: UploadExamFile;
+  review: ReviewExamReading;
+  queryExams: QueryExams;
+  today: () => Date;
   files: ExamFileStore;
   storage: FileStorage;
+}
+
+/** A held reading on the wire: thresholds in the exam's wire shape, dates as ISO strings. */
+export function toExamReadingResponse(r: ExamReadingView): ExamReadingResponse {
+  const wire = toWireAudiogram(r.reading.right, r.reading.left);
+  const ear = (side: 'right' | 'left') => ({ air: { ...r.reading.pointConfidence[side].air }, bone: { ...r.reading.pointConfidence[side].bone } });
+  return {
+    id: r.id, examId: r.examId, fileId: r.fileId, fileName: r.fileName, status: r.status, reasons: [...r.reasons],
+    confidence: r.reading.confidence, source: r.reading.source, observations: [...r.reading.observations],
+    audiogram: { air: wire.air, bone: wire.bone ?? {} } as ExamReadingResponse['audiogram'],
+    pointConfidence: { right: ear('right'), left: ear('left') },
+    identity: { status: r.identity.status, matched: [...r.identity.matched], mismatched: [...r.identity.mismatched], stated: { ...r.identity.stated }, worker: r.worker },
+    createdAt: r.createdAt.toISOString(), decidedAt: r.decidedAt?.toISOString() ?? null, decidedBy: r.decidedBy,
+  };
 }
 
 /** `POST /api/files/upload` (spec §7) and the authenticated download its `storageUrl` points to. */
@@ -84,7 +111,8 @@ export function fileRoutes(routes: ApiRoutes, d: FileDeps): void {
       ctx.status = 201;
       ctx.body = {
         analysisSucceeded: r.analysisSucceeded, analysisPending: r.analysisPending, confidence: r.confidence,
-        error: r.analysisSucceeded || r.analysisPending ? null : 'A análise automática falhou. Por favor, preencha os dados manualmente',
+        reviewPending: r.review !== null, readingId: r.review?.readingId ?? null, identityStatus: r.review?.identity.status ?? null,
+        error: r.analysisSucceeded || r.analysisPending || r.review ? null : 'A análise automática falhou. Por favor, preencha os dados manualmente',
         file: { id: r.file.id, fileName: r.file.fileName, fileSizeBytes: r.file.sizeBytes, storageUrl: `/api/files/${r.file.id}/download`, mediaType: r.file.mediaType },
       };
     });
@@ -100,5 +128,29 @@ export function fileRoutes(routes: ApiRoutes, d: FileDeps): void {
       ctx.set('Cache-Control', 'private, no-store');
       ctx.set('X-Content-Type-Options', 'nosniff');
       ctx.body = Buffer.from(bytes);
+    });
+
+  routes.add({ method: 'get', path: '/exams/:id/readings', tag: 'Arquivos', summary: 'Leituras do exame retidas para revisão (arquivo de outra pessoa, confiança não alta ou exame já preenchido), a mais recente primeiro', params: idParams, responses: { 200: { description: 'ok', schema: examReadingListResponse } } },
+    async (ctx, { params }) => {
+      const result = await d.review.list(await requireAuth(ctx, d.authenticate), params.id);
+      if (!result.ok) throw result.error;
+      ctx.body = { items: result.value.map(toExamReadingResponse) };
+    });
+
+  routes.add({ method: 'post', path: '/exams/:id/readings/:readingId/apply', tag: 'Arquivos', summary: 'Aplica a leitura retida ao exame (confirmação do profissional): substitui os limiares e reclassifica', params: readingParams, responses: { 200: { description: 'Aplicada', schema: applyReadingResponse }, 409: { description: 'Já decidida' } } },
+    async (ctx, { params }) => {
+      const auth = await requireAuth(ctx, d.authenticate);
+      const result = await d.review.apply(auth, params.id, params.readingId);
+      if (!result.ok) throw result.error;
+      const view = await d.queryExams.get(auth, params.id);
+      if (!view.ok) throw view.error;
+      ctx.body = { reading: toExamReadingResponse(result.value.reading), exam: toExamResponse(view.value, d.today()) };
+    });
+
+  routes.add({ method: 'post', path: '/exams/:id/readings/:readingId/discard', tag: 'Arquivos', summary: 'Descarta a leitura retida; o exame fica como estava (sem limiares: preenchimento manual)', params: readingParams, responses: { 200: { description: 'Descartada', schema: examReadingResponse }, 409: { description: 'Já decidida' } } },
+    async (ctx, { params }) => {
+      const result = await d.review.discard(await requireAuth(ctx, d.authenticate), params.id, params.readingId);
+      if (!result.ok) throw result.error;
+      ctx.body = toExamReadingResponse(result.value);
     });
 }

@@ -2,6 +2,7 @@ import type { EntitySchema } from '@mikro-orm/core';
 import {
   ContactMessageSchema, DataDeletionRequestSchema, LoginAttemptSchema, OrganizationSchema, ProfessionalSchema, SessionSchema,
 } from './account-schemas';
+import { ExamReadingSchema } from './exam-reading-schemas';
 import { PasswordResetRequestSchema, PasswordResetTokenSchema } from './password-reset-schemas';
 import { CompanySchema, ExamFileSchema, ExamSchema, OrganizationCounterSchema, PatientSchema } from './patient-exam-schemas';
 
@@ -13,4 +14,5 @@ export const entities: EntitySchema[] = [
   OrganizationSchema, ProfessionalSchema, SessionSchema, LoginAttemptSchema, ContactMessageSchema, DataDeletionRequestSchema,
   CompanySchema, PatientSchema, ExamSchema, ExamFileSchema, OrganizationCounterSchema,
   PasswordResetTokenSchema, PasswordResetRequestSchema,
+  ExamReadingSchema,
 ] as unknown as EntitySchema[];

@@ -1,0 +1,53 @@
+import { expect, it } from 'vitest';
+import type { ExamReading, ExamReadingRepository } from '../../core/src';
+import { noResponse } from '../../core/src/rules/index';
+
+export interface ExamReadingStores {
+  readings: ExamReadingRepository;
+  /** Makes an organisation with one exam (and a professional) exist, for stores with foreign keys. */
+  addExam(organizationId: string, examId: string, professionalId: string): Promise<void>;
+}
+
+const ORG = '00000000-0000-4000-8000-00000000000a';
+const OTHER_ORG = '00000000-0000-4000-8000-00000000000b';
+const EXAM = '00000000-0000-4000-8000-0000000000e1';
+const PRO = '00000000-0000-4000-8000-0000000000f1';
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const reading = (n: number, at: string, over: Partial<ExamReading> = {}): ExamReading => ({
+  id: id(n), organizationId: ORG, examId: EXAM, fileId: null, fileName: `joao-${n}.pdf`,
+  reading: {
+    right: { air: { 500: 20, 1000: 25, 4000: noResponse(110) }, bone: { 500: 10 } }, left: { air: { 500: 15 } },
+    pointConfidence: { right: { air: { 500: 'high', 1000: 'high', 4000: 'medium' }, bone: { 500: 'high' } }, left: { air: { 500: 'high' }, bone: {} } },
+    confidence: 'medium', source: 'pdf-text', observations: ['Frequências obrigatórias não lidas.'], identity: { name: 'João Pedro Araújo', cpf: '52998224725' },
+  },
+  identity: { status: 'mismatch', matched: [], mismatched: ['name'], stated: { name: 'João Pedro Araújo', cpf: '52998224725' } },
+  reasons: ['identity_mismatch', 'confidence'], status: 'pending', createdAt: new Date(at), decidedAt: null, decidedBy: null, ...over,
+});
+
+/** What every ExamReadingRepository must do (in memory and PostgreSQL alike). */
+export function examReadingRepositoryContract(make: () => Promise<ExamReadingStores>) {
+  it('stores a held reading and reads it back whole, scoped to its organisation', async () => {
+    const s = await make();
+    await s.addExam(ORG, EXAM, PRO);
+    const r = reading(1, '2026-11-24T10:00:00Z');
+    await s.readings.save(r);
+    expect(await s.readings.findById(ORG, r.id)).toEqual(r);
+    expect(await s.readings.findById(OTHER_ORG, r.id)).toBeUndefined();
+    expect(await s.readings.findById(ORG, id(99))).toBeUndefined();
+    expect(await s.readings.findById(ORG, 'not-a-uuid')).toBeUndefined();
+  });
+
+  it('replaces a reading saved again (decided), and lists the exam readings newest first', async () => {
+    const s = await make();
+    await s.addExam(ORG, EXAM, PRO);
+    await s.readings.save(reading(1, '2026-11-24T10:00:00Z'));
+    await s.readings.save(reading(2, '2026-11-24T11:00:00Z'));
+    const decided = reading(1, '2026-11-24T10:00:00Z', { status: 'applied', decidedAt: new Date('2026-11-24T12:00:00Z'), decidedBy: PRO });
+    await s.readings.save(decided);
+    const list = await s.readings.listForExam(ORG, EXAM);
+    expect(list.map((r) => [r.id, r.status])).toEqual([[id(2), 'pending'], [id(1), 'applied']]);
+    expect(list[1]).toEqual(decided);
+    expect(await s.readings.listForExam(OTHER_ORG, EXAM)).toEqual([]);
+  });
+}
