@@ -25,7 +25,7 @@ async function newPatient(over: Record<string, unknown> = {}, who = a) {
 }
 
 describe('patients', () => {
-  it('creates, reads, updates, lists and deletes', async () => {
+  it('creates, reads, updates, lists and archives', async () => {
     const p = await newPatient({ sex: 'Feminino', name: 'Ana Conceição', cpf: '529.982.247-25', company: 'Metalúrgica Aço', jobTitle: 'Soldadora', birthDate: '1980-05-10' });
     expect(p).toMatchObject({ sex: 'F', cpf: '52998224725', company: 'Metalúrgica Aço', age: 45, examCount: 0 });
     expect(await (await get(`/api/patients/${p.id}`)).json()).toEqual(p);
@@ -35,7 +35,8 @@ describe('patients', () => {
     expect(list.headers.get('x-total-count')).toBe('1');
     expect((await list.json())[0].id).toBe(p.id);
     expect((await call(`/api/patients/${p.id}`, bearer(a.token, 'DELETE'))).status).toBe(204);
-    expect((await get(`/api/patients/${p.id}`)).status).toBe(404);
+    expect((await (await get('/api/patients?q=ana%20c&limit=10')).json())).toEqual([]);
+    expect((await (await get(`/api/patients/${p.id}`)).json()).archivedAt).toEqual(expect.any(String));
   });
 
   it('computes the age from birthDate when no age is stored', async () => {

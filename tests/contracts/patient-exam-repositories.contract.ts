@@ -1,11 +1,12 @@
 import { beforeEach, expect, it } from 'vitest';
-import type { CompanyRepository, DashboardQueries, Exam, ExamRepository, Patient, PatientRepository } from '../../core/src';
+import type { CompanyRepository, DashboardQueries, Exam, ExamDeletionLog, ExamRepository, Patient, PatientRepository } from '../../core/src';
 
 export interface PatientExamStores {
   patients: PatientRepository;
   companies: CompanyRepository;
   exams: ExamRepository;
   dashboard: DashboardQueries;
+  deletions: ExamDeletionLog;
   /** Creates the organisation row (the PostgreSQL adapter has foreign keys). */
   addOrganization(id: string): Promise<void>;
 }
@@ -18,7 +19,7 @@ const at = (s: number) => new Date(t0.getTime() + s * 1000);
 export function aPatient(organizationId: string, over: Partial<Patient> = {}): Patient {
   return {
     id: uuid(), organizationId, name: 'José da Silva', age: 40, sex: 'M', birthDate: null, cpf: null, phone: null, email: null, address: null,
-    companyId: null, companyName: null, jobTitle: null, createdAt: t0, updatedAt: t0, ...over,
+    companyId: null, companyName: null, jobTitle: null, archivedAt: null, createdAt: t0, updatedAt: t0, ...over,
   };
 }
 
@@ -140,6 +141,64 @@ export function patientExamRepositoriesContract(make: () => Promise<PatientExamS
     await s.exams.saveClassifications(org, [{ id: e.id, classification: { classification_right: 'nao_sugestivo' }, rulesVersion: 'r2' }]);
     await s.exams.saveClassifications(other, [{ id: e.id, classification: { hacked: true }, rulesVersion: 'x' }]);
     expect((await s.exams.findById(org, e.id))?.exam).toMatchObject({ classification: { classification_right: 'nao_sugestivo' }, rulesVersion: 'r2' });
+  });
+
+  it('archives and restores a patient: hidden from the list, the exam list and the counters, kept by id', async () => {
+    const p = aPatient(org, { name: 'Arquivado' });
+    const q = aPatient(org, { name: 'Ativo' });
+    await s.patients.insert(p);
+    await s.patients.insert(q);
+    const e = anExam(org, p.id, { date: '2025-06-01' });
+    await s.exams.insert(e);
+    await s.exams.insert(anExam(org, q.id, { date: '2025-06-02' }));
+    const at = new Date('2026-11-24T10:00:00.000Z');
+    expect(await s.patients.setArchived(other, p.id, at)).toBe(false);
+    expect(await s.patients.setArchived(org, p.id, at)).toBe(true);
+    expect((await s.patients.findById(org, p.id))?.archivedAt).toEqual(at);
+    const active = await s.patients.list({ organizationId: org, limit: 10, offset: 0 });
+    expect([active.total, active.items.map((x) => x.name)]).toEqual([1, ['Ativo']]);
+    expect((await s.patients.list({ organizationId: org, q: 'arquiv', limit: 10, offset: 0 })).total).toBe(0);
+    const archived = await s.patients.list({ organizationId: org, archived: true, limit: 10, offset: 0 });
+    expect([archived.total, archived.items.map((x) => [x.name, x.examCount])]).toEqual([1, [['Arquivado', 1]]]);
+    const exams = await s.exams.list({ organizationId: org, limit: 10, offset: 0 });
+    expect([exams.total, exams.items.map((v) => v.patient.id)]).toEqual([1, [q.id]]);
+    expect((await s.exams.list({ organizationId: org, patientId: p.id, limit: 10, offset: 0 })).items.map((v) => v.exam.id)).toEqual([e.id]);
+    expect(await s.dashboard.counts(org, '2025-06-01')).toEqual({ patients: 1, exams: 1, reports: 0, examsThisMonth: 1 });
+    await s.patients.update({ ...p, name: 'Arquivado Corrigido', archivedAt: null });
+    expect((await s.patients.findById(org, p.id))?.archivedAt).toEqual(at);
+    expect(await s.patients.setArchived(org, p.id, null)).toBe(true);
+    expect((await s.patients.list({ organizationId: org, limit: 10, offset: 0 })).total).toBe(2);
+    expect(await s.dashboard.counts(org, '2025-06-01')).toEqual({ patients: 2, exams: 2, reports: 0, examsThisMonth: 2 });
+  });
+
+  it('deletes one exam, only inside its organisation', async () => {
+    const p = aPatient(org);
+    await s.patients.insert(p);
+    const e = anExam(org, p.id);
+    const kept = anExam(org, p.id, { date: '2025-09-01' });
+    await s.exams.insert(e);
+    await s.exams.insert(kept);
+    expect(await s.exams.delete(other, e.id)).toBe(false);
+    expect(await s.exams.delete(org, e.id)).toBe(true);
+    expect(await s.exams.findById(org, e.id)).toBeUndefined();
+    expect((await s.exams.listForPatient(org, p.id)).map((x) => x.id)).toEqual([kept.id]);
+    expect(await s.exams.delete(org, e.id)).toBe(false);
+    expect(await s.dashboard.counts(org, '2000-01-01')).toMatchObject({ exams: 1 });
+  });
+
+  it('keeps exam deletion records per worker, newest first', async () => {
+    const p = aPatient(org);
+    await s.patients.insert(p);
+    const rec = (examId: string, s2: number) => ({
+      id: uuid(), organizationId: org, patientId: p.id, examId, examDate: '2025-03-01', reason: 'Exame duplicado por engano', deletedBy: null,
+      deletedByName: 'Dra. Ana (CRM 1/SP)', deletedAt: at(s2), snapshot: { exam: { id: examId, observacoes: 'x' }, files: [], draftReportId: null },
+    });
+    const first = rec(uuid(), 1);
+    const second = rec(uuid(), 2);
+    await s.deletions.record(first);
+    await s.deletions.record(second);
+    expect(await s.deletions.listForPatient(org, p.id)).toEqual([second, first]);
+    expect(await s.deletions.listForPatient(other, p.id)).toEqual([]);
   });
 
   it('deletes a patient with its exams, only inside its organisation', async () => {

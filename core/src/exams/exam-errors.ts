@@ -11,3 +11,14 @@ export class ExamNotFoundError extends DomainError {
 export class InvalidExamError extends DomainError {
   readonly code = 'EXAM.INVALID';
 }
+
+/**
+ * A finalised laudo depends on the exam (its own laudo, or the laudo of a later exam whose history
+ * and reference include it): the exam cannot be changed or removed; the laudo's amendment path applies.
+ */
+export class ExamLockedByFinalizedReportError extends DomainError {
+  readonly code = 'EXAM.LOCKED_CONFLICT';
+  constructor(action: 'corrigido' | 'excluído') {
+    super(`Este exame não pode ser ${action}: um laudo finalizado depende dele. Para corrigir, emita uma retificação do laudo.`);
+  }
+}

@@ -18,3 +18,11 @@ export class CpfAlreadyRegisteredError extends DomainError {
     super('Já existe um paciente com este CPF', [{ path: 'cpf', message: 'Já existe um paciente com este CPF' }]);
   }
 }
+
+/** New exams are not recorded for an archived worker (issue 14): restore the worker first. */
+export class PatientArchivedError extends DomainError {
+  readonly code = 'PATIENT.ARCHIVED_CONFLICT';
+  constructor() {
+    super('Trabalhador arquivado: restaure o cadastro para registrar novos exames.');
+  }
+}

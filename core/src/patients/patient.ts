@@ -18,6 +18,11 @@ export interface Patient {
   companyId: string | null;
   companyName: string | null;
   jobTitle: string | null;
+  /**
+   * When the worker was archived (issue 14): hidden from lists, search, counters and pickers, but
+   * every record is kept (NR-7 item 7.6.1.1: 20 years); null/undefined = active.
+   */
+  archivedAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -11,6 +11,8 @@ export interface PatientListQuery {
   organizationId: string;
   /** Name (accent- and case-insensitive, substring) or CPF digits. */
   q?: string;
+  /** true: only archived workers; otherwise only active ones. */
+  archived?: boolean;
   limit: number;
   offset: number;
 }
@@ -23,7 +25,12 @@ export interface PatientRepository {
   list(query: PatientListQuery): Promise<Page<Patient & { examCount: number }>>;
   insert(patient: Patient): Promise<'inserted' | 'duplicate-cpf'>;
   update(patient: Patient): Promise<'updated' | 'duplicate-cpf'>;
-  /** Deletes the patient with its exams, files and reports, in one transaction; false when absent. */
+  /** Archives (a date) or restores (null) the worker; false when absent. */
+  setArchived(organizationId: string, id: string, archivedAt: Date | null): Promise<boolean>;
+  /**
+   * Erases the patient with its exams, files and reports, in one transaction; false when absent.
+   * Reserved for the LGPD erasure path (docs/api.md): no HTTP route or use case calls it today.
+   */
   delete(organizationId: string, id: string): Promise<boolean>;
 }
 
@@ -40,6 +47,7 @@ export interface ExamView {
 
 export interface ExamListQuery {
   organizationId: string;
+  /** One worker's exams (archived or not); without it, archived workers' exams are left out. */
   patientId?: string;
   /** Patient name, operator or company (accent- and case-insensitive). */
   q?: string;
@@ -58,10 +66,41 @@ export interface ExamRepository {
   insert(exam: Exam): Promise<void>;
   /** Replaces the stored exam with the same id (organisation-scoped). */
   update(exam: Exam): Promise<void>;
+  /**
+   * Removes the exam (organisation-scoped); its file rows and its draft laudo go with it (the stored
+   * bytes stay in FileStorage). False when absent. Callers record an ExamDeletion first.
+   */
+  delete(organizationId: string, id: string): Promise<boolean>;
   /** Workers (of any organisation) with at least one exam classified by another rules version than `rulesVersion`. */
   listPatientsWithStaleRules(rulesVersion: string, limit: number): Promise<Array<{ organizationId: string; patientId: string }>>;
   /** Stores recomputed rules output for several exams of one organisation. */
   saveClassifications(organizationId: string, updates: ReadonlyArray<Pick<Exam, 'id' | 'classification' | 'rulesVersion'>>): Promise<void>;
+}
+
+/** The record kept when an exam is removed (issue 14): who, when, why, and what it held. */
+export interface ExamDeletion {
+  id: string;
+  organizationId: string;
+  patientId: string;
+  examId: string;
+  /** ISO YYYY-MM-DD: the removed exam's date. */
+  examDate: string;
+  /** 10–500 characters. */
+  reason: string;
+  /** The professional's id; null once that account is gone. */
+  deletedBy: string | null;
+  /** Name and registry of the professional, as shown when it happened. */
+  deletedByName: string;
+  deletedAt: Date;
+  /** The exam as it was (every field), its files' metadata and the id of the discarded draft laudo, if any. */
+  snapshot: Record<string, unknown>;
+}
+
+/** Append-only log of removed exams. */
+export interface ExamDeletionLog {
+  record(deletion: ExamDeletion): Promise<void>;
+  /** The worker's removed exams, newest removal first. */
+  listForPatient(organizationId: string, patientId: string): Promise<ExamDeletion[]>;
 }
 
 export interface ExamFile {
@@ -84,7 +123,7 @@ export interface DashboardCounts {
   examsThisMonth: number;
 }
 
-/** Counters of the dashboard (spec §2), kept cheap at any size. */
+/** Counters of the dashboard (spec §2), kept cheap at any size; archived workers and their exams and laudos are not counted. */
 export interface DashboardQueries {
   counts(organizationId: string, monthStart: string): Promise<DashboardCounts>;
 }

@@ -1,7 +1,8 @@
 import type { Exam } from '../exams/exam';
 import type { Patient } from '../patients/patient';
 import type {
-  CompanyRepository, DashboardQueries, ExamFile, ExamFileRepository, ExamListQuery, ExamRepository, ExamView, Page, PatientListQuery, PatientRepository,
+  CompanyRepository, DashboardQueries, ExamDeletion, ExamDeletionLog, ExamFile, ExamFileRepository, ExamListQuery, ExamRepository, ExamView, Page,
+  PatientListQuery, PatientRepository,
 } from '../ports/patient-ports';
 
 const copy = <T>(v: T): T => structuredClone(v);
@@ -24,6 +25,7 @@ export class InMemoryCompanyRepository implements CompanyRepository {
 
 export class InMemoryExamRepository implements ExamRepository {
   readonly rows = new Map<string, Exam>();
+  files?: InMemoryExamFileRepository;
   constructor(private readonly patients: InMemoryPatientRepository) {}
 
   async findById(organizationId: string, id: string) {
@@ -44,6 +46,7 @@ export class InMemoryExamRepository implements ExamRepository {
     const needle = q.q ? searchText(q.q) : undefined;
     const all = (await Promise.all([...this.rows.values()].filter((e) => e.organizationId === q.organizationId && (!q.patientId || e.patientId === q.patientId)).map((e) => this.view(e))))
       .filter((v): v is ExamView => !!v)
+      .filter((v) => q.patientId || !this.patients.rows.get(v.patient.id)?.archivedAt)
       .filter((v) => !needle || [v.patient.name, v.exam.operatorName ?? '', v.patient.companyName ?? ''].some((s) => searchText(s).includes(needle)))
       .sort((a, b) => (a.exam.date === b.exam.date ? (a.exam.id < b.exam.id ? -1 : 1) : a.exam.date > b.exam.date ? -1 : 1));
     return { items: all.slice(q.offset, q.offset + q.limit), total: all.length };
@@ -54,6 +57,13 @@ export class InMemoryExamRepository implements ExamRepository {
   async update(exam: Exam) {
     const current = this.rows.get(exam.id);
     if (current && current.organizationId === exam.organizationId) this.rows.set(exam.id, { ...stored(exam), createdAt: current.createdAt });
+  }
+  async delete(organizationId: string, id: string) {
+    const e = this.rows.get(id);
+    if (!e || e.organizationId !== organizationId) return false;
+    this.rows.delete(id);
+    this.files?.rows.splice(0, this.files.rows.length, ...this.files.rows.filter((f) => f.examId !== id));
+    return true;
   }
   async listPatientsWithStaleRules(rulesVersion: string, limit: number) {
     const seen = new Map<string, { organizationId: string; patientId: string }>();
@@ -93,7 +103,7 @@ export class InMemoryPatientRepository implements PatientRepository {
     const needle = q.q ? searchText(q.q) : undefined;
     const digits = q.q?.replace(/\D/g, '') ?? '';
     const byCpf = !!q.q && digits.length >= 3 && digits.length === q.q.replace(/[.\-\s]/g, '').length;
-    const all = [...this.rows.values()].filter((p) => p.organizationId === q.organizationId)
+    const all = [...this.rows.values()].filter((p) => p.organizationId === q.organizationId && !!p.archivedAt === !!q.archived)
       .filter((p) => !q.q || (byCpf ? (p.cpf ?? '').startsWith(digits) : searchText(p.name).includes(needle!)))
       .sort((a, b) => (q.q && !byCpf ? (searchText(a.name) < searchText(b.name) ? -1 : searchText(a.name) > searchText(b.name) ? 1 : a.id < b.id ? -1 : 1) : +b.createdAt - +a.createdAt || (a.id < b.id ? -1 : 1)));
     const items = await Promise.all(all.slice(q.offset, q.offset + q.limit).map(async (p) => ({ ...this.read(p), examCount: this.exams ? (await this.exams.listForPatient(p.organizationId, p.id)).length : 0 })));
@@ -101,14 +111,20 @@ export class InMemoryPatientRepository implements PatientRepository {
   }
   async insert(p: Patient) {
     if (p.cpf && [...this.rows.values()].some((r) => r.organizationId === p.organizationId && r.cpf === p.cpf)) return 'duplicate-cpf' as const;
-    this.rows.set(p.id, copy(p));
+    this.rows.set(p.id, { ...copy(p), archivedAt: p.archivedAt ?? null });
     return 'inserted' as const;
   }
   async update(p: Patient) {
     if (p.cpf && [...this.rows.values()].some((r) => r.organizationId === p.organizationId && r.cpf === p.cpf && r.id !== p.id)) return 'duplicate-cpf' as const;
     const current = this.rows.get(p.id);
-    if (current && current.organizationId === p.organizationId) this.rows.set(p.id, { ...copy(p), createdAt: current.createdAt });
+    if (current && current.organizationId === p.organizationId) this.rows.set(p.id, { ...copy(p), createdAt: current.createdAt, archivedAt: current.archivedAt ?? null });
     return 'updated' as const;
+  }
+  async setArchived(organizationId: string, id: string, archivedAt: Date | null) {
+    const p = this.rows.get(id);
+    if (!p || p.organizationId !== organizationId) return false;
+    this.rows.set(id, { ...p, archivedAt });
+    return true;
   }
   async delete(organizationId: string, id: string) {
     const p = this.rows.get(id);
@@ -119,7 +135,7 @@ export class InMemoryPatientRepository implements PatientRepository {
   }
   private read(p: Patient): Patient {
     const company = p.companyId ? this.companies?.rows.find((c) => c.id === p.companyId) : undefined;
-    return { ...copy(p), companyName: company?.name ?? p.companyName };
+    return { ...copy(p), companyName: company?.name ?? p.companyName, archivedAt: p.archivedAt ?? null };
   }
 }
 
@@ -133,11 +149,23 @@ export class InMemoryExamFileRepository implements ExamFileRepository {
 export class InMemoryDashboardQueries implements DashboardQueries {
   constructor(private readonly patients: InMemoryPatientRepository, private readonly exams: InMemoryExamRepository) {}
   async counts(organizationId: string, monthStart: string) {
-    const exams = [...this.exams.rows.values()].filter((e) => e.organizationId === organizationId);
+    const active = (patientId: string) => !this.patients.rows.get(patientId)?.archivedAt;
+    const exams = [...this.exams.rows.values()].filter((e) => e.organizationId === organizationId && active(e.patientId));
     return {
-      patients: [...this.patients.rows.values()].filter((p) => p.organizationId === organizationId).length,
+      patients: [...this.patients.rows.values()].filter((p) => p.organizationId === organizationId && !p.archivedAt).length,
       exams: exams.length, reports: 0, examsThisMonth: exams.filter((e) => e.date >= monthStart).length,
     };
+  }
+}
+
+export class InMemoryExamDeletionLog implements ExamDeletionLog {
+  readonly rows: ExamDeletion[] = [];
+  async record(deletion: ExamDeletion) {
+    this.rows.push(copy(deletion));
+  }
+  async listForPatient(organizationId: string, patientId: string) {
+    return this.rows.filter((d) => d.organizationId === organizationId && d.patientId === patientId)
+      .sort((a, b) => +b.deletedAt - +a.deletedAt).map(copy);
   }
 }
 
@@ -146,6 +174,8 @@ export function inMemoryPatientExamStores() {
   const companies = new InMemoryCompanyRepository();
   const patients = new InMemoryPatientRepository(companies);
   const exams = new InMemoryExamRepository(patients);
+  const files = new InMemoryExamFileRepository();
   patients.exams = exams;
-  return { companies, patients, exams, files: new InMemoryExamFileRepository(), dashboard: new InMemoryDashboardQueries(patients, exams) };
+  exams.files = files;
+  return { companies, patients, exams, files, deletions: new InMemoryExamDeletionLog(), dashboard: new InMemoryDashboardQueries(patients, exams) };
 }

@@ -157,3 +157,16 @@ export const deleteExamBody = z.object({ reason: z.string().max(2000) });
 
 /** PUT /exams/:id/reference: designate the exam as the reference exam, with the mandatory reason. */
 export const designateReferenceBody = z.object({ reason: z.string().max(2000) });
+
+/** GET /patients/:id/exam-deletions: the record kept for each removed exam (the snapshot stays server-side). */
+export const examDeletionResponse = z.object({
+  id: z.string(),
+  examId: z.string(),
+  examDate: z.string(),
+  reason: z.string(),
+  deletedByName: z.string(),
+  deletedAt: z.string(),
+  /** A draft laudo of the exam was discarded with it. */
+  hadDraftReport: z.boolean(),
+});
+export type ExamDeletionResponse = z.infer<typeof examDeletionResponse>;

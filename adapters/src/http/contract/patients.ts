@@ -39,6 +39,8 @@ export const patientResponse = z.object({
   company: z.string().nullable(),
   companyId: z.string().nullable(),
   jobTitle: z.string().nullable(),
+  /** ISO date-time when the worker was archived (hidden from lists, records kept); null = active. */
+  archivedAt: z.string().nullable(),
   createdAt: z.string(),
   /** Number of exams of the patient (for lists). */
   examCount: z.number().int(),
@@ -47,6 +49,8 @@ export type PatientResponse = z.infer<typeof patientResponse>;
 
 export const listQuery = z.object({
   q: z.string().trim().max(200).optional(),
+  /** `true`: only archived workers (the "Arquivados" filter); otherwise only active ones. */
+  archived: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
 });

@@ -6,7 +6,7 @@ import {
 } from '../../exams/exam-input';
 import { classifyPatientExams } from '../../exams/classify-exams';
 import type { Patient } from '../../patients/patient';
-import { PatientNotFoundError } from '../../patients/patient-errors';
+import { PatientArchivedError, PatientNotFoundError } from '../../patients/patient-errors';
 import type { Clock } from '../../ports/clock';
 import type { IdGenerator } from '../../ports/id-generator';
 import type { ExamRepository, PatientRepository } from '../../ports/patient-ports';
@@ -40,7 +40,7 @@ export interface RecordExamOptions {
   paths: Record<'date' | 'ambientNoiseDb' | 'calibrationDate' | 'operatorName' | 'operatorRegistration' | 'acousticRestHours' | 'audiogram', string>;
 }
 
-export type RecordExamError = InvalidExamError | PatientNotFoundError | PatientWriteError;
+export type RecordExamError = InvalidExamError | PatientNotFoundError | PatientArchivedError | PatientWriteError;
 
 /**
  * Records an exam for a patient of the caller's organisation, classifies it against the reference
@@ -60,6 +60,7 @@ export class RecordExam {
   async forPatient(auth: AuthContext, patientId: string, input: ExamDetailsInput, options: RecordExamOptions): Promise<Result<Exam, RecordExamError>> {
     const patient = await this.patients.findById(auth.organizationId, patientId);
     if (!patient) return err(new PatientNotFoundError());
+    if (patient.archivedAt) return err(new PatientArchivedError());
     const parsed = this.parse(auth, patient, input, options);
     if (!parsed.ok) return parsed;
     return ok(await this.uow.run(() => this.store(auth, patient, parsed.value)));

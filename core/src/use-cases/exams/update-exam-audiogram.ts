@@ -1,12 +1,12 @@
 import type { Exam } from '../../exams/exam';
 import { ExamNotFoundError, InvalidExamError } from '../../exams/exam-errors';
 import { parseAudiogramInput, type Issue, type RawEarPair } from '../../exams/exam-input';
-import { classifyPatientExams } from '../../exams/classify-exams';
 import type { Clock } from '../../ports/clock';
 import type { ExamRepository, PatientRepository } from '../../ports/patient-ports';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from '../accounts/session-policy';
+import { reclassifyHistory } from './reclassify-history';
 
 /**
  * Replaces an exam's thresholds (the review grid after an AI reading, or manual entry after a
@@ -27,15 +27,9 @@ export class UpdateExamAudiogram {
     const { right, left } = parseAudiogramInput(audiogram.air, audiogram.bone, 'audiogram', issues);
     if (issues.length) return err(new InvalidExamError(issues[0].message, issues));
     return this.uow.run(async () => {
-      const patient = await this.patients.findById(auth.organizationId, view.exam.patientId);
       const updated: Exam = { ...view.exam, right, left, updatedAt: this.clock.now() };
-      const history = (await this.exams.listForPatient(auth.organizationId, view.exam.patientId)).map((e) => (e.id === examId ? updated : e));
-      const classified = classifyPatientExams(history, { sex: patient?.sex });
-      const mine = classified.find((e) => e.id === examId)!;
-      await this.exams.update(mine);
-      const later = classified.filter((e) => e.id !== examId && e.date >= updated.date);
-      if (later.length) await this.exams.saveClassifications(auth.organizationId, later);
-      return ok(mine);
+      const mine = await reclassifyHistory({ exams: this.exams, patients: this.patients }, auth.organizationId, view.exam.patientId, updated, updated.date);
+      return ok(mine!);
     });
   }
 }

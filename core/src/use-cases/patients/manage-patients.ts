@@ -12,8 +12,10 @@ import type { AuthContext } from '../accounts/session-policy';
 export type PatientWriteError = InvalidPatientError | CpfAlreadyRegisteredError | PatientNotFoundError;
 
 /**
- * Patients of the caller's organisation (spec §2/§3/§5): register, update, read, list, delete.
- * The organisation always comes from the session, never from input (product decision 2).
+ * Patients of the caller's organisation (spec §2/§3/§5): register, update, read, list, archive and
+ * restore. The organisation always comes from the session, never from input (product decision 2).
+ * There is no deletion here: records are kept (NR-7 item 7.6.1.1, 20 years); erasure belongs to the
+ * LGPD path (docs/api.md).
  */
 export class ManagePatients {
   constructor(
@@ -56,7 +58,7 @@ export class ManagePatients {
     if (!valid.ok) return valid;
     return inTransaction(this.uow, async (): Promise<Result<Patient, PatientWriteError>> => {
       const company = await this.company(auth, valid.value.company);
-      const patient = this.toPatient(auth, valid.value, company, { id, createdAt: current.createdAt, updatedAt: this.clock.now() });
+      const patient = this.toPatient(auth, valid.value, company, { id, createdAt: current.createdAt, updatedAt: this.clock.now(), archivedAt: current.archivedAt });
       if ((await this.patients.update(patient)) === 'duplicate-cpf') return err(new CpfAlreadyRegisteredError());
       return ok(patient);
     });
@@ -67,23 +69,41 @@ export class ManagePatients {
     return p ? ok(p) : err(new PatientNotFoundError());
   }
 
-  list(auth: AuthContext, query: { q?: string; limit: number; offset: number }): Promise<Page<Patient & { examCount: number }>> {
+  /** Active workers, or with `archived` only the archived ones. */
+  list(auth: AuthContext, query: { q?: string; archived?: boolean; limit: number; offset: number }): Promise<Page<Patient & { examCount: number }>> {
     return this.patients.list({ organizationId: auth.organizationId, ...query, q: query.q?.trim() || undefined });
   }
 
-  async delete(auth: AuthContext, id: string): Promise<Result<void, PatientNotFoundError>> {
-    return (await this.patients.delete(auth.organizationId, id)) ? ok(undefined) : err(new PatientNotFoundError());
+  /**
+   * Archives the worker (issue 14): hidden from lists, search, counters and pickers; exams, laudos
+   * and files are kept. Archiving an archived worker keeps the first date.
+   */
+  async archive(auth: AuthContext, id: string): Promise<Result<Patient, PatientNotFoundError>> {
+    const current = await this.patients.findById(auth.organizationId, id);
+    if (!current) return err(new PatientNotFoundError());
+    if (current.archivedAt) return ok(current);
+    const archivedAt = this.clock.now();
+    await this.patients.setArchived(auth.organizationId, id, archivedAt);
+    return ok({ ...current, archivedAt });
+  }
+
+  /** Brings an archived worker back to the lists, with every record. */
+  async restore(auth: AuthContext, id: string): Promise<Result<Patient, PatientNotFoundError>> {
+    const current = await this.patients.findById(auth.organizationId, id);
+    if (!current) return err(new PatientNotFoundError());
+    if (current.archivedAt) await this.patients.setArchived(auth.organizationId, id, null);
+    return ok({ ...current, archivedAt: null });
   }
 
   private company(auth: AuthContext, name: string | null) {
     return name ? this.companies.findOrCreate(auth.organizationId, name) : Promise.resolve(null);
   }
 
-  private toPatient(auth: AuthContext, v: ValidPatient, company: { id: string; name: string } | null, meta: { id: string; createdAt: Date; updatedAt: Date }): Patient {
+  private toPatient(auth: AuthContext, v: ValidPatient, company: { id: string; name: string } | null, meta: { id: string; createdAt: Date; updatedAt: Date; archivedAt?: Date | null }): Patient {
     return {
       id: meta.id, organizationId: auth.organizationId, name: v.name, age: v.age, sex: v.sex, birthDate: v.birthDate, cpf: v.cpf,
       phone: v.phone, email: v.email, address: v.address, companyId: company?.id ?? null, companyName: company?.name ?? null,
-      jobTitle: v.jobTitle, createdAt: meta.createdAt, updatedAt: meta.updatedAt,
+      jobTitle: v.jobTitle, archivedAt: meta.archivedAt ?? null, createdAt: meta.createdAt, updatedAt: meta.updatedAt,
     };
   }
 }

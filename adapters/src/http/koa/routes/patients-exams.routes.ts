@@ -2,9 +2,12 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import {
   displayAge, toWireAudiogram, type Authenticate, type ExamView, type ManagePatients, type Patient, type QueryExams, type RecordExam,
-  ageOnDate, type DesignateReferenceExam, type RecordExamOptions, type UpdateExamAudiogram,
+  ageOnDate, type DeleteExam, type DesignateReferenceExam, type RecordExamOptions, type UpdateExamAudiogram, type UpdateExamDetails,
 } from '../../../../../core/src';
-import { designateReferenceBody, entryFormExamBody, examFileResponse, examListQuery, examResponse, updateAudiogramBody, wizardExamBody, type ExamResponse } from '../../contract/exams';
+import {
+  deleteExamBody, designateReferenceBody, examDeletionResponse, entryFormExamBody, examFileResponse, examListQuery, examResponse, updateAudiogramBody, updateExamBody, wizardExamBody,
+  type ExamResponse,
+} from '../../contract/exams';
 import { idParams, listQuery, patientBody, patientResponse, type PatientResponse } from '../../contract/patients';
 import type { ApiRoutes } from '../api-routes';
 import { requireAuth } from '../auth';
@@ -17,13 +20,16 @@ export interface PatientExamDeps {
   queryExams: QueryExams;
   updateAudiogram: UpdateExamAudiogram;
   designateReference: DesignateReferenceExam;
+  updateExam: UpdateExamDetails;
+  deleteExam: DeleteExam;
   today: () => Date;
 }
 
 export function toPatientResponse(p: Patient & { examCount?: number }, today: Date): PatientResponse {
   return {
     id: p.id, name: p.name, age: displayAge(p, today), sex: p.sex, birthDate: p.birthDate, cpf: p.cpf, phone: p.phone, email: p.email,
-    address: p.address, company: p.companyName, companyId: p.companyId, jobTitle: p.jobTitle, createdAt: p.createdAt.toISOString(),
+    address: p.address, company: p.companyName, companyId: p.companyId, jobTitle: p.jobTitle, archivedAt: p.archivedAt ? p.archivedAt.toISOString() : null,
+    createdAt: p.createdAt.toISOString(),
     examCount: p.examCount ?? 0,
   };
 }
@@ -57,7 +63,7 @@ export function patientExamRoutes(routes: ApiRoutes, d: PatientExamDeps): void {
   const P = 'Pacientes';
   const E = 'Exames';
 
-  routes.add({ method: 'get', path: '/patients', tag: P, summary: 'Lista pacientes (busca por nome sem acento/maiúsculas ou CPF); total em X-Total-Count', query: listQuery, responses: { 200: { description: 'Lista', schema: z.array(patientResponse) } } },
+  routes.add({ method: 'get', path: '/patients', tag: P, summary: 'Lista pacientes ativos, ou com ?archived=true os arquivados (busca por nome sem acento/maiúsculas ou CPF); total em X-Total-Count', query: listQuery, responses: { 200: { description: 'Lista', schema: z.array(patientResponse) } } },
     async (ctx, { query }) => {
       const page = await d.patients.list(await auth(ctx), query);
       ctx.set('X-Total-Count', String(page.total));
@@ -83,10 +89,24 @@ export function patientExamRoutes(routes: ApiRoutes, d: PatientExamDeps): void {
       ctx.body = toPatientResponse(unwrap(await d.patients.update(await auth(ctx), params.id, present)), d.today());
     });
 
-  routes.add({ method: 'delete', path: '/patients/:id', tag: P, summary: 'Exclui o paciente com exames, arquivos e laudos', params: idParams, responses: { 204: { description: 'Excluído' } } },
+  routes.add({ method: 'delete', path: '/patients/:id', tag: P, summary: 'Arquiva o paciente: some das listas, buscas e contadores; exames, laudos e arquivos são mantidos (NR-7 7.6.1.1)', params: idParams, responses: { 204: { description: 'Arquivado' } } },
     async (ctx, { params }) => {
-      unwrap(await d.patients.delete(await auth(ctx), params.id));
+      unwrap(await d.patients.archive(await auth(ctx), params.id));
       ctx.status = 204;
+    });
+
+  routes.add({ method: 'post', path: '/patients/:id/restore', tag: P, summary: 'Restaura um paciente arquivado', params: idParams, responses: { 200: { description: 'ok', schema: patientResponse } } },
+    async (ctx, { params }) => {
+      ctx.body = toPatientResponse(unwrap(await d.patients.restore(await auth(ctx), params.id)), d.today());
+    });
+
+  routes.add({ method: 'get', path: '/patients/:id/exam-deletions', tag: P, summary: 'Exames excluídos do paciente (quem, quando, motivo)', params: idParams, responses: { 200: { description: 'ok', schema: z.array(examDeletionResponse) } } },
+    async (ctx, { params }) => {
+      const rows = unwrap(await d.deleteExam.history(await auth(ctx), params.id));
+      ctx.body = rows.map((r) => ({
+        id: r.id, examId: r.examId, examDate: r.examDate, reason: r.reason, deletedByName: r.deletedByName, deletedAt: r.deletedAt.toISOString(),
+        hadDraftReport: !!r.snapshot.draftReportId,
+      }));
     });
 
   routes.add({ method: 'get', path: '/patients/:id/evolution', tag: P, summary: 'Evolução por exames (NR-7 Anexo II, spec §3)', params: idParams, responses: { 200: { description: 'ok' } } },
@@ -135,6 +155,19 @@ export function patientExamRoutes(routes: ApiRoutes, d: PatientExamDeps): void {
     async (ctx, { params }) => {
       ctx.set('Cache-Control', 'no-store');
       ctx.body = toExamResponse(unwrap(await d.queryExams.get(await auth(ctx), params.id)), d.today());
+    });
+
+  routes.add({ method: 'patch', path: '/exams/:id', tag: E, summary: 'Corrige data, operador, equipamento, condições, observações e campos clínicos; reclassifica o histórico do trabalhador', params: idParams, body: updateExamBody, responses: { 200: { description: 'ok', schema: examResponse } } },
+    async (ctx, { params, body }) => {
+      const who = await auth(ctx);
+      unwrap(await d.updateExam.execute(who, params.id, body));
+      ctx.body = toExamResponse(unwrap(await d.queryExams.get(who, params.id)), d.today());
+    });
+
+  routes.add({ method: 'delete', path: '/exams/:id', tag: E, summary: 'Exclui o exame (motivo obrigatório, 10–500 caracteres); recusado (409) se um laudo finalizado depende dele; o rascunho de laudo do exame é descartado; registro da exclusão mantido', params: idParams, body: deleteExamBody, responses: { 204: { description: 'Excluído' } } },
+    async (ctx, { params, body }) => {
+      unwrap(await d.deleteExam.execute(await auth(ctx), params.id, body.reason));
+      ctx.status = 204;
     });
 
   routes.add({ method: 'put', path: '/exams/:id/reference', tag: E, summary: 'Designa o exame como exame de referência (motivo obrigatório); reclassifica os exames do trabalhador', params: idParams, body: designateReferenceBody, responses: { 200: { description: 'ok', schema: examResponse } } },

@@ -9,6 +9,7 @@ import { Migration20261122060000ExamExportProjection } from './Migration20261122
 import { Migration20261124000000ReferenceDesignation } from './Migration20261124000000ReferenceDesignation';
 import { Migration20261124100000OrganizationHeader } from './Migration20261124100000OrganizationHeader';
 import { Migration20261124110000ExamClinicalFields } from './Migration20261124110000ExamClinicalFields';
+import { Migration20261124110100WorkerArchiveExamDeletion } from './Migration20261124110100WorkerArchiveExamDeletion';
 import { Migration20261124120000ExamReading } from './Migration20261124120000ExamReading';
 import { Migration20261124130000PasswordReset } from './Migration20261124130000PasswordReset';
 
@@ -27,6 +28,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124000000ReferenceDesignation', class: Migration20261124000000ReferenceDesignation },
   { name: 'Migration20261124100000OrganizationHeader', class: Migration20261124100000OrganizationHeader },
   { name: 'Migration20261124110000ExamClinicalFields', class: Migration20261124110000ExamClinicalFields },
+  { name: 'Migration20261124110100WorkerArchiveExamDeletion', class: Migration20261124110100WorkerArchiveExamDeletion },
   { name: 'Migration20261124120000ExamReading', class: Migration20261124120000ExamReading },
   { name: 'Migration20261124130000PasswordReset', class: Migration20261124130000PasswordReset },
 ];

@@ -14,6 +14,7 @@ export const MIGRATION_NAMES: readonly string[] = [
   'Migration20261124000000ReferenceDesignation',
   'Migration20261124100000OrganizationHeader',
   'Migration20261124110000ExamClinicalFields',
+  'Migration20261124110100WorkerArchiveExamDeletion',
   'Migration20261124120000ExamReading',
   'Migration20261124130000PasswordReset',
 ];

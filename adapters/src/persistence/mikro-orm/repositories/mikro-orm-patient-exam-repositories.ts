@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import {
-  fromWireAudiogram, toWireAudiogram, type CompanyRepository, type DashboardCounts, type DashboardQueries, type Exam,
+  fromWireAudiogram, toWireAudiogram, type CompanyRepository, type DashboardCounts, type DashboardQueries, type Exam, type ExamDeletion, type ExamDeletionLog,
   type ExamFile, type ExamFileRepository, type ExamListQuery, type Meatoscopia, type ExamRepository, type ExamView, type Page, type Patient,
   type PatientListQuery, type PatientRepository, type ReferenceDesignation, type Sex, type SpeechTest, type WireAudiogram,
 } from '../../../../../core/src';
@@ -25,7 +25,7 @@ function toPatient(r: Row): Patient {
     id: r.id as string, organizationId: r.organization_id as string, name: r.name as string, age: num(r.age), sex: (r.sex as string).trim() as Sex,
     birthDate: iso(r.birth_date), cpf: str(r.cpf)?.trim() ?? null, phone: str(r.phone), email: str(r.email), address: str(r.address),
     companyId: str(r.company_id), companyName: str(r.company_name), jobTitle: str(r.job_title),
-    createdAt: new Date(r.created_at as string), updatedAt: new Date(r.updated_at as string),
+    archivedAt: r.archived_at ? new Date(r.archived_at as string) : null, createdAt: new Date(r.created_at as string), updatedAt: new Date(r.updated_at as string),
   };
 }
 
@@ -38,6 +38,12 @@ function patientRow(p: Patient) {
 
 /** Search text normalised the way the `limiar_search_text` index is (lower, unaccented), LIKE-escaped. */
 const likeParam = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// Archived workers (and their exams and laudos) are few and indexed (patient_archived_idx): the
+// counters kept by triggers count every row, so lists and the dashboard subtract these. One `?`: the organisation.
+const ARCHIVED_PATIENTS = '(select count(*) from patient a where a.organization_id = ? and a.archived_at is not null)';
+const ARCHIVED_EXAMS = '(select count(*) from patient a join exam x on x.patient_id = a.id where a.organization_id = ? and a.archived_at is not null)';
+const ARCHIVED_REPORTS = '(select count(*) from patient a join report x on x.patient_id = a.id where a.organization_id = ? and a.archived_at is not null)';
 
 export class MikroOrmPatientRepository implements PatientRepository {
   constructor(private readonly em: Em) {}
@@ -56,7 +62,7 @@ export class MikroOrmPatientRepository implements PatientRepository {
   async list(query: PatientListQuery): Promise<Page<Patient & { examCount: number }>> {
     const run = sql(this.em());
     const digits = query.q?.replace(/\D/g, '') ?? '';
-    let where = 'p.organization_id = ?';
+    let where = `p.organization_id = ? and p.archived_at is ${query.archived ? 'not ' : ''}null`;
     const params: unknown[] = [query.organizationId];
     let order = 'p.created_at desc, p.id';
     if (query.q) {
@@ -72,9 +78,9 @@ export class MikroOrmPatientRepository implements PatientRepository {
     const [rows, count] = await Promise.all([
       run(`select ${PATIENT_COLUMNS}, (select count(*) from exam e where e.patient_id = p.id) as exam_count
            from patient p left join company c on c.id = p.company_id where ${where} order by ${order} limit ? offset ?`, [...params, query.limit, query.offset]),
-      query.q
+      query.q || query.archived
         ? run<{ n: string }>(`select count(*) as n from patient p where ${where}`, params)
-        : run<{ n: string }>('select coalesce((select patients from organization_counter where organization_id = ?), 0) as n', [query.organizationId]),
+        : run<{ n: string }>(`select coalesce((select patients from organization_counter where organization_id = ?), 0) - ${ARCHIVED_PATIENTS} as n`, [query.organizationId, query.organizationId]),
     ]);
     return { items: rows.map((r) => ({ ...toPatient(r), examCount: Number(r.exam_count) })), total: Number(count[0]?.n ?? 0) };
   }
@@ -98,6 +104,11 @@ export class MikroOrmPatientRepository implements PatientRepository {
       if (error instanceof UniqueConstraintViolationException) return 'duplicate-cpf' as const;
       throw error;
     }
+  }
+
+  async setArchived(organizationId: string, id: string, archivedAt: Date | null) {
+    if (!isUuid(id)) return false;
+    return (await this.em().nativeUpdate(PatientSchema, { id, organizationId }, { archivedAt })) > 0;
   }
 
   async delete(organizationId: string, id: string) {
@@ -198,6 +209,8 @@ export class MikroOrmExamRepository implements ExamRepository {
       if (!isUuid(query.patientId)) return { items: [], total: 0 };
       where += ' and e.patient_id = ?';
       params.push(query.patientId);
+    } else {
+      where += ' and p.archived_at is null';
     }
     if (query.q) {
       where += ` and (p.name_search like limiar_search_text(?) or limiar_search_text(coalesce(e.operator_name, '')) like limiar_search_text(?)
@@ -209,7 +222,7 @@ export class MikroOrmExamRepository implements ExamRepository {
       run(`${VIEW_SELECT} where ${where} order by e.exam_date desc, e.id limit ? offset ?`, [...params, query.limit, query.offset]),
       query.q || query.patientId
         ? run<{ n: string }>(`select count(*) as n ${from} where ${where}`, params)
-        : run<{ n: string }>('select coalesce((select exams from organization_counter where organization_id = ?), 0) as n', [query.organizationId]),
+        : run<{ n: string }>(`select coalesce((select exams from organization_counter where organization_id = ?), 0) - ${ARCHIVED_EXAMS} as n`, [query.organizationId, query.organizationId]),
     ]);
     return { items: rows.map(toView), total: Number(count[0]?.n ?? 0) };
   }
@@ -221,6 +234,12 @@ export class MikroOrmExamRepository implements ExamRepository {
   async update(exam: Exam) {
     const { id, organizationId, createdAt: _c, naturalKey: _k, ...rest } = examRow(exam);
     await this.em().nativeUpdate(ExamSchema, { id, organizationId }, rest);
+  }
+
+  async delete(organizationId: string, id: string) {
+    if (!isUuid(id)) return false;
+    // its exam_file rows and its (draft) report go by ON DELETE CASCADE
+    return (await this.em().nativeDelete(ExamSchema, { id, organizationId })) > 0;
   }
 
   async listPatientsWithStaleRules(rulesVersion: string, limit: number) {
@@ -237,6 +256,28 @@ export class MikroOrmExamRepository implements ExamRepository {
        where e.id = u.id and e.organization_id = ?`,
       [JSON.stringify(updates.map((u) => ({ id: u.id, classification: u.classification, rules_version: u.rulesVersion }))), organizationId],
     );
+  }
+}
+
+export class MikroOrmExamDeletionLog implements ExamDeletionLog {
+  constructor(private readonly em: Em) {}
+
+  async record(d: ExamDeletion) {
+    await sql(this.em())(
+      `insert into exam_deletion (id, organization_id, patient_id, exam_id, exam_date, reason, deleted_by, deleted_by_name, deleted_at, snapshot)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)`,
+      [d.id, d.organizationId, d.patientId, d.examId, d.examDate, d.reason, d.deletedBy, d.deletedByName, d.deletedAt, JSON.stringify(d.snapshot)],
+    );
+  }
+
+  async listForPatient(organizationId: string, patientId: string): Promise<ExamDeletion[]> {
+    if (!isUuid(patientId)) return [];
+    const rows = await sql(this.em())('select * from exam_deletion where organization_id = ? and patient_id = ? order by deleted_at desc, id', [organizationId, patientId]);
+    return rows.map((r) => ({
+      id: r.id as string, organizationId: r.organization_id as string, patientId: r.patient_id as string, examId: r.exam_id as string,
+      examDate: iso(r.exam_date)!, reason: r.reason as string, deletedBy: str(r.deleted_by), deletedByName: r.deleted_by_name as string,
+      deletedAt: new Date(r.deleted_at as string), snapshot: r.snapshot as Record<string, unknown>,
+    }));
   }
 }
 
@@ -257,10 +298,11 @@ export class MikroOrmDashboardQueries implements DashboardQueries {
 
   async counts(organizationId: string, monthStart: string): Promise<DashboardCounts> {
     const rows = await sql(this.em())<Record<string, string>>(
-      `select coalesce(c.patients, 0) as patients, coalesce(c.exams, 0) as exams, coalesce(c.reports, 0) as reports,
-        (select count(*) from exam e where e.organization_id = ? and e.exam_date >= ?::date) as exams_this_month
+      `select coalesce(c.patients, 0) - ${ARCHIVED_PATIENTS} as patients, coalesce(c.exams, 0) - ${ARCHIVED_EXAMS} as exams,
+        coalesce(c.reports, 0) - ${ARCHIVED_REPORTS} as reports,
+        (select count(*) from exam e join patient p on p.id = e.patient_id where e.organization_id = ? and e.exam_date >= ?::date and p.archived_at is null) as exams_this_month
        from (select 1) one left join organization_counter c on c.organization_id = ?`,
-      [organizationId, monthStart, organizationId],
+      [organizationId, organizationId, organizationId, organizationId, monthStart, organizationId],
     );
     const r = rows[0];
     return { patients: Number(r.patients), exams: Number(r.exams), reports: Number(r.reports), examsThisMonth: Number(r.exams_this_month) };

@@ -31,6 +31,7 @@ export const PatientSchema = defineEntity({
     address: p.text().nullable(),
     companyId: p.uuid().nullable(),
     jobTitle: p.text().nullable(),
+    archivedAt: p.datetime().columnType('timestamptz').nullable(),
     nameSearch: p.text().persist(false).nullable(),
     createdAt: p.datetime().columnType('timestamptz'),
     updatedAt: p.datetime().columnType('timestamptz'),

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { Exam } from '../../exams/exam';
+import type { ReportView } from '../../reports/report';
+import type { ReportRepository } from '../../ports/report-repository';
+import { fixedClock, immediateUnitOfWork, sequentialIds } from '../../testing/in-memory-account-adapters';
+import { inMemoryPatientExamStores } from '../../testing/in-memory-patient-exam-adapters';
+import { DeleteExam } from './delete-exam';
+import { RecordExam } from './record-exam';
+import { UpdateExamDetails } from './update-exam-details';
+import { ManagePatients } from '../patients/manage-patients';
+
+// Issue 14 (defect 3): correcting and removing exams, with in-memory adapters.
+const ORG = 'org-1';
+const auth = { userId: 'u-1', organizationId: ORG, sessionId: 's-1' };
+const clock = fixedClock('2026-11-24T12:00:00Z');
+const professionals = { findById: async () => ({ id: 'u-1', name: 'Dra. Ana Lima', professionalType: 'Medico', crm: '12345', crmState: 'SP' }) } as never;
+const air = (t4k: number) => Object.fromEntries([500, 1000, 2000, 3000, 4000, 6000, 8000].map((hz) => [String(hz), { re: hz === 4000 ? t4k : 10, le: hz === 4000 ? t4k : 10 }]));
+
+/** Laudos by exam id; only what the guard reads. */
+function reportsOf(rows: Array<{ examId: string; examDate: string; status: 'Draft' | 'Finalizado' }>): ReportRepository {
+  const view = (r: (typeof rows)[number], i: number) => ({ report: { id: `r-${i}`, examId: r.examId, status: r.status, patientId: 'p' }, examDate: r.examDate }) as unknown as ReportView;
+  return {
+    findById: async () => undefined,
+    findByExam: async (_o, examId) => rows.map(view).find((v) => v.report.examId === examId),
+    list: async () => ({ items: rows.map(view), total: rows.length }),
+    save: async () => {},
+  };
+}
+
+async function worker(dates: Array<[string, number]>) {
+  const s = inMemoryPatientExamStores();
+  const ids = sequentialIds();
+  const manage = new ManagePatients(s.patients, s.companies, immediateUnitOfWork, ids, clock);
+  const patient = await manage.register(auth, { name: 'Ana Paula', age: 40, sex: 'F' });
+  if (!patient.ok) throw patient.error;
+  const record = new RecordExam(s.patients, manage, s.exams, immediateUnitOfWork, ids, clock);
+  const exams: Exam[] = [];
+  for (const [date, t4k] of dates) {
+    const r = await record.forPatient(auth, patient.value.id, { date, air: air(t4k) }, { strict: false, paths: { date: 'date', ambientNoiseDb: 'a', calibrationDate: 'c', operatorName: 'o', operatorRegistration: 'r', acousticRestHours: 'h', audiogram: 'audiogram' } });
+    if (!r.ok) throw r.error;
+    exams.push(r.value);
+  }
+  const stored = async (id: string) => (await s.exams.findById(ORG, id))!.exam;
+  return { s, ids, patient: patient.value, exams, stored, manage };
+}
+
+describe('UpdateExamDetails', () => {
+  it('changes only the given fields and keeps the thresholds', async () => {
+    const w = await worker([['2025-01-10', 15]]);
+    const use = new UpdateExamDetails(w.s.exams, w.s.patients, reportsOf([]), immediateUnitOfWork, clock);
+    const r = await use.execute(auth, w.exams[0].id, { operatorName: ' Dra. Carla ', observacoes: 'Gripe', meatoscopia: { od: 'Livre', oe: '' }, acousticRestHours: '16' });
+    expect(r.ok).toBe(true);
+    expect(await w.stored(w.exams[0].id)).toMatchObject({ operatorName: 'Dra. Carla', observacoes: 'Gripe', meatoscopia: { od: 'Livre', oe: null }, acousticRestHours: 16, date: '2025-01-10', right: w.exams[0].right });
+  });
+
+  it('reclassifies the whole history when the date moves an exam before the reference', async () => {
+    const w = await worker([['2024-01-10', 15], ['2025-01-10', 45]]);
+    expect((await w.stored(w.exams[1].id)).classification).toMatchObject({ reference_date: '2024-01-10', desencadeamento_right: true });
+    const use = new UpdateExamDetails(w.s.exams, w.s.patients, reportsOf([]), immediateUnitOfWork, clock);
+    expect((await use.execute(auth, w.exams[1].id, { date: '2023-06-01' })).ok).toBe(true);
+    expect((await w.stored(w.exams[1].id)).classification).not.toHaveProperty('desencadeamento_right', true);
+    expect((await w.stored(w.exams[0].id)).classification).toMatchObject({ reference_date: '2023-06-01' });
+  });
+
+  it('refuses bad values with every issue, and a change while its own laudo is finalised', async () => {
+    const w = await worker([['2025-01-10', 15]]);
+    const bad = await new UpdateExamDetails(w.s.exams, w.s.patients, reportsOf([]), immediateUnitOfWork, clock)
+      .execute(auth, w.exams[0].id, { date: '2030-01-01', ambientNoiseDb: 'alto', mascaramento: 'x'.repeat(501) });
+    expect(bad.ok || bad.error.issues?.map((i) => i.path)).toEqual(['date', 'ambientNoiseDb', 'mascaramento']);
+    const locked = await new UpdateExamDetails(w.s.exams, w.s.patients, reportsOf([{ examId: w.exams[0].id, examDate: '2025-01-10', status: 'Finalizado' }]), immediateUnitOfWork, clock)
+      .execute(auth, w.exams[0].id, { observacoes: 'x' });
+    expect(locked).toMatchObject({ ok: false, error: { code: 'EXAM.LOCKED_CONFLICT' } });
+  });
+});
+
+describe('DeleteExam', () => {
+  const make = (w: Awaited<ReturnType<typeof worker>>, reports = reportsOf([])) =>
+    new DeleteExam({ ...w.s, reports, deletions: w.s.deletions, professionals }, immediateUnitOfWork, w.ids, clock);
+
+  it('removes the exam, records who, when, why and a snapshot, and reclassifies the rest', async () => {
+    const w = await worker([['2023-01-10', 15], ['2024-01-10', 45], ['2025-01-10', 45]]);
+    const r = await make(w).execute(auth, w.exams[0].id, '  Exame de outra pessoa  ');
+    expect(r.ok).toBe(true);
+    expect(await w.s.exams.findById(ORG, w.exams[0].id)).toBeUndefined();
+    const [log] = await w.s.deletions.listForPatient(ORG, w.patient.id);
+    expect(log).toMatchObject({ examId: w.exams[0].id, examDate: '2023-01-10', reason: 'Exame de outra pessoa', deletedByName: 'Dra. Ana Lima (CRM 12345/SP)', deletedAt: clock.now() });
+    expect(log.snapshot).toMatchObject({ exam: { id: w.exams[0].id, date: '2023-01-10' }, files: [], draftReportId: null });
+    expect((await w.stored(w.exams[2].id)).classification).toMatchObject({ reference_date: '2024-01-10' });
+    expect((await w.stored(w.exams[1].id)).classification).not.toHaveProperty('desencadeamento_right', true);
+  });
+
+  it('needs a reason of 10–500 characters', async () => {
+    const w = await worker([['2025-01-10', 15]]);
+    for (const reason of ['curto', ' '.repeat(20), 'x'.repeat(501)]) {
+      expect(await make(w).execute(auth, w.exams[0].id, reason)).toMatchObject({ ok: false, error: { code: 'EXAM.INVALID' } });
+    }
+    expect(await w.s.exams.findById(ORG, w.exams[0].id)).toBeDefined();
+  });
+
+  it('is refused while a finalised laudo of this exam, or of a later one, depends on it; a draft does not stop it', async () => {
+    const w = await worker([['2024-01-10', 15], ['2025-01-10', 15]]);
+    const later = reportsOf([{ examId: w.exams[1].id, examDate: '2025-01-10', status: 'Finalizado' }]);
+    expect(await make(w, later).execute(auth, w.exams[0].id, 'Exame duplicado por engano')).toMatchObject({ ok: false, error: { code: 'EXAM.LOCKED_CONFLICT' } });
+    const draft = reportsOf([{ examId: w.exams[0].id, examDate: '2024-01-10', status: 'Draft' }]);
+    const r = await make(w, draft).execute(auth, w.exams[0].id, 'Exame duplicado por engano');
+    expect(r.ok && r.value.snapshot.draftReportId).toBe('r-0');
+  });
+});
