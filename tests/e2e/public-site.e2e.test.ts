@@ -1,7 +1,8 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { launchBrowser, screenshot, watchErrors, webDist } from './support/browser';
+import { launchBrowser, root, screenshot, watchErrors, webDist } from './support/browser';
 
 /**
  * Issue 3, public site: landing (#features, #pricing and the spec §1 claims), privacy, terms,
@@ -72,6 +73,57 @@ describe('landing page', () => {
     await page.goBack();
     await page.getByRole('link', { name: 'Entrar' }).first().click();
     await page.waitForFunction(() => location.pathname === '/login');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('on a 390 px phone the section links sit behind a keyboard-usable "Menu" button', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const errors = watchErrors(page);
+    await page.goto(`${t.url}/`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Navegação do site' });
+    const menu = page.getByRole('button', { name: 'Menu' });
+    expect(await nav.isVisible()).toBe(false);
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await menu.getAttribute('aria-controls')).toBe(await page.locator('nav.public-header__nav').getAttribute('id'));
+
+    await menu.tap();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    const links = ['Recursos', 'Preços', 'Suporte', 'Contato'];
+    for (const name of links) {
+      const box = await nav.getByRole('link', { name }).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box!.x, name).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, name).toBeLessThanOrEqual(390);
+      expect(box!.height, `${name}: touch target`).toBeGreaterThanOrEqual(40);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // viewport shot: the sticky header with its open panel, as the phone shows it
+    await page.screenshot({ path: path.join(root, 'docs', 'screenshots', 'phone-landing-menu.png') });
+
+    // a tap on a section link scrolls there and closes the menu
+    await nav.getByRole('link', { name: 'Preços' }).tap();
+    await page.waitForFunction(() => location.hash === '#pricing');
+    await expect.poll(() => page.locator('#pricing').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(80);
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.isVisible()).toBe(false);
+
+    // keyboard: Enter opens, Tab walks into the links, Escape closes and gives focus back to the button
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Recursos');
+    await page.keyboard.press('Escape');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe(await menu.getAttribute('aria-controls'));
+
+    // every other page of the public site shares the header
+    await page.goto(`${t.url}/privacy`);
+    await page.getByRole('button', { name: 'Menu' }).tap();
+    await page.getByRole('navigation', { name: 'Navegação do site' }).getByRole('link', { name: 'Recursos' }).tap();
+    await page.waitForFunction(() => location.pathname === '/' && location.hash === '#features');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -14,7 +14,8 @@ export interface DataTableProps<T> {
 /**
  * A read-only table on @tanstack/react-table (headless) with the design system's look: sticky
  * header row, zebra-free rows with hover, `meta.align` per column ('end' for numbers and actions).
- * Sorting and paging are the server's (limit/offset), so the row model is the core one.
+ * Sorting and paging are the server's (limit/offset), so the row model is the core one. At phone
+ * width (≤ 640 px) each row is a card of label/value lines with the actions inside the screen.
  */
 export function DataTable<T>({ caption, data, columns, getRowId }: DataTableProps<T>) {
   const table = useReactTable({ data, columns, getRowId, getCoreRowModel: getCoreRowModel() });
@@ -37,7 +38,7 @@ export function DataTable<T>({ caption, data, columns, getRowId }: DataTableProp
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id}>
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className={alignClass(cell.column.columnDef.meta)}>
+                <td key={cell.id} className={alignClass(cell.column.columnDef.meta)} data-label={cellLabel(cell.column.columnDef)}>
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </td>
               ))}
@@ -47,6 +48,18 @@ export function DataTable<T>({ caption, data, columns, getRowId }: DataTableProp
       </table>
     </div>
   );
+}
+
+/**
+ * The column's title repeated on each cell: on a phone the rows become stacked cards and the
+ * header row is hidden, so each value shows its label (data-table.css). `meta.label` names columns
+ * whose header is not plain text; an empty label (actions) shows none.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack column value types vary per column
+function cellLabel(column: ColumnDef<any, any>): string | undefined {
+  const label = (column.meta as { label?: string } | undefined)?.label;
+  if (label !== undefined) return label || undefined;
+  return typeof column.header === 'string' && column.header ? column.header : undefined;
 }
 
 function alignClass(meta: unknown): string | undefined {

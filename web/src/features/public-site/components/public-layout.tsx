@@ -1,7 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
-import { LogoMark } from '../../../components/ui/icons';
+import { IconClose, IconMenu, LogoMark } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../auth/auth-context';
 import '../public-site.css';
@@ -12,11 +12,34 @@ export const faqHref = `${paths.support.getHref()}#faq`;
 
 /**
  * Header and footer of the public pages (landing, privacy, terms, support, contact, data deletion).
- * Scrolls to `#section` links, or to the top on a new page.
+ * Scrolls to `#section` links, or to the top on a new page. Under 900 px the section links sit
+ * behind a "Menu" disclosure button (aria-expanded/aria-controls; Escape closes it and returns
+ * focus to the button; following a link closes it).
  */
 export function PublicLayout({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   const { pathname, hash } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => setMenuOpen(false), [pathname, hash]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  // a link to the section already in the address bar changes no hash: close the menu on any link
+  const closeOnLink = (event: MouseEvent<HTMLElement>) => {
+    if ((event.target as HTMLElement).closest('a')) setMenuOpen(false);
+  };
 
   useEffect(() => {
     if (hash) {
@@ -37,7 +60,23 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             <LogoMark size={30} />
             <span>Limiar</span>
           </Link>
-          <nav className="public-header__nav" aria-label="Navegação do site">
+          <button
+            ref={menuButton}
+            type="button"
+            className="public-header__menu"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <IconClose size={22} /> : <IconMenu size={22} />}
+            <span className="visually-hidden">Menu</span>
+          </button>
+          <nav
+            id={menuId}
+            className={menuOpen ? 'public-header__nav public-header__nav--open' : 'public-header__nav'}
+            aria-label="Navegação do site"
+            onClick={closeOnLink}
+          >
             <Link to={featuresHref}>Recursos</Link>
             <Link to={pricingHref}>Preços</Link>
             <Link to={paths.support.getHref()}>Suporte</Link>
