@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { compressAssets } from '../compress-assets.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -58,11 +59,20 @@ function buildIfStale(name, configFile, builtFile, sources) {
   run(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', configFile, '--logLevel', 'warn']);
 }
 
-/** Builds the web app and the embeddable widget when missing or older than their sources. */
+/**
+ * Builds the web app and the embeddable widget when missing or older than their sources, then
+ * writes the pre-compressed .br/.gz of every built file that lacks a fresh one (issue 14: also
+ * for a build made before compression existed, or by a bare `vite build`). Staleness is still
+ * judged on index.html / the widget entry: compressing never touches the built files themselves.
+ */
 export function ensureWebBuild() {
   const shared = ['core/src', 'adapters/src/http/contract', 'package-lock.json'];
   buildIfStale('o app web', 'web/vite.config.ts', 'web/dist/index.html', ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', ...shared]);
   buildIfStale('o widget', 'widget/vite.config.ts', 'widget/dist/limiar-evolucao.js', ['widget/src', 'widget/vite.config.ts', 'widget/demo', ...shared]);
+  for (const dist of ['web/dist', 'widget/dist']) {
+    const written = compressAssets(path.join(root, dist)).written;
+    if (written) say(`${dist}: ${written} arquivo(s) pré-comprimido(s) (brotli e gzip).`);
+  }
 }
 
 /** Debian packages the browser and PDF tests need; installed with apt when we are root. */

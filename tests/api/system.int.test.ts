@@ -1,17 +1,41 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressAssets } from '../../scripts/compress-assets.mjs';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let t: TestServer;
 let webDist: string;
+const BIG_JS = Array.from({ length: 400 }, (_, i) => `export const value${i} = "limiar ${i % 7}";`).join('\n');
+const BIG_CSS = Array.from({ length: 200 }, (_, i) => `.c${i} { color: #0${i % 9}0; }`).join('\n');
+
+/** A GET without automatic decompression: the bytes and headers as they crossed the wire. */
+function raw(pathname: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${t.url}${pathname}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'limiar-web-'));
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Limiar</title><div id="root"></div>');
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(webDist, 'assets', 'big-abc12345.js'), BIG_JS);
+  fs.writeFileSync(path.join(webDist, 'assets', 'stale-abc12345.css'), BIG_CSS);
+  compressAssets(webDist); // what `npm run build` does after vite
+  // a sibling older than its file (left by an earlier build) must never be sent
+  const old = new Date(Date.now() - 3600_000);
+  fs.utimesSync(path.join(webDist, 'assets', 'stale-abc12345.css.br'), old, old);
   t = await startTestServer({ LIMIAR_WEB_DIST: webDist });
 });
 afterAll(async () => {
@@ -106,6 +130,87 @@ describe('web app serving', () => {
   it('does not serve files outside the web app folder', async () => {
     const res = await t.request('/..%2f..%2fetc%2fpasswd');
     expect(await res.text()).not.toContain('root:');
+  });
+});
+
+describe('compression (issue 14)', () => {
+  const original = Buffer.from(BIG_JS);
+
+  it('sends the pre-compressed brotli file when accepted, with the type, Vary, caching and length of what is sent', async () => {
+    const res = await raw('/assets/big-abc12345.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    expect(res.body.length).toBeLessThan(original.length / 5);
+    expect(zlib.brotliDecompressSync(res.body)).toEqual(original);
+  });
+
+  it('sends gzip when brotli is not accepted (or refused with q=0)', async () => {
+    for (const accept of ['gzip', 'br;q=0, gzip;q=0.8', 'x-gzip']) {
+      const res = await raw('/assets/big-abc12345.js', { 'accept-encoding': accept });
+      expect(res.headers['content-encoding'], accept).toBe('gzip');
+      expect(zlib.gunzipSync(res.body)).toEqual(original);
+    }
+  });
+
+  it('falls back to identity without an accepted encoding, still saying the answer varies', async () => {
+    for (const accept of [undefined, 'identity', 'deflate', 'br;q=0, gzip;q=0']) {
+      const res = await raw('/assets/big-abc12345.js', accept ? { 'accept-encoding': accept } : {});
+      expect(res.headers['content-encoding'], accept).toBeUndefined();
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.body).toEqual(original);
+    }
+  });
+
+  it('never sends a compressed sibling older than its file', async () => {
+    const res = await raw('/assets/stale-abc12345.css', { 'accept-encoding': 'br, gzip' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(zlib.gunzipSync(res.body).toString()).toBe(BIG_CSS);
+  });
+
+  it('answers a revalidation with 304 (weak ETag of the content, whatever the encoding), and HEAD without a body', async () => {
+    const first = await raw('/assets/big-abc12345.js', { 'accept-encoding': 'br' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(first.headers['last-modified']).toBeTruthy();
+    for (const accept of ['br', 'gzip', 'identity']) {
+      const again = await raw('/assets/big-abc12345.js', { 'accept-encoding': accept, 'if-none-match': etag });
+      expect(again.status, accept).toBe(304);
+      expect(again.body.length).toBe(0);
+      expect(again.headers.etag).toBe(etag);
+    }
+    const index = await raw('/dashboard');
+    expect(index.headers['cache-control']).toBe('no-cache');
+    expect((await raw('/dashboard', { 'if-none-match': index.headers.etag as string })).status).toBe(304);
+    const head = await raw('/assets/big-abc12345.js', { 'accept-encoding': 'gzip' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-encoding']).toBe('gzip');
+    expect(head.body.length).toBe(0);
+  });
+
+  it('compresses JSON API answers of 1 kB or more by Accept-Encoding, and leaves small ones alone', async () => {
+    const plain = await raw('/api/openapi.json');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const br = await raw('/api/openapi.json', { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.body)).toEqual(plain.body);
+    const gz = await raw('/api/openapi.json', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.body).toString()).openapi).toBe('3.0.3');
+    const small = await raw('/api/health', { 'accept-encoding': 'br, gzip' });
+    expect(small.body.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString()).status).toBe('ok');
+    // an error answer keeps its status when compressed
+    const missing = await raw('/api/nao-existe', { 'accept-encoding': 'br' });
+    expect(missing.status).toBe(404);
   });
 });
 

@@ -8,6 +8,7 @@ import type { AppConfig } from '../../composition/config';
 import { TOKENS } from '../../composition/tokens';
 import type { Database } from '../../persistence/database';
 import { ApiRoutes } from './api-routes';
+import { compressJson } from './compress-json';
 import { errorMiddleware } from './error-middleware';
 import { requestLogger } from './request-logger';
 import { accountRoutes } from './routes/accounts.routes';
@@ -59,6 +60,7 @@ export function createApp(container: Container): Koa {
     review: get(TOKENS.ReviewExamReading), queryExams: get(TOKENS.QueryExams), today: () => clock.now() });
 
   app.use(requestLogger(logger));
+  app.use(compressJson(1024)); // outside the error middleware: error bodies are JSON too
   app.use(errorMiddleware(logger));
   app.use((_ctx, next) => RequestContext.create(db.orm.em, next));
   // DELETE bodies too: removing an exam carries its mandatory reason (DELETE /api/exams/:id)

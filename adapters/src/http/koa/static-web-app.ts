@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -18,8 +18,9 @@ const types: Record<string, string> = {
 };
 
 /**
- * Serves the built web app from `webDist`: files as they are (hashed `/assets/*` cached for a
- * year), and `index.html` for any other GET outside `/api` (SPA fallback, client-side routes).
+ * Serves the built web app from `webDist`: files as they are, pre-compressed when the browser
+ * accepts it (hashed `/assets/*` cached for a year), and `index.html` for any other GET outside
+ * `/api` (SPA fallback, client-side routes).
  */
 export function staticWebApp(webDist: string): Middleware {
   const root = path.resolve(webDist);
@@ -43,12 +44,80 @@ export function staticWebApp(webDist: string): Middleware {
       }
       return next();
     }
-    ctx.type = types[path.extname(file)] ?? 'application/octet-stream';
     ctx.set('Cache-Control', file === indexFile ? 'no-cache' : ctx.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.length = fs.statSync(file).size;
-    ctx.body = ctx.method === 'HEAD' ? null : fs.createReadStream(file);
+    sendFile(ctx, file);
   };
+}
+
+/** Pre-compressed siblings written by scripts/compress-assets.mjs, in order of preference. */
+const ENCODINGS = [
+  { name: 'br', ext: '.br' },
+  { name: 'gzip', ext: '.gz' },
+] as const;
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|ico|webmanifest)$/;
+
+/** The encodings the request accepts (q > 0), from its Accept-Encoding header. */
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  let wildcard = false;
+  const refused = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    if (name === '*') wildcard = weight > 0;
+    else if (weight > 0) accepted.add(name === 'x-gzip' ? 'gzip' : name);
+    else refused.add(name);
+  }
+  if (wildcard) for (const e of ENCODINGS) if (!refused.has(e.name)) accepted.add(e.name);
+  return accepted;
+}
+
+/**
+ * Sends a built file: its pre-compressed `.br`/`.gz` when the browser accepts it and it is at least
+ * as new as the file (a stale one from an older build is never sent), else the file itself. The
+ * type is the file's; `Vary: Accept-Encoding` on every compressible file, since the bytes depend
+ * on that header. A weak ETag and Last-Modified of the original file (one per content, whatever
+ * its encoding) answer revalidations with 304.
+ */
+function sendFile(ctx: Context, file: string): void {
+  const stat = fs.statSync(file);
+  ctx.type = types[path.extname(file)] ?? 'application/octet-stream';
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('ETag', `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`);
+  ctx.lastModified = stat.mtime;
+  let chosen = { path: file, size: stat.size };
+  if (COMPRESSIBLE.test(file)) {
+    ctx.vary('Accept-Encoding');
+    const accepted = acceptedEncodings(ctx.get('accept-encoding'));
+    for (const encoding of ENCODINGS) {
+      if (!accepted.has(encoding.name)) continue;
+      const sibling = statFile(file + encoding.ext);
+      if (!sibling || sibling.mtimeMs < stat.mtimeMs) continue;
+      ctx.set('Content-Encoding', encoding.name);
+      chosen = { path: file + encoding.ext, size: sibling.size };
+      break;
+    }
+  }
+  ctx.status = 200; // `ctx.fresh` compares validators only on a 2xx
+  if (ctx.fresh) {
+    ctx.status = 304;
+    ctx.remove('Content-Encoding');
+    return;
+  }
+  ctx.length = chosen.size;
+  // HEAD: no body at all (a null body would turn the answer into a 204); Koa sends the headers only
+  if (ctx.method !== 'HEAD') ctx.body = fs.createReadStream(chosen.path);
+}
+
+function statFile(p: string): fs.Stats | undefined {
+  try {
+    const stat = fs.statSync(p);
+    return stat.isFile() ? stat : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function isFile(p: string): boolean {
@@ -82,12 +151,9 @@ export function staticMount(prefix: string, dir: string, pages: Record<string, s
       ctx.body = isFile(path.join(root, Object.values(pages)[0] ?? 'x')) || fs.existsSync(root) ? 'Arquivo não encontrado.' : 'Widget não compilado. Rode "npm run build".';
       return;
     }
-    ctx.type = types[path.extname(file)] ?? 'application/octet-stream';
     ctx.set('Access-Control-Allow-Origin', '*');
     ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
-    ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Cache-Control', /-[A-Za-z0-9_-]{8,}\.(js|css)$/.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
-    ctx.length = fs.statSync(file).size;
-    ctx.body = ctx.method === 'HEAD' ? null : fs.createReadStream(file);
+    sendFile(ctx, file);
   };
 }
