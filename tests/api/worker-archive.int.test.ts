@@ -53,6 +53,28 @@ describe('archiving a worker', () => {
     expect(await (await get('/api/dashboard/summary')).json()).toMatchObject({ patients: before.patients, exams: before.exams, reports: before.reports });
   });
 
+  it('widget, token creation and bulk CSV exports leave an archived worker out; a one-worker export keeps it', async () => {
+    const p = await (await post('/api/patients', { name: 'Widget Arquivo', age: 44, sex: 'M', company: 'Empresa Widget' })).json();
+    await post('/api/exams', { patientId: p.id, date: '2025-01-10', audiogram: { air } });
+    const ORIGIN = 'https://rh.exemplo.com.br';
+    const token = await (await post('/api/embed-tokens', { name: 'RH', allowedOrigins: [ORIGIN], scope: 'company', companyId: p.companyId })).json();
+    const widget = () => t.request(`/api/embed/evolution/${p.id}`, { headers: { authorization: `Bearer ${token.token}`, origin: ORIGIN } });
+    expect((await widget()).status).toBe(200);
+    const exportsOf = async (path: string) => (await (await get(path)).text());
+    expect(await exportsOf('/api/exams/export.csv')).toContain('Widget Arquivo');
+
+    expect((await t.request(`/api/patients/${p.id}`, bearer(a.token, 'DELETE'))).status).toBe(204);
+    expect((await widget()).status).toBe(404);
+    expect((await post('/api/embed-tokens', { name: 'RH 2', allowedOrigins: [ORIGIN], scope: 'patient', patientId: p.id })).status).toBe(404);
+    expect((await (await get('/api/companies')).json()).find((c: { id: string }) => c.id === p.companyId)).toMatchObject({ patientCount: 0 });
+    expect(await exportsOf('/api/exams/export.csv')).not.toContain('Widget Arquivo');
+    expect(await exportsOf('/api/patients/export.csv')).not.toContain('Widget Arquivo');
+    expect(await exportsOf(`/api/exams/export.csv?patientId=${p.id}`)).toContain('Widget Arquivo');
+
+    await post(`/api/patients/${p.id}/restore`, {});
+    expect((await widget()).status).toBe(200);
+  });
+
   it('is organisation-scoped', async () => {
     const b = await registerAccount(t);
     const p = await (await post('/api/patients', { name: 'Escopo', age: 30, sex: 'M' })).json();

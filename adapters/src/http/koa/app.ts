@@ -51,7 +51,7 @@ export function createApp(container: Container): Koa {
   embedRoutes(routes, {
     authenticate: get(TOKENS.Authenticate), embed: get(TOKENS.EmbedTokens), now: () => clock.now(),
     listCompanies: async (organizationId) => (await db.orm.em.getConnection().execute<{ id: string; name: string; patient_count: string }[]>(
-      'select c.id, c.name, (select count(*) from patient p where p.company_id = c.id) as patient_count from company c where c.organization_id = ? order by c.name_key',
+      'select c.id, c.name, (select count(*) from patient p where p.company_id = c.id and p.archived_at is null) as patient_count from company c where c.organization_id = ? order by c.name_key',
       [organizationId])).map((r) => ({ id: r.id, name: r.name, patientCount: Number(r.patient_count) })),
   });
   reportRoutes(routes, { authenticate: get(TOKENS.Authenticate), reports: get(TOKENS.ManageReports), exams: get(TOKENS.ExamRepository) });

@@ -38,10 +38,14 @@ const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-
 /** Columns the export adds and the import recomputes (ignored there without a warning). */
 export const DERIVED_EXPORT_COLUMNS = EXAM_CSV_COLUMNS.slice(EXAM_CSV_COLUMNS.indexOf('classificacao_od'));
 
+/** Archived workers (issue 14) are left out of bulk exports, as from every list; a one-worker export (patientId) includes them. */
+const ACTIVE_ONLY = 'p.archived_at is null';
+
 /** The exams, raw (`EXAM_COPY_COLUMNS`; `ExamCsvTransform` formats them), in the order of each worker's history. */
 function examsQuery(org: string, f: ExportFilters): string {
   const where = [`e.organization_id = ${lit(org)}`];
   if (f.patientId) where.push(isUuid(f.patientId) ? `e.patient_id = ${lit(f.patientId)}` : 'false');
+  else where.push(ACTIVE_ONLY);
   if (f.company) where.push(`limiar_search_text(coalesce(c.name, '')) like limiar_search_text(${like(f.company)})`);
   if (f.q) where.push(`(limiar_search_text(p.name) like limiar_search_text(${like(f.q)}) or limiar_search_text(coalesce(e.operator_name, '')) like limiar_search_text(${like(f.q)}) or limiar_search_text(coalesce(c.name, '')) like limiar_search_text(${like(f.q)}))`);
   if (f.from) where.push(`e.exam_date >= ${isoDate(f.from) ?? 'null'}`);
@@ -54,6 +58,7 @@ function examsQuery(org: string, f: ExportFilters): string {
 function patientsQuery(org: string, f: ExportFilters): string {
   const where = [`p.organization_id = ${lit(org)}`];
   if (f.patientId) where.push(isUuid(f.patientId) ? `p.id = ${lit(f.patientId)}` : 'false');
+  else where.push(ACTIVE_ONLY);
   if (f.company) where.push(`limiar_search_text(coalesce(c.name, '')) like limiar_search_text(${like(f.company)})`);
   if (f.q) {
     const digits = f.q.replace(/\D/g, '');
@@ -85,6 +90,7 @@ async function reportsQuery(client: pg.PoolClient, org: string, f: ExportFilters
   const where = [`r.organization_id = ${lit(org)}`];
   const join = names.has('patient_id') ? 'left join patient p on p.id = r.patient_id left join company c on c.id = p.company_id' : '';
   if (f.patientId && names.has('patient_id')) where.push(isUuid(f.patientId) ? `r.patient_id = ${lit(f.patientId)}` : 'false');
+  else if (join) where.push(ACTIVE_ONLY);
   if (f.company && join) where.push(`limiar_search_text(coalesce(c.name, '')) like limiar_search_text(${like(f.company)})`);
   if (f.q && join) where.push(`limiar_search_text(p.name) like limiar_search_text(${like(f.q)})`);
   if (names.has('created_at') && f.from) where.push(`r.created_at >= ${isoDate(f.from) ?? 'null'}::date`);

@@ -59,7 +59,8 @@ export class EmbedTokens {
     }
     let scope: EmbedScope | undefined;
     if (input.scope === 'patient' && input.patientId) {
-      if (!(await this.patients.findById(auth.organizationId, input.patientId))) return err(new PatientNotFoundError());
+      const patient = await this.patients.findById(auth.organizationId, input.patientId);
+      if (!patient || patient.archivedAt) return err(new PatientNotFoundError());
       scope = { kind: 'patient', patientId: input.patientId };
     } else if (input.scope === 'company' && input.companyId) {
       scope = { kind: 'company', companyId: input.companyId };
@@ -96,7 +97,8 @@ export class EmbedTokens {
   /** The widget's data for one worker inside the token's scope (else "not found"), audited. */
   async evolution(token: EmbedToken, patientId: string, meta: { origin: string | null; ip: string | null }): Promise<Result<EmbeddedEvolution, PatientNotFoundError>> {
     const patient = await this.patients.findById(token.organizationId, patientId);
-    const inScope = patient && (token.scope.kind === 'patient' ? token.scope.patientId === patient.id : token.scope.companyId === patient.companyId);
+    // an archived worker (issue 14) is out of every scope: hidden as from the app's lists
+    const inScope = patient && !patient.archivedAt && (token.scope.kind === 'patient' ? token.scope.patientId === patient.id : token.scope.companyId === patient.companyId);
     await this.access.record({ tokenId: token.id, organizationId: token.organizationId, patientId: inScope ? patientId : null, origin: meta.origin, ip: meta.ip, outcome: inScope ? 'ok' : 'fora_do_escopo', at: this.clock.now() });
     if (!patient || !inScope) return err(new PatientNotFoundError());
     const exams = await this.exams.listForPatient(token.organizationId, patient.id);
