@@ -72,7 +72,7 @@ let pdfExamId = '';
 const expectedRefusal = /Failed to load resource: .*status of 415/;
 
 describe('upload and review of an audiogram on the exam page', () => {
-  it('(1) a text-layer PDF fills the grid with the right values, draws the chart and shows the classification', async () => {
+  it('(1) a low-confidence text-layer PDF waits for review; applied, it fills the grid with the right values, draws the chart and shows the classification', async () => {
     pdfExamId = await newExam('Carlos Leitura PDF');
     const { page, errors } = await openExam(pdfExamId);
 
@@ -90,10 +90,24 @@ describe('upload and review of an audiogram on the exam page', () => {
 
     await page.getByRole('button', { name: 'Enviar', exact: true }).click();
     await expect.poll(() => item.getAttribute('data-state'), { timeout: 15_000 }).toBe('uploaded');
-    await page.getByText('1 arquivo(s) enviado(s) e analisado(s) com sucesso!').waitFor();
+    await page.getByText('1 arquivo(s) enviado(s); leitura aguardando sua revisão antes de entrar no exame').waitFor();
+
+    // Issue 14: a low-confidence reading waits for the professional; nothing reached the exam yet.
+    const panel = page.locator('.ai-status');
+    await expect.poll(() => panel.getAttribute('data-status'), { timeout: 15_000 }).toBe('review');
+    const held = page.getByTestId('pending-reading');
+    await held.getByText('Confiança da leitura: Baixa').waitFor();
+    expect(await held.getByTestId('identity-mismatch').count()).toBe(0);
+    expect(await held.locator('[data-read-cell="air.4000.RE"]').textContent()).toBe('55');
+    expect(await held.locator('[data-read-cell="air.8000.RE"]').textContent()).toBe('NR 110');
+    const before = await (await app.server.request(`/api/exams/${pdfExamId}`, bearer(app.account.token))).json();
+    expect(before.audiogram.air['4000']).toEqual({ re: null, le: null });
+    await screenshot(page, 'upload-review-held-low-confidence');
+    await held.getByRole('button', { name: 'Aplicar leitura ao exame' }).click();
+    await page.getByText('Leitura aplicada ao exame e classificação recalculada.').waitFor();
+    await held.waitFor({ state: 'detached' });
 
     // Status panel: data extracted, PDF reader, low confidence with its warning.
-    const panel = page.locator('.ai-status');
     await expect.poll(() => panel.getAttribute('data-status'), { timeout: 15_000 }).toBe('extracted');
     await panel.getByText('Dados extraídos').waitFor();
     await panel.getByText('Leitura do PDF').waitFor();
@@ -274,6 +288,83 @@ describe('upload and review of an audiogram on the exam page', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, { timeout: 15_000 });
     await section(page).screenshot({ path: path.join(root, 'docs', 'screenshots', 'upload-drop-zone-states.png') });
     expect(errors.filter((e) => !expectedRefusal.test(e))).toEqual([]);
+    await page.close();
+  });
+
+  it("(5) a PDF of another person is held with the mismatch in red; confirmed, its thresholds reach the exam", async () => {
+    const p = await (await app.server.request('/api/patients', json({ name: 'Ana Paula Souza Lima', age: 41, sex: 'F', cpf: '529.982.247-25', birthDate: '1985-04-12' }, app.account.token))).json();
+    const created = await (await app.server.request('/api/exams', json({ patientId: p.id, date: '2025-03-10', operatorName: 'Fernanda Rocha' }, app.account.token))).json();
+    const examId = created.id as string;
+    // João's file: every point on the grid, so only the identity holds it (high confidence).
+    const joao: ThresholdSet = {
+      origin: 'e2e:joao',
+      right: { air: { 250: 10, 500: 10, 1000: 15, 2000: 20, 3000: 35, 4000: 50, 6000: 40, 8000: 25 } },
+      left: { air: { 250: 10, 500: 15, 1000: 15, 2000: 25, 3000: 30, 4000: 45, 6000: 45, 8000: 30 } },
+    };
+    const pdf = Buffer.from(writeTextPdf([renderLayout('C', joao, prng(5), { name: 'João Pedro Araújo', nameLabel: 'Nome:', cpf: '11144477735', cpfStyle: 'formatted', birthDate: '1979-08-30', birthLabel: 'Data de nasc.:' })]));
+    const { page, errors } = await openExam(examId);
+    await fileInput(page).setInputFiles({ name: 'audiometria-joao.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+    const item = section(page).locator('.file-item').filter({ hasText: 'audiometria-joao.pdf' });
+    await expect.poll(() => item.getAttribute('data-state'), { timeout: 15_000 }).toBe('uploaded');
+    await item.getByText(/leitura retida — arquivo de outra pessoa/).waitFor();
+
+    const held = page.getByTestId('pending-reading');
+    const mismatch = held.getByTestId('identity-mismatch');
+    await mismatch.getByText('O arquivo é de João Pedro Araújo; o trabalhador é Ana Paula Souza Lima.').waitFor({ timeout: 15_000 });
+    await mismatch.getByText('CPF no arquivo: 111.444.777-35; no cadastro do trabalhador: 529.982.247-25.').waitFor();
+    await mismatch.getByText('Data de nascimento no arquivo: 30/08/1979; no cadastro do trabalhador: 12/04/1985.').waitFor();
+    const red = await mismatch.locator('.pending-reading__sentence').first().evaluate((el) => getComputedStyle(el).color);
+    const [r, g, b] = red.match(/\d+/g)!.map(Number);
+    expect(r, `mismatch colour ${red}`).toBeGreaterThan(150);
+    expect(g).toBeLessThan(80);
+    expect(b).toBeLessThan(80);
+
+    // Nothing reached Ana Paula's exam: no thresholds, classification as before.
+    const untouched = await (await app.server.request(`/api/exams/${examId}`, bearer(app.account.token))).json();
+    expect(Object.values(untouched.audiogram.air).every((v) => (v as { re: unknown }).re === null)).toBe(true);
+    expect(untouched.classification).toEqual(created.classification);
+    for (const hz of AIR) expect(await cell(page, `air.${hz}.RE`).inputValue()).toBe('');
+    await held.scrollIntoViewIfNeeded();
+    await screenshot(page, 'upload-identity-mismatch');
+    await expectAccessible(page, '/exams/{id} with a reading of another person held');
+
+    // It survives a reload: the held reading is stored, not kept in the page.
+    await page.reload();
+    await page.getByTestId('identity-mismatch').getByText('O arquivo é de João Pedro Araújo; o trabalhador é Ana Paula Souza Lima.').waitFor({ timeout: 15_000 });
+
+    // 'Ver Exame' names the mismatch too.
+    await page.getByRole('button', { name: 'Ver Exame' }).click();
+    await page.getByRole('dialog').getByTestId('file-identity-mismatch').getByText('O arquivo é de João Pedro Araújo; o trabalhador é Ana Paula Souza Lima.').waitFor();
+    await page.keyboard.press('Escape');
+
+    // Phone width: the held reading never makes the page wider than the screen.
+    const phone = await openAs(app.browser, app.server.url, app.account.token, `/exams/${examId}`, 390);
+    await phone.page.getByRole('heading', { name: 'Audiograma do exame' }).waitFor();
+    await phone.page.getByTestId('identity-mismatch').waitFor({ timeout: 15_000 });
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.page.close();
+    // Applying needs the confirmation; with the keyboard: Space on the checkbox, Enter on the button.
+    const apply = page.getByRole('button', { name: 'Aplicar leitura ao exame' });
+    await apply.click();
+    await page.getByText('Confirme que o arquivo pertence a este trabalhador antes de aplicar a leitura.').waitFor();
+    const confirm = page.getByRole('checkbox', { name: 'Confirmo que este arquivo é de Ana Paula Souza Lima' });
+    await confirm.focus();
+    await page.keyboard.press('Space');
+    expect(await confirm.isChecked()).toBe(true);
+    await apply.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Leitura aplicada ao exame e classificação recalculada.').waitFor();
+    await expectGridShows(page, 'RE', 'air', joao.right.air, AIR);
+    await expectGridShows(page, 'LE', 'air', joao.left.air, AIR);
+    await page.getByTestId('review-classification').waitFor();
+    const applied = await (await app.server.request(`/api/exams/${examId}`, bearer(app.account.token))).json();
+    expect(applied.audiogram.air['4000']).toEqual({ re: 50, le: 45 });
+    expect(applied.classification).not.toEqual(created.classification);
+    await expect.poll(() => page.locator('.ai-status').getAttribute('data-status'), { timeout: 15_000 }).toBe('extracted');
+    await screenshot(page, 'upload-identity-confirmed');
+
+    expect(errors).toEqual([]);
     await page.close();
   });
 

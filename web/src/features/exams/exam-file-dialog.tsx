@@ -1,14 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { getToken } from '../../lib/api-client';
+import { fetchReadings, mismatchSentences } from '../upload';
 import type { ExamFile } from './api';
 
 /**
  * Spec §2 'Ver Exame': the first file in a modal with its name and size in KB, 'Abrir em Nova Aba',
  * closed by X or a click outside; 'Imagem não disponível' when the image cannot be shown. Files
- * served by our API need the bearer token, so they are fetched and shown from a blob URL.
+ * served by our API need the bearer token, so they are fetched and shown from a blob URL. When the
+ * file's reading was held because it names another person (issue 14), the dialog says so in red.
  */
-export function ExamFileDialog({ file, onClose }: { file: ExamFile | null; onClose: () => void }) {
+export function ExamFileDialog({ file, onClose, examId }: { file: ExamFile | null; onClose: () => void; examId?: string }) {
+  const params = useParams();
+  const exam = examId ?? params.id;
+  const readings = useQuery({
+    queryKey: ['exams', 'readings', exam],
+    queryFn: ({ signal }) => fetchReadings(exam!, signal),
+    enabled: Boolean(file && exam),
+  });
+  const held = file ? readings.data?.find((r) => r.fileId === file.id && r.identity.status === 'mismatch') : undefined;
   const [src, setSrc] = useState<string | null>(null);
   const [broken, setBroken] = useState(false);
 
@@ -42,6 +54,14 @@ export function ExamFileDialog({ file, onClose }: { file: ExamFile | null; onClo
       {file && (
         <DialogContent title={file.fileName} description={`${Math.round(file.fileSizeBytes / 1024)} KB`} size="lg">
           <div className="exam-file">
+            {held && (
+              <div className="exam-file__identity" role="note" data-testid="file-identity-mismatch">
+                <strong>{held.status === 'pending' ? 'Leitura retida — identificação divergente' : held.status === 'applied' ? 'Leitura aplicada por confirmação, apesar da identificação divergente' : 'Leitura descartada — identificação divergente'}</strong>
+                {mismatchSentences(held).map((s) => (
+                  <span key={s}>{s}</span>
+                ))}
+              </div>
+            )}
             {broken || (!isImage && src) ? (
               <p className="exam-file__missing">{isImage || broken ? 'Imagem não disponível' : 'Pré-visualização indisponível para este tipo de arquivo.'}</p>
             ) : src ? (

@@ -1,4 +1,5 @@
 import type { ExamResponse, WireThreshold } from '../../../../adapters/src/http/contract/exams';
+import type { ApplyReadingResponse, ExamReadingListResponse, ExamReadingResponse } from '../../../../adapters/src/http/contract/readings';
 import type { PointConfidence } from '../../components/audiogram/threshold-input';
 import { api } from '../../lib/api-client';
 
@@ -8,6 +9,10 @@ export type Exam = ExamResponse;
 export interface UploadAnswer {
   analysisSucceeded: boolean;
   analysisPending: boolean;
+  /** Read, but held for the professional (another person's file, not high confidence, exam already filled). */
+  reviewPending: boolean;
+  readingId: string | null;
+  identityStatus: 'match' | 'mismatch' | 'not_stated' | null;
   confidence: 'high' | 'medium' | 'low' | null;
   error: string | null;
   file: { id: string; fileName: string; fileSizeBytes: number; storageUrl: string; mediaType: string };
@@ -34,6 +39,20 @@ export interface AudiogramBody {
 export const saveAudiogram = (examId: string, audiogram: AudiogramBody) =>
   api.put<Exam>(`/exams/${encodeURIComponent(examId)}/audiogram`, { audiogram } as unknown as Record<string, unknown>);
 
+export type ExamReading = ExamReadingResponse;
+
+/** `GET /api/exams/{id}/readings`: the exam's held readings, newest first. */
+export const fetchReadings = (examId: string, signal?: AbortSignal) =>
+  api.get<ExamReadingListResponse>(`/exams/${encodeURIComponent(examId)}/readings`, { signal }).then((r) => r.items);
+
+/** `POST …/apply`: the professional confirms; the answer carries the re-classified exam. */
+export const applyReading = (examId: string, readingId: string) =>
+  api.post<ApplyReadingResponse>(`/exams/${encodeURIComponent(examId)}/readings/${encodeURIComponent(readingId)}/apply`);
+
+/** `POST …/discard`: the exam stays as it was. */
+export const discardReading = (examId: string, readingId: string) =>
+  api.post<ExamReading>(`/exams/${encodeURIComponent(examId)}/readings/${encodeURIComponent(readingId)}/discard`);
+
 type EarConfidence = { air?: Record<string, PointConfidence>; bone?: Record<string, PointConfidence> };
 
 /** `exam.ambienteJson` parsed (core `ambienteJsonFor`): how the audiogram was obtained. */
@@ -47,6 +66,8 @@ export interface AmbienteInfo {
   analysisFailed: boolean;
   analysisError: string | null;
   analysisPending: boolean;
+  /** A reading of a file waits for the professional (issue 14). */
+  reviewPending: { readingId: string; fileName: string; reasons: string[] } | null;
 }
 
 const CONFIDENCES = ['high', 'medium', 'low', 'unknown'] as const;
@@ -75,7 +96,15 @@ export function parseAmbiente(raw: string | null | undefined): AmbienteInfo | nu
     analysisFailed: v.analysisFailed === true || str(v.analysisError) !== null,
     analysisError: str(v.analysisError),
     analysisPending: v.analysisPending === true,
+    reviewPending: reviewNote(v.reviewPending),
   };
+}
+
+function reviewNote(x: unknown): AmbienteInfo['reviewPending'] {
+  if (typeof x !== 'object' || x === null) return null;
+  const r = x as Record<string, unknown>;
+  if (typeof r.readingId !== 'string') return null;
+  return { readingId: r.readingId, fileName: typeof r.fileName === 'string' ? r.fileName : '', reasons: Array.isArray(r.reasons) ? r.reasons.filter((a): a is string => typeof a === 'string') : [] };
 }
 
 /** True when the exam has at least one air-conduction threshold (spec §4: "data extracted"). */

@@ -6,5 +6,6 @@ export { FileDropZone, type FileDropZoneProps, type UploadBatchResult, type Uplo
 export { AiStatusPanel, POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS, type AiStatus, type AiStatusPanelProps } from './components/ai-status-panel';
 export { AudiogramReviewGrid, type AudiogramReviewGridProps } from './components/audiogram-review-grid';
 export { ExamAudiogramSection } from './components/exam-audiogram-section';
-export { hasAirThresholds, parseAmbiente, sourceLabel, uploadExamFile, type AmbienteInfo, type UploadAnswer } from './api';
+export { PendingReadingReview, mismatchSentences, type PendingReadingReviewProps } from './components/pending-reading-review';
+export { applyReading, discardReading, fetchReadings, hasAirThresholds, parseAmbiente, sourceLabel, uploadExamFile, type AmbienteInfo, type ExamReading, type UploadAnswer } from './api';
 export { fileProblem, MAX_UPLOAD_BYTES, ACCEPTED_MEDIA_TYPES } from './upload-rules';

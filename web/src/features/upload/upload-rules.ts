@@ -37,6 +37,8 @@ export interface BatchCounts {
   analysisFailed: number;
   /** Stored files still being read by the local model (the status panel polls). */
   analysisPending: number;
+  /** Stored files read but held for the professional's review (issue 14). */
+  reviewPending?: number;
 }
 
 export type BatchToast =
@@ -54,6 +56,8 @@ export function batchToasts(c: BatchCounts): BatchToast[] {
       kind: 'manualFill',
       message: `${c.uploaded} arquivo(s) enviado(s); ${c.analysisFailed} sem leitura automática — você precisará preencher os dados manualmente`,
     });
+  } else if ((c.reviewPending ?? 0) > 0) {
+    toasts.push({ kind: 'info', message: `${c.uploaded} arquivo(s) enviado(s); leitura aguardando sua revisão antes de entrar no exame` });
   } else if (c.analysisPending > 0) {
     toasts.push({ kind: 'info', message: `${c.uploaded} arquivo(s) enviado(s); análise automática em andamento` });
   } else if (c.failed === 0 && c.uploaded > 0) {

@@ -10,7 +10,7 @@ import './upload.css';
 export const POLL_INTERVAL_MS = 5000;
 export const POLL_MAX_ATTEMPTS = 24;
 
-export type AiStatus = 'checking' | 'waiting' | 'extracted' | 'failed' | 'timeout' | 'error';
+export type AiStatus = 'checking' | 'waiting' | 'review' | 'extracted' | 'failed' | 'timeout' | 'error';
 
 export interface AiStatusPanelProps {
   examId: string;
@@ -22,7 +22,8 @@ export interface AiStatusPanelProps {
   onStatusChange?: (status: AiStatus) => void;
 }
 
-function statusOf(exam: Exam, ambiente: AmbienteInfo | null): 'extracted' | 'failed' | 'waiting' {
+function statusOf(exam: Exam, ambiente: AmbienteInfo | null): 'review' | 'extracted' | 'failed' | 'waiting' {
+  if (ambiente?.reviewPending) return 'review';
   if (hasAirThresholds(exam)) return 'extracted';
   if (ambiente?.analysisFailed) return 'failed';
   return 'waiting';
@@ -31,7 +32,8 @@ function statusOf(exam: Exam, ambiente: AmbienteInfo | null): 'extracted' | 'fai
 /**
  * Spec §4 "AI extraction status": the initial check of the exam decides data extracted (air
  * thresholds present, polling stops) or failed (analysis flag); otherwise it waits, reading the
- * exam every 5 s up to 24 times, then shows 'Análise não concluída'. It says which reader was
+ * exam every 5 s up to 24 times, then shows 'Análise não concluída'. A reading held for review
+ * (issue 14) stops the polling and points to the review below. It says which reader was
  * used and its confidence, and warns when the confidence is low (product.md decision 6).
  */
 export function AiStatusPanel({ examId, refreshKey, onData, onStatusChange }: AiStatusPanelProps) {
@@ -115,6 +117,12 @@ export function AiStatusPanel({ examId, refreshKey, onData, onStatusChange }: Ai
         <Banner variant="error" title="A análise automática falhou. Por favor, preencha os dados manualmente">
           {ambiente?.extractedFrom ? `Arquivo: ${ambiente.extractedFrom}. ` : ''}
           Digite os limiares na grade abaixo a partir do arquivo enviado.
+        </Banner>
+      )}
+      {status === 'review' && (
+        <Banner variant="warning" title="Leitura aguardando sua revisão">
+          {ambiente?.reviewPending?.fileName ? `Arquivo: ${ambiente.reviewPending.fileName}. ` : ''}
+          Os limiares lidos ainda não entraram no exame: confira a leitura abaixo e aplique-a ou descarte-a.
         </Banner>
       )}
       {status === 'extracted' && (

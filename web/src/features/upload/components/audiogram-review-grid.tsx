@@ -17,6 +17,7 @@ import { toast } from '../../../lib/toast';
 import type { AudiogramValues } from '../../exams/audiogram-data';
 import { nr7Label } from '../../exams/classification';
 import { hasAirThresholds, parseAmbiente, saveAudiogram, type AudiogramBody, type Exam } from '../api';
+import { PendingReadingReview } from './pending-reading-review';
 import './upload.css';
 
 const AudiogramChart = lazy(() => import('../../exams/components/audiogram-chart'));
@@ -58,6 +59,8 @@ export interface AudiogramReviewGridProps {
  * 6000) and bone 500–4000 Hz, cells on the 5 dB grid with NR, the points the reader was unsure of
  * outlined, the audiogram redrawn as values change, and 'Salvar audiograma' re-classifying the exam
  * on the server. When the reading failed it opens empty for manual entry, with a banner saying so.
+ * A reading held for review (another person's file, not high confidence; issue 14) is shown above
+ * the grid and reaches it only when the professional applies it.
  */
 export function AudiogramReviewGrid({ exam, onSaved }: AudiogramReviewGridProps) {
   const ambiente = useMemo(() => parseAmbiente(exam.ambienteJson), [exam.ambienteJson]);
@@ -67,12 +70,16 @@ export function AudiogramReviewGrid({ exam, onSaved }: AudiogramReviewGridProps)
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saved, setSaved] = useState<Exam | null>(null);
+  // A reading held for review (issue 14) is decided above the grid before its values reach it.
+  const [decided, setDecided] = useState(false);
+  const held = !decided ? (ambiente?.reviewPending ?? null) : null;
 
   const manual = !hasAirThresholds(exam) && (ambiente?.analysisFailed ?? false);
   const current = saved ?? exam;
   const showClassification = hasAirThresholds(current);
 
   const confidenceOf = (kind: Kind, side: 'right' | 'left', f: number): PointConfidence | undefined => {
+    if (held) return undefined;
     const c = ambiente?.pointConfidence[side]?.[kind]?.[String(f)];
     return c === 'low' || c === 'medium' ? c : undefined;
   };
@@ -81,6 +88,7 @@ export function AudiogramReviewGrid({ exam, onSaved }: AudiogramReviewGridProps)
 
   const flagged = useMemo(() => {
     const found = { low: 0, medium: 0 };
+    if (held) return found;
     for (const kind of ['air', 'bone'] as const)
       for (const { side } of EARS)
         for (const f of FREQS[kind]) {
@@ -88,7 +96,16 @@ export function AudiogramReviewGrid({ exam, onSaved }: AudiogramReviewGridProps)
           if (c === 'low' || c === 'medium') found[c] += 1;
         }
     return found;
-  }, [ambiente]);
+  }, [ambiente, held]);
+
+  function afterDecision(updated: Exam) {
+    setDecided(true);
+    setGrids({ air: gridFrom(updated, 'air'), bone: gridFrom(updated, 'bone') });
+    setTouched(new Set());
+    setErrors({});
+    setSaved(hasAirThresholds(updated) ? updated : null);
+    onSaved?.(updated);
+  }
 
   const chartValues: AudiogramValues = useMemo(() => ({ air: toWire(grids.air), bone: toWire(grids.bone) }), [grids]);
 
@@ -188,6 +205,7 @@ export function AudiogramReviewGrid({ exam, onSaved }: AudiogramReviewGridProps)
 
   return (
     <form className="review-grid" onSubmit={onSubmit} noValidate aria-label="Revisão do audiograma">
+      {held && <PendingReadingReview examId={exam.id} readingId={held.readingId} onApplied={afterDecision} onDiscarded={afterDecision} />}
       {manual && (
         <Banner variant="warning" title="Preenchimento manual">
           A leitura automática do arquivo{ambiente?.extractedFrom ? ` '${ambiente.extractedFrom}'` : ''} não foi possível. Digite os limiares

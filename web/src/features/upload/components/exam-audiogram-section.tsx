@@ -23,7 +23,7 @@ export function ExamAudiogramSection({ exam }: { exam: Exam }) {
   // The panel runs once a file was read (or failed) for this exam, or after an upload here.
   const showPanel = exam.ambienteJson !== null || refreshKey > 0;
   const ambiente = parseAmbiente(latest.ambienteJson);
-  const showGrid = showPanel && (status === 'extracted' || status === 'failed' || status === 'timeout');
+  const showGrid = showPanel && (status === 'extracted' || status === 'review' || status === 'failed' || status === 'timeout');
   const refreshPage = () => void queryClient.invalidateQueries({ queryKey: ['exams', 'detail', exam.id] });
 
   return (
@@ -47,7 +47,7 @@ export function ExamAudiogramSection({ exam }: { exam: Exam }) {
             onStatusChange={(s) => {
               if (s === 'checking') return;
               setStatus(s);
-              if (refreshKey > 0 && (s === 'extracted' || s === 'failed')) refreshPage();
+              if (refreshKey > 0 && (s === 'extracted' || s === 'failed' || s === 'review')) refreshPage();
             }}
           />
         )}

@@ -30,6 +30,8 @@ export interface UploadBatchResult {
   failed: number;
   analysisFailed: number;
   analysisPending: number;
+  /** Read but held for the professional's review (issue 14). */
+  reviewPending: number;
 }
 
 export interface FileDropZoneProps {
@@ -103,8 +105,9 @@ export function FileDropZone({ examId, userId, onUploaded, disabled = false }: F
       items: done,
       uploaded: ok.length,
       failed: done.length - ok.length,
-      analysisFailed: ok.filter((i) => i.answer && !i.answer.analysisSucceeded && !i.answer.analysisPending).length,
+      analysisFailed: ok.filter((i) => i.answer && !i.answer.analysisSucceeded && !i.answer.analysisPending && !i.answer.reviewPending).length,
       analysisPending: ok.filter((i) => i.answer?.analysisPending).length,
+      reviewPending: ok.filter((i) => i.answer?.reviewPending).length,
     };
     for (const t of batchToasts(result)) toast[t.kind](t.message);
     onUploaded?.(result);
@@ -202,6 +205,7 @@ function analysisNote(answer: UploadAnswer | undefined): string | null {
   if (!answer) return null;
   if (answer.analysisSucceeded) return 'leitura automática concluída';
   if (answer.analysisPending) return 'leitura automática em andamento';
+  if (answer.reviewPending) return answer.identityStatus === 'mismatch' ? 'leitura retida — arquivo de outra pessoa' : 'leitura aguardando sua revisão';
   return 'sem leitura automática — preencha manualmente';
 }
 
