@@ -58,6 +58,8 @@ export * from './use-cases/exams/read-audiogram';
 export * from './ports/file-storage';
 export * from './use-cases/exams/upload-exam-file';
 export * from './use-cases/exams/review-exam-reading';
+export * from './ports/worklist-queries';
+export * from './worklist/query-worklist';
 export * from './imports/import-row';
 export * from './imports/classify-history';
 export * from './ports/exam-import-sink';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import {
-  EmbedTokens, ManageOrganization, ManageReports, ReadAudiogram, ReviewExamReading, UploadExamFile, WriteNarrative, type AudiogramReadingQueue, type ExamFileStore, type FileStorage, type ReportRenderer,
+  EmbedTokens, ManageOrganization, ManageReports, QueryWorklist, ReadAudiogram, ReviewExamReading, UploadExamFile, WriteNarrative, type AudiogramReadingQueue, type ExamFileStore, type FileStorage, type ReportRenderer,
   DeleteExam, UpdateExamDetails,
   Authenticate, ChangePassword, CheckHealth, ManagePatients, QueryExams, RecordExam, UpdateExamAudiogram, DesignateReferenceExam, ReclassifyStaleExams, LogIn, LogInWithGoogle, LogOut, ManageProfile, OpenSession, RegisterProfessional,
   SubmitPublicRequest, systemClock, type Clock, type GoogleIdTokenVerifier, type HealthProbe, type IdGenerator, type LoginAttemptLog,
@@ -30,6 +30,7 @@ import { EncryptedFileStorage, loadOrCreateFileKey } from '../files/encrypted-fi
 import { disabledReadingQueue } from '../jobs/pg-boss-reading-queue';
 import { MikroOrmExamFileStore } from '../persistence/mikro-orm/repositories/mikro-orm-exam-file-store';
 import { MikroOrmExamReadingRepository } from '../persistence/mikro-orm/repositories/mikro-orm-exam-reading-repository';
+import { MikroOrmWorklistQueries } from '../persistence/mikro-orm/repositories/mikro-orm-worklist-queries';
 import { MikroOrmReportRepository } from '../persistence/mikro-orm/repositories/mikro-orm-report-repository';
 import { HandlebarsReportWriter } from '../reports/handlebars/handlebars-report-writer';
 import { OllamaReportWriter } from '../reports/ollama/ollama-report-writer';
@@ -129,6 +130,7 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
   factory(TOKENS.UploadExamFile, () => new UploadExamFile(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ExamFileStore),
     get(TOKENS.FileStorage), get(TOKENS.FastAudiogramReaders), get(TOKENS.ReadingQueue), get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock),
     get(TOKENS.ExamReadingRepository)));
+  factory(TOKENS.Worklist, () => new QueryWorklist(new MikroOrmWorklistQueries(em)));
   factory(TOKENS.ReviewExamReading, () => new ReviewExamReading(get(TOKENS.ExamReadingRepository), get(TOKENS.ExamRepository), get(TOKENS.PatientRepository),
     get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
   factory(TOKENS.EmbedTokens, () => new EmbedTokens(new MikroOrmEmbedTokenRepository(em), new MikroOrmEmbedAccessLog(em), get(TOKENS.PatientRepository),

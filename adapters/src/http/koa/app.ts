@@ -15,6 +15,7 @@ import { accountRoutes } from './routes/accounts.routes';
 import { exportRoutes } from './routes/export.routes';
 import { embedRoutes } from './routes/embed.routes';
 import { fileRoutes } from './routes/files.routes';
+import { worklistRoutes } from './routes/worklist.routes';
 import { reportRoutes } from './routes/reports.routes';
 import { organizationRoutes } from './routes/organization.routes';
 import { patientExamRoutes } from './routes/patients-exams.routes';
@@ -58,6 +59,7 @@ export function createApp(container: Container): Koa {
   organizationRoutes(routes, { authenticate: get(TOKENS.Authenticate), organization: get(TOKENS.ManageOrganization) });
   fileRoutes(routes, { authenticate: get(TOKENS.Authenticate), upload: get(TOKENS.UploadExamFile), files: get(TOKENS.ExamFileStore), storage: get(TOKENS.FileStorage),
     review: get(TOKENS.ReviewExamReading), queryExams: get(TOKENS.QueryExams), today: () => clock.now() });
+  worklistRoutes(routes, { authenticate: get(TOKENS.Authenticate), worklist: get(TOKENS.Worklist) });
 
   app.use(requestLogger(logger));
   app.use(compressJson(1024)); // outside the error middleware: error bodies are JSON too
