@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECOMMENDATIONS } from '../../core/src/analysis/report-evolution';
 import { bearer, json, registerAccount, type Account } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { launchBrowser, root, screenshot, watchErrors, webDist, widgetDist } from './support/browser';
+import { expectAccessible, launchBrowser, root, screenshot, watchErrors, webDist, widgetDist } from './support/browser';
 
 /**
  * Issue 9 end to end: the report-based evolution screen, Configurações › Integrações and the
@@ -193,6 +193,132 @@ describe('Configurações › Integrações', () => {
   });
 });
 
+/** A partner page on another origin (another port) serving `html` (changeable with `serve`); closed by the caller. */
+async function partnerPortal(html: string) {
+  let body = html;
+  const portal = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Portal parceiro</title></head><body>${body}</body></html>`);
+  });
+  await new Promise<void>((resolve) => portal.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(portal.address() as AddressInfo).port}`,
+    serve: (next: string) => void (body = next),
+    close: () => new Promise((resolve) => portal.close(resolve)),
+  };
+}
+
+describe('Configurações › Integrações: the worker id of the snippet', () => {
+  it('a keyboard combobox finds the worker by name or CPF and fills the id; the created dialog gives a snippet that works on the portal', async () => {
+    const marina = await (await post('/api/patients', { name: 'Marina Conceição Lima', age: 33, sex: 'F', cpf: '529.982.247-25', company: 'Construtora Beta' })).json();
+    expect(marina.id, JSON.stringify(marina)).toBeTruthy();
+    const { page, errors } = await openAs('/settings', { width: 390, height: 844 });
+    await page.getByRole('tab', { name: 'Integrações' }).click();
+    const card = page.locator('.ui-card').filter({ has: page.getByRole('heading', { name: 'Código do widget' }) });
+    const picker = card.getByRole('combobox', { name: 'Trabalhador do widget' });
+    expect(await card.getByTestId('snippet-snippet').innerText()).toContain('patient="ID_DO_TRABALHADOR"');
+
+    // by name, without accents or capitals, keyboard only
+    await picker.focus();
+    await page.keyboard.type('carlos ed');
+    const list = page.getByRole('listbox', { name: 'Trabalhadores encontrados' });
+    await list.getByRole('option', { name: new RegExp(WORKER) }).waitFor();
+    expect(await picker.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    const activeId = await picker.getAttribute('aria-activedescendant');
+    expect(await page.locator(`[id="${activeId}"]`).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Enter');
+    expect(await picker.getAttribute('aria-expanded')).toBe('false');
+    expect(await picker.inputValue()).toBe(WORKER);
+    expect((await card.getByTestId('snippet-worker-id').innerText()).trim()).toBe(worker.id);
+    const snippet = await card.getByTestId('snippet-snippet').innerText();
+    expect(snippet).toContain(`<limiar-evolucao api-base="${t.url}" token="SEU_TOKEN_DE_INTEGRACAO" patient="${worker.id}"></limiar-evolucao>`);
+    const box = await card.getByTestId('snippet-snippet').boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'settings-integrations-worker-picker');
+    await expectAccessible(page, 'integrations worker picker');
+
+    // by CPF digits; Escape closes the list only; an unknown name says so
+    await picker.fill('529.982');
+    await list.getByRole('option', { name: /Marina Conceição Lima.*CPF 529\.982\.247-25/ }).waitFor();
+    await expectAccessible(page, 'integrations worker picker, list open');
+    await page.keyboard.press('Escape');
+    expect(await picker.getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    expect((await card.getByTestId('snippet-worker-id').innerText()).trim()).toBe(marina.id);
+    await picker.fill('zzz inexistente');
+    await card.getByRole('status').filter({ hasText: 'Nenhum trabalhador encontrado para “zzz inexistente”.' }).waitFor();
+    expect(await card.getByTestId('snippet-worker-id').count()).toBe(0);
+    expect(await card.getByTestId('snippet-snippet').innerText()).toContain('patient="ID_DO_TRABALHADOR"');
+
+    // a company token: the creation dialog's picker puts the worker into the snippet with the real token
+    const portal = await partnerPortal('');
+    try {
+      const form = page.locator('form.integrations-form');
+      await form.getByRole('textbox', { name: 'Nome', exact: true }).fill('Portal RH com trabalhador');
+      await form.getByText('Empresa', { exact: true }).click();
+      await form.getByRole('combobox', { name: 'Empresa' }).selectOption({ label: 'Metalúrgica Alfa (2 trabalhadores)' });
+      await form.getByRole('textbox', { name: 'Origens autorizadas' }).fill(portal.url);
+      await form.getByRole('button', { name: 'Criar token' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Token de integração criado' });
+      await dialog.waitFor();
+      const token = (await dialog.getByTestId('created-token').innerText()).trim();
+      const dialogPicker = dialog.getByRole('combobox', { name: 'Trabalhador do widget' });
+      await dialogPicker.focus();
+      await page.keyboard.type('Carlos');
+      await dialog.getByRole('option', { name: new RegExp(WORKER) }).waitFor();
+      await page.keyboard.press('Escape'); // closes the list, not the dialog
+      expect(await dialog.isVisible()).toBe(true);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      const dialogSnippet = await dialog.getByTestId('created-snippet').innerText();
+      expect(dialogSnippet).toContain(`token="${token}" patient="${worker.id}"`);
+      await page.close();
+
+      // pasted as is into the partner's page, it shows the worker
+      portal.serve(dialogSnippet);
+      const partner = await browser.newPage({ locale: 'pt-BR', viewport: { width: 390, height: 844 } });
+      await partner.goto(portal.url);
+      await partner.locator('limiar-evolucao .lw[data-state="ready"]').waitFor();
+      expect(await partner.locator('limiar-evolucao .lw').innerText()).toContain(WORKER);
+      await partner.close();
+    } finally {
+      await portal.close();
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('a worker-scoped token is created by picking the worker by CPF; its snippet already names the worker', async () => {
+    const marina = (await (await t.request('/api/patients?q=52998224725', bearer(a.token))).json())[0];
+    expect(marina?.name).toBe('Marina Conceição Lima');
+    const { page, errors } = await openAs('/settings');
+    await page.getByRole('tab', { name: 'Integrações' }).click();
+    const form = page.locator('form.integrations-form');
+    await form.getByRole('textbox', { name: 'Nome', exact: true }).fill('Portal da Marina');
+    await form.getByText('Trabalhador', { exact: true }).click();
+    await form.getByRole('button', { name: 'Criar token' }).click();
+    await form.getByText('Escolha uma empresa ou um trabalhador').first().waitFor();
+    const picker = form.getByRole('combobox', { name: 'Trabalhador' });
+    expect(await picker.getAttribute('aria-invalid')).toBe('true');
+    await picker.fill('52998224725');
+    await form.getByRole('option', { name: /Marina Conceição Lima/ }).click();
+    expect(await picker.inputValue()).toBe('Marina Conceição Lima');
+    await form.getByRole('textbox', { name: 'Origens autorizadas' }).fill(t.url);
+    await form.getByRole('button', { name: 'Criar token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Token de integração criado' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('combobox').count()).toBe(0);
+    expect((await dialog.getByTestId('created-worker-id').innerText()).trim()).toBe(marina.id);
+    expect(await dialog.getByTestId('created-snippet').innerText()).toContain(`patient="${marina.id}"`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('embeddable widget (<limiar-evolucao>, /widget/demo)', () => {
   it('the demo host page embeds the widget with a real token and draws the charts (1024 px and 320 px)', async () => {
     const { token } = await embedToken({ name: 'Demo' });
@@ -293,14 +419,9 @@ describe('embeddable widget (<limiar-evolucao>, /widget/demo)', () => {
   it("on a portal whose origin the token does not allow, says 'Origem não autorizada', not a network failure", async () => {
     const { token } = await embedToken({ name: 'Outra origem' }); // allows t.url only
     // a real partner page on another origin (another port): the snippet of docs/widget.md §1
-    const portal = http.createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Portal não autorizado</title></head><body>
-        <script type="module" src="${t.url}/widget/limiar-evolucao.js"></script>
-        <limiar-evolucao api-base="${t.url}" token="${token}" patient="${worker.id}"></limiar-evolucao></body></html>`);
-    });
-    await new Promise<void>((resolve) => portal.listen(0, '127.0.0.1', resolve));
-    const portalUrl = `http://127.0.0.1:${(portal.address() as AddressInfo).port}`;
+    const portal = await partnerPortal(`<script type="module" src="${t.url}/widget/limiar-evolucao.js"></script>
+      <limiar-evolucao api-base="${t.url}" token="${token}" patient="${worker.id}"></limiar-evolucao>`);
+    const portalUrl = portal.url;
     try {
       const page = await browser.newPage({ locale: 'pt-BR', viewport: { width: 390, height: 844 } });
       const answers: { status: number; origin: string | undefined }[] = [];
@@ -318,7 +439,7 @@ describe('embeddable widget (<limiar-evolucao>, /widget/demo)', () => {
       await screenshot(page, 'widget-origin-refused');
       await page.close();
     } finally {
-      await new Promise((resolve) => portal.close(resolve));
+      await portal.close();
     }
   });
 

@@ -25,6 +25,12 @@ export interface DialogContentProps {
 
 const keepOpen = (event: Event) => event.preventDefault();
 
+/** Escape in an open combobox list closes the list (the combobox's own handler), not the dialog. */
+const escapeClosesListFirst = (event: KeyboardEvent) => {
+  const focused = document.activeElement;
+  if (focused?.getAttribute('role') === 'combobox' && focused.getAttribute('aria-expanded') === 'true') event.preventDefault();
+};
+
 export function DialogContent({ title, description, size = 'md', footer, children, dismissible = true }: DialogContentProps) {
   return (
     <RadixDialog.Portal>
@@ -32,7 +38,7 @@ export function DialogContent({ title, description, size = 'md', footer, childre
       <RadixDialog.Content
         className={`ui-dialog ui-dialog--${size}`}
         {...(description === undefined ? { 'aria-describedby': undefined } : {})}
-        {...(dismissible ? {} : { onEscapeKeyDown: keepOpen, onPointerDownOutside: keepOpen, onInteractOutside: keepOpen })}
+        {...(dismissible ? { onEscapeKeyDown: escapeClosesListFirst } : { onEscapeKeyDown: keepOpen, onPointerDownOutside: keepOpen, onInteractOutside: keepOpen })}
       >
         <header className="ui-dialog__header">
           <RadixDialog.Title className="ui-dialog__title">{title}</RadixDialog.Title>

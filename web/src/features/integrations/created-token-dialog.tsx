@@ -2,23 +2,14 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { IconCheck } from '../../components/ui/icons';
 import { Banner } from '../../components/ui/banner';
-import { toast } from '../../lib/toast';
 import type { CreatedEmbedToken } from './api';
-import { widgetSnippet } from './format';
+import { copy, WidgetSnippet } from './widget-snippet';
 
-async function copy(text: string, what: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.success(`${what} copiado.`);
-  } catch {
-    toast.error('Não foi possível copiar automaticamente: selecione o texto e copie.');
-  }
-}
-
-/** Shows the new token ONCE (it is stored hashed), with copy buttons and the widget snippet. */
+/**
+ * Shows the new token ONCE (it is stored hashed), with copy buttons and the widget snippet; for a
+ * company token, a worker picker fills the snippet's worker id.
+ */
 export function CreatedTokenDialog({ token, onClose }: { token: CreatedEmbedToken | null; onClose: () => void }) {
-  const origin = window.location.origin;
-  const snippet = token ? widgetSnippet(origin, token.token, token.patientId ?? undefined) : '';
   return (
     <Dialog open={token !== null} onOpenChange={(open) => !open && onClose()}>
       {token && (
@@ -47,21 +38,11 @@ export function CreatedTokenDialog({ token, onClose }: { token: CreatedEmbedToke
                 Copiar token
               </Button>
             </div>
-            <div className="integrations-created__block">
-              <span className="integrations-created__label" id="created-snippet-label">
-                Código para colar no portal
-              </span>
-              <pre className="integrations-created__code integrations-created__snippet" aria-labelledby="created-snippet-label">
-                {snippet}
-              </pre>
-              <Button variant="secondary" size="sm" onClick={() => void copy(snippet, 'Código')}>
-                Copiar código
-              </Button>
-            </div>
+            <WidgetSnippet key={token.id} token={token.token} fixedWorkerId={token.patientId} idPrefix="created" />
             {token.scope === 'company' && (
               <Banner variant="info">
-                Troque <code>ID_DO_TRABALHADOR</code> pelo id do trabalhador no Limiar. O widget responde apenas para trabalhadores da empresa do token e só
-                a partir das origens autorizadas.
+                Escolha o trabalhador acima para preencher o id no código (ou troque <code>ID_DO_TRABALHADOR</code> pelo id). O widget responde apenas para
+                trabalhadores da empresa do token e só a partir das origens autorizadas.
               </Banner>
             )}
           </div>

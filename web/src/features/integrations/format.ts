@@ -7,8 +7,12 @@ export const formatDate = (iso: string | null) => (iso ? dateTime.format(new Dat
 
 export const STATUS_LABELS: Record<EmbedToken['status'], string> = { ativo: 'Ativo', revogado: 'Revogado', expirado: 'Expirado' };
 
+export const WORKER_PLACEHOLDER = 'ID_DO_TRABALHADOR';
+/** Stands for a token in the snippet of the Integrações screen (a token is shown only once, when created). */
+export const TOKEN_PLACEHOLDER = 'SEU_TOKEN_DE_INTEGRACAO';
+
 /** The snippet a partner pastes into its page (docs/widget.md). */
-export function widgetSnippet(origin: string, token: string, patientId = 'ID_DO_TRABALHADOR') {
+export function widgetSnippet(origin: string, token: string, patientId = WORKER_PLACEHOLDER) {
   return `<script type="module" src="${origin}/widget/limiar-evolucao.js"></script>\n<limiar-evolucao api-base="${origin}" token="${token}" patient="${patientId}"></limiar-evolucao>`;
 }
 

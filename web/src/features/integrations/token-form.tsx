@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../components/ui/banner';
-import { useDebouncedValue } from '../patients/use-debounced-value';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -10,8 +9,9 @@ import { Input, Textarea } from '../../components/ui/input';
 import { RadioCards } from '../../components/ui/radio-cards';
 import { Select } from '../../components/ui/select';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { createEmbedToken, embedTokensKey, listCompanies, searchPatients, type CreatedEmbedToken } from './api';
+import { createEmbedToken, embedTokensKey, listCompanies, type CreatedEmbedToken } from './api';
 import { endOfDayIso, parseOrigins } from './format';
+import { WorkerCombobox, type PickedWorker } from './worker-combobox';
 
 type Scope = 'company' | 'patient';
 type FieldName = 'name' | 'scope' | 'allowedOrigins' | 'expiresAt';
@@ -28,8 +28,8 @@ export function TokenForm({ onCreated }: { onCreated: (token: CreatedEmbedToken)
   const [name, setName] = useState('');
   const [scope, setScope] = useState<Scope | ''>('');
   const [companyId, setCompanyId] = useState('');
-  const [patientQuery, setPatientQuery] = useState('');
-  const [patientId, setPatientId] = useState('');
+  const [patient, setPatient] = useState<PickedWorker | null>(null);
+  const patientId = patient?.id ?? '';
   const [origins, setOrigins] = useState('');
   const [expiresOn, setExpiresOn] = useState('');
   const [initialsOnly, setInitialsOnly] = useState(false);
@@ -37,8 +37,6 @@ export function TokenForm({ onCreated }: { onCreated: (token: CreatedEmbedToken)
   const [failure, setFailure] = useState<string | null>(null);
 
   const companies = useQuery({ queryKey: ['companies'], queryFn: ({ signal }) => listCompanies(signal), enabled: scope === 'company' });
-  const q = useDebouncedValue(patientQuery.trim());
-  const patients = useQuery({ queryKey: ['patients', 'search', q], queryFn: ({ signal }) => searchPatients(q, signal), enabled: scope === 'patient' });
 
   const create = useMutation({
     mutationFn: createEmbedToken,
@@ -109,24 +107,9 @@ export function TokenForm({ onCreated }: { onCreated: (token: CreatedEmbedToken)
           </Field>
         )}
         {scope === 'patient' && (
-          <div className="integrations-form__row">
-            <Field label="Buscar trabalhador" hint="Digite parte do nome">
-              {(p) => <Input {...p} type="search" value={patientQuery} onChange={(e) => setPatientQuery(e.target.value)} disabled={busy} />}
-            </Field>
-            <Field label="Trabalhador" required error={errors.scope && !patientId ? errors.scope : undefined}>
-              {(p) => (
-                <Select {...p} value={patientId} onChange={(e) => setPatientId(e.target.value)} disabled={busy}>
-                  <option value="">{patients.isPending ? 'Buscando...' : patients.data?.length ? 'Selecione o trabalhador' : 'Nenhum trabalhador encontrado'}</option>
-                  {patients.data?.map((pt) => (
-                    <option key={pt.id} value={pt.id}>
-                      {pt.name}
-                      {pt.company ? ` — ${pt.company}` : ''}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-          </div>
+          <Field label="Trabalhador" required error={errors.scope && !patient ? errors.scope : undefined} hint="Busque por nome ou CPF">
+            {(p) => <WorkerCombobox {...p} value={patient} onChange={setPatient} disabled={busy} />}
+          </Field>
         )}
         <Field label="Origens autorizadas" required error={errors.allowedOrigins} hint="Uma por linha, ex.: https://portal.suaempresa.com.br (esquema, domínio e porta, sem caminho)">
           {(p) => <Textarea {...p} rows={3} value={origins} onChange={(e) => setOrigins(e.target.value)} placeholder="https://portal.suaempresa.com.br" disabled={busy} spellCheck={false} />}
