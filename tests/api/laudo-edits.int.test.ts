@@ -65,7 +65,7 @@ describe('organisation header (Configurações → Clínica)', () => {
     // the professional's organisation name follows (profile and laudo)
     expect((await (await get('/api/users/me/profile')).json()).organizationName).toBe('Clínica Audição Plena');
 
-    const logo = (body: Buffer, type: string) => t.request('/api/organization/logo', { method: 'PUT', headers: { authorization: `Bearer ${a.token}`, 'content-type': type }, body });
+    const logo = (body: Buffer, type: string) => t.request('/api/organization/logo', { method: 'PUT', headers: { authorization: `Bearer ${a.token}`, 'content-type': type }, body: new Uint8Array(body) });
     expect((await logo(Buffer.from('GIF89a\x01\x00\x01\x00'), 'image/png')).status).toBe(415);
     expect((await logo(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/svg+xml')).status).toBe(415);
     expect((await logo(Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]), 'image/png')).status).toBe(413);

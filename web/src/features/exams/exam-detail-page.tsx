@@ -190,7 +190,7 @@ function ExamDetail({ exam }: { exam: Exam }) {
             <IconTrend size={16} />
             Ver Evolução
           </Link>
-          <Link className={buttonClassName()} to={paths.reportWizard.getHref()}>
+          <Link className={buttonClassName()} to={`${paths.reportWizard.getHref()}?examId=${encodeURIComponent(exam.id)}`}>
             <IconFileText size={16} />
             Organizar Laudo
           </Link>

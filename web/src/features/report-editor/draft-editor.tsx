@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
-import { PAIRO_LABEL } from '../../../../core/src/reports/report-labels';
+import { CFM_ITEM_STATUSES, PAIRO_LABEL } from '../../../../core/src/reports/report-labels';
+import { Input } from '../../components/ui/input';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/input';
@@ -30,7 +31,7 @@ export interface DraftEditorProps {
   controllerRef?: Ref<DraftEditorController>;
 }
 
-type SectionKey = 'nr7' | 'p19' | 'narrative';
+type SectionKey = 'nr7' | 'p19' | 'narrative' | 'missing';
 
 type Ear = { nr7Class?: string | null; pairoGrade?: keyof typeof PAIRO_LABEL | null; mean346?: number | null };
 function earFacts(draft: Draft, side: 'right' | 'left'): Ear | undefined {
@@ -58,7 +59,7 @@ export const nexoConfirmed = (draft: Draft) => (draft.nexo_causal as { confirmad
  */
 export function DraftEditor({ reportId, type, initialDraft, onChange, controllerRef }: DraftEditorProps) {
   const [draft, setDraft] = useState<Draft>(initialDraft);
-  const [editing, setEditing] = useState<Record<SectionKey, boolean>>({ nr7: false, p19: false, narrative: false });
+  const [editing, setEditing] = useState<Record<SectionKey, boolean>>({ nr7: false, p19: false, narrative: false, missing: false });
   const [saveState, setSaveState] = useState<SaveState>('saved');
   const [saveError, setSaveError] = useState<string | null>(null);
   const latest = useRef(draft);
@@ -107,6 +108,7 @@ export function DraftEditor({ reportId, type, initialDraft, onChange, controller
     timer.current = window.setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
   };
 
+  const latestNexo = () => latest.current.nexo_causal as NonNullable<Draft['nexo_causal']>;
   const toggle = (key: SectionKey) => setEditing((e) => ({ ...e, [key]: !e[key] }));
   const nr7 = draft.validacao_nr7 ?? { repouso_14h_ok: false, equipamento_registrado: false, observacoes: '' };
   const p19 = draft.interpretacao_portaria19;
@@ -180,11 +182,11 @@ export function DraftEditor({ reportId, type, initialDraft, onChange, controller
             {type === 'nexo-causal' && (
               <TextField label="Conclusão sobre o nexo causal" value={String(draft.nexo_conclusao ?? '')} rows={6} onChange={(v) => update({ nexo_conclusao: v })} />
             )}
-            <TextField
+            <ListField
               label="Recomendações (uma por linha)"
-              value={listToText(draft.recomendacoes)}
+              items={draft.recomendacoes}
               rows={5}
-              onChange={(v) => update({ recomendacoes: textToList(v), recommendations: textToList(v) })}
+              onChange={(items) => update({ recomendacoes: items, recommendations: items })}
             />
           </div>
         ) : (
@@ -205,10 +207,20 @@ export function DraftEditor({ reportId, type, initialDraft, onChange, controller
         )}
       </Section>
 
+      <Section title="Dados críticos faltantes" editing={editing.missing} onToggle={() => toggle('missing')}>
+        <p className="draft-editor__note">Listados no laudo. Ao completar um dado (por exemplo, no exame ou nas observações), retire-o da lista.</p>
+        {editing.missing ? (
+          <ListField label="Dados críticos faltantes (um por linha)" items={draft.faltantes_criticos} rows={4} onChange={(items) => update({ faltantes_criticos: items })} />
+        ) : (
+          <NarrativeView text={(draft.faltantes_criticos ?? []).map((r) => `- ${r}`).join('\n')} empty="Nenhum dado crítico faltante." />
+        )}
+      </Section>
+
       {type === 'nexo-causal' && nexo && (
         <NexoSuggestion
           nexo={nexo}
-          onChange={(level) => update({ nexo_causal: { ...nexo, classificacao: level, confirmado: true, sugestao_regra: (nexo as { sugestao_regra?: string | null }).sugestao_regra ?? nexo.classificacao } as Draft['nexo_causal'] })}
+          onChange={(level) => update({ nexo_causal: { ...latestNexo(), classificacao: level, confirmado: true, sugestao_regra: (nexo as { sugestao_regra?: string | null }).sugestao_regra ?? nexo.classificacao } as Draft['nexo_causal'] })}
+          onChecklist={(checklist) => update({ nexo_causal: { ...latestNexo(), checklist_cfm: checklist } as Draft['nexo_causal'] })}
         />
       )}
     </div>
@@ -271,10 +283,67 @@ function TextField({ label, value, rows, onChange }: { label: string; value: str
   );
 }
 
+/**
+ * A list kept in the draft as strings, edited as one item per line. The typed text is kept while
+ * editing (an Enter at the end stays), and the list without blank lines is what is saved.
+ */
+function ListField({ label, items, rows, onChange }: { label: string; items: readonly string[] | undefined; rows: number; onChange: (items: string[]) => void }) {
+  const [text, setText] = useState(() => listToText(items));
+  return (
+    <TextField
+      label={label}
+      value={text}
+      rows={rows}
+      onChange={(v) => {
+        setText(v);
+        onChange(textToList(v));
+      }}
+    />
+  );
+}
+
 type Nexo = NonNullable<Draft['nexo_causal']>;
+type ChecklistItem = { item: string; status: string; evidencia?: string };
+
+/** Resolução CFM 2.323/2022 art. 2º: the physician marks each of the nine items, with the evidence considered. */
+function CfmChecklist({ items, confirmed, onChange }: { items: readonly ChecklistItem[]; confirmed: boolean; onChange: (items: ChecklistItem[]) => void }) {
+  const id = useId();
+  const evaluated = items.filter((c) => c.status === 'avaliado').length;
+  const set = (i: number, patch: Partial<ChecklistItem>) => onChange(items.map((c, j) => (j === i ? { ...c, ...patch } : c)));
+  return (
+    <div className="draft-editor__cfm">
+      <h4 className="draft-editor__subtitle" id={id}>
+        Resolução CFM n.º 2.323/2022, art. 2º — itens considerados
+      </h4>
+      <p className="draft-editor__note" role="status">
+        {evaluated} de {items.length} itens avaliados.
+      </p>
+      {confirmed && evaluated === 0 && (
+        <Banner variant="warning">O laudo dirá que nenhum item do art. 2º foi avaliado. Marque os itens que fundamentam o nível de nexo confirmado.</Banner>
+      )}
+      <ol className="draft-editor__cfm-list" aria-labelledby={id}>
+        {items.map((c, i) => (
+          <li key={c.item} className="draft-editor__cfm-item">
+            <span className="draft-editor__cfm-text">{c.item}</span>
+            <div className="draft-editor__cfm-controls">
+              <Select aria-label={`Situação: ${c.item}`} value={c.status} onChange={(e) => set(i, { status: e.target.value })}>
+                {CFM_ITEM_STATUSES.map((st) => (
+                  <option key={st} value={st}>
+                    {st.charAt(0).toUpperCase() + st.slice(1)}
+                  </option>
+                ))}
+              </Select>
+              <Input aria-label={`Evidência: ${c.item}`} placeholder="Evidência considerada (opcional)" value={c.evidencia ?? ''} onChange={(e) => set(i, { evidencia: e.target.value })} />
+            </div>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
 
 /** The rule's suggested level, its grounds, and the professional's confirmation or change. */
-function NexoSuggestion({ nexo, onChange }: { nexo: Nexo; onChange: (level: NexoLevelValue) => void }) {
+function NexoSuggestion({ nexo, onChange, onChecklist }: { nexo: Nexo; onChange: (level: NexoLevelValue) => void; onChecklist: (items: ChecklistItem[]) => void }) {
   const id = useId();
   const extra = nexo as Nexo & { confirmado?: boolean; sugestao_regra?: NexoLevelValue | null };
   const suggested = (extra.sugestao_regra ?? nexo.classificacao) as NexoLevelValue | null;
@@ -334,6 +403,7 @@ function NexoSuggestion({ nexo, onChange }: { nexo: Nexo; onChange: (level: Nexo
           {suggested && current !== suggested ? ` (alterado da sugestão ${NEXO_LEVEL_LABELS[suggested]})` : ''}.
         </p>
       )}
+      {(nexo.checklist_cfm?.length ?? 0) > 0 && <CfmChecklist items={nexo.checklist_cfm as ChecklistItem[]} confirmed={confirmed} onChange={onChecklist} />}
     </section>
   );
 }

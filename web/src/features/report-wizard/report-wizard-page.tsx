@@ -1,6 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { paths } from '../../config/paths';
+import { formatDate } from '../reports/api';
 import { registryLabel } from '../../../../core/src/accounts/registries';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Banner } from '../../components/ui/banner';
@@ -18,38 +20,44 @@ import { DraftEditor, type DraftEditorController } from '../report-editor/draft-
 import { downloadReportPdf, finalizeReport, generateReport, parseDraft } from '../reports/api';
 import { AiStatusPanel, AudiogramReviewGrid, FileDropZone, hasAirThresholds, type UploadBatchResult } from '../upload';
 import type { ExamResponse } from '../../../../adapters/src/http/contract/exams';
-import { createWizardExam, listWizardPatients, wizardKeys } from './api';
-import { AudiometryStep, ConsultationStep, NexoStep, PatientStep, StepHeading, type Doctor } from './steps';
+import { createWizardExam, getWizardExam, listWizardPatients, listWorkerExams, wizardKeys } from './api';
+import { AudiometryStep, ConsultationStep, ExamStep, NexoStep, PatientStep, StepHeading, type Doctor } from './steps';
 import {
-  createsExam,
+  CONSULTATION_TYPES,
   exportFileName,
   generatePayload,
   initialWizardState,
   LAST_STEP,
+  newExamBlocker,
+  newExamPayload,
   nextStep,
   previousStep,
   stepBlocker,
-  todayIso,
   WIZARD_MESSAGES,
   wizardReducer,
 } from './wizard-state';
 import './report-wizard.css';
 
-const STEP_NAMES = ['Paciente', 'Consulta', 'Audiometria', 'Nexo Causal', 'Arquivos', 'Organizar', 'Revisão', 'Finalizado'];
+const STEP_NAMES = ['Paciente', 'Consulta', 'Audiometria', 'Nexo Causal', 'Exame', 'Organizar', 'Revisão', 'Finalizado'];
 
 const messageOf = (e: unknown) => (e instanceof Error && e.message ? e.message : String(e));
 
 /**
  * /report-wizard (spec §2, §3 wizard state, §4 step conditions, §5 messages): eight steps from the
- * patient to the finalised laudo. The exam is created when leaving step 2 (simple) or 3 (nexo);
- * the files are read at step 4; the rules and the writer organise the draft at step 5; the
- * professional reviews it at step 6; moving to step 7 finalises it (the PDF is issued once).
+ * patient to the finalised laudo. Step 4 picks the laudo's exam among the worker's exams (the one
+ * the user came from — `?examId=` or navigation state — is preselected), or creates one from the
+ * new-exam form the user fills in and reads the file into it (issue 14: no exam is ever created
+ * behind the user's back); the rules and the writer organise the draft at step 5; the professional
+ * reviews it at step 6; moving to step 7 finalises it (the PDF is issued once).
  */
 export default function ReportWizardPage() {
   useDocumentTitle('Organizar Laudo');
   const location = useLocation();
-  const navState = location.state as { patientId?: unknown } | null;
+  const navState = location.state as { patientId?: unknown; examId?: unknown } | null;
+  const [search] = useSearchParams();
+  const [sourceExamId] = useState(() => (typeof navState?.examId === 'string' ? navState.examId : search.get('examId')) || null);
   const [state, dispatch] = useReducer(wizardReducer, typeof navState?.patientId === 'string' ? navState.patientId : '', initialWizardState);
+  const queryClient = useQueryClient();
   const auth = useAuth();
   const profile = useProfileCompletion();
   const patients = useQuery({ queryKey: wizardKeys.patients, queryFn: ({ signal }) => listWizardPatients(signal) });
@@ -59,6 +67,9 @@ export default function ReportWizardPage() {
   const generatingRef = useRef(false);
   const [exam, setExam] = useState<ExamResponse | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
+  const [creatingExam, setCreatingExam] = useState(false);
+  const sourceExam = useQuery({ queryKey: wizardKeys.exam(sourceExamId ?? ''), queryFn: ({ signal }) => getWizardExam(sourceExamId!, signal), enabled: sourceExamId !== null, retry: false });
+  const workerExams = useQuery({ queryKey: wizardKeys.exams(state.patientId), queryFn: ({ signal }) => listWorkerExams(state.patientId, signal), enabled: state.patientId !== '' });
   const [confirmRestart, setConfirmRestart] = useState(false);
   const [exporting, setExporting] = useState(false);
   const editor = useRef<DraftEditorController>(null);
@@ -77,6 +88,32 @@ export default function ReportWizardPage() {
     if (patients.isError) toast.error('Erro ao carregar pacientes');
   }, [patients.isError]);
 
+  // Came from an exam: its worker and the exam itself are preselected (and its consultation, when recorded).
+  const appliedSource = useRef(false);
+  useEffect(() => {
+    const e = sourceExam.data;
+    if (!e || appliedSource.current) return;
+    appliedSource.current = true;
+    dispatch({ type: 'patient', patientId: e.patientId });
+    dispatch({ type: 'chooseExam', examId: e.id, hasThresholds: hasAirThresholds(e) });
+    if (e.consultationType && (CONSULTATION_TYPES as readonly string[]).includes(e.consultationType)) {
+      dispatch({ type: 'consultationType', value: e.consultationType as (typeof CONSULTATION_TYPES)[number] });
+      if (e.consultationReason) dispatch({ type: 'patch', patch: { consultationReason: e.consultationReason } });
+    }
+  }, [sourceExam.data]);
+
+  // A worker without exams can only start from a file.
+  useEffect(() => {
+    if (workerExams.data && workerExams.data.length === 0 && state.examSource !== 'new-file') dispatch({ type: 'examSource', source: 'new-file' });
+  }, [workerExams.data, state.examSource]);
+
+  // The new exam's examiner starts as the logged-in professional (shown, editable).
+  useEffect(() => {
+    if (state.examSource === 'new-file' && !state.examId && !state.newExam.operatorName && doctor) {
+      dispatch({ type: 'newExam', patch: { operatorName: doctor.name, operatorRegistration: doctor.registry ?? '' } });
+    }
+  }, [state.examSource, state.examId, state.newExam.operatorName, doctor]);
+
   // Move focus to the new step's heading so keyboard and screen-reader users follow the wizard.
   const firstRender = useRef(true);
   useEffect(() => {
@@ -90,30 +127,29 @@ export default function ReportWizardPage() {
   const blocker = stepBlocker(state, { doctorReady: doctor?.complete ?? false });
   const selectedPatient = patients.data?.find((x) => x.id === state.patientId);
   const draft = state.editedReport ?? state.generatedReport;
+  const laudoExam = workerExams.data?.find((e) => e.id === state.examId) ?? (sourceExam.data?.id === state.examId ? sourceExam.data : undefined);
+  const examLine = laudoExam
+    ? `${formatDate(laudoExam.date)} — ${laudoExam.operatorName || 'examinador não informado'}`
+    : state.examSource === 'new-file' && state.examId ? `${formatDate(state.newExam.date)} — ${state.newExam.operatorName}` : '-';
+
+  /** "Criar exame": the only place the wizard creates an exam, with the record the user filled in. */
+  async function createExam() {
+    if (creatingExam || newExamBlocker(state.newExam)) return;
+    setCreatingExam(true);
+    try {
+      const created = await createWizardExam(newExamPayload(state));
+      dispatch({ type: 'patch', patch: { examId: created.id, examHasThresholds: false, error: null } });
+      void queryClient.invalidateQueries({ queryKey: wizardKeys.exams(state.patientId) });
+      toast.success('Exame criado. Envie o arquivo do audiograma.');
+    } catch (e) {
+      dispatch({ type: 'error', message: `Erro ao criar exame: ${messageOf(e)}` });
+    } finally {
+      setCreatingExam(false);
+    }
+  }
 
   async function goNext() {
     if (busy || blocker || state.step >= LAST_STEP) return;
-    if (createsExam(state)) {
-      setBusy(true);
-      try {
-        const created = await createWizardExam({
-          patientId: state.patientId,
-          date: todayIso(),
-          operatorName: doctor?.name ?? '',
-          operatorRegistration: doctor?.registry ?? '',
-          consultationType: state.consultationType || null,
-          consultationReason: state.consultationType === 'Ocupacional' ? state.consultationReason || null : null,
-          ambiente: { ruidoDb: 0, transdutor: 'TDH-39' },
-        });
-        dispatch({ type: 'patch', patch: { examId: created.id } });
-        dispatch({ type: 'go', step: 4 });
-      } catch (e) {
-        dispatch({ type: 'error', message: `Erro ao criar exame: ${messageOf(e)}` });
-      } finally {
-        setBusy(false);
-      }
-      return;
-    }
     if (state.step === 6) {
       if (!state.reportId) return;
       setBusy(true);
@@ -235,14 +271,31 @@ export default function ReportWizardPage() {
     case 3:
       body = <NexoStep state={state} dispatch={dispatch} />;
       break;
-    case 4:
+    case 4: {
+      const chosen = laudoExam;
+      const showUpload = state.examId !== null && (state.examSource === 'new-file' || !chosen || !hasAirThresholds(chosen) || state.uploadedFiles.length > 0);
       body = (
-        <>
-          <StepHeading title="Upload dos arquivos do audiograma" description="Envie o audiograma (PDF, JPEG ou PNG). A leitura automática extrai os limiares; revise-os na grade." />
-          {!state.examId || !doctor ? (
-            <Spinner label="Preparando ambiente de upload..." />
-          ) : (
+        <ExamStep
+          state={state}
+          dispatch={dispatch}
+          exams={workerExams.data}
+          examsLoading={workerExams.isPending}
+          examsError={workerExams.isError}
+          onRetry={() => void workerExams.refetch()}
+          hasThresholds={hasAirThresholds}
+          creating={creatingExam}
+          onCreate={() => void createExam()}
+          createBlocker={newExamBlocker(state.newExam)}
+        >
+          {state.examId && chosen && state.examSource === 'existing' && hasAirThresholds(chosen) && state.uploadedFiles.length === 0 && (
+            <p className="wizard__note" role="status">
+              O laudo será redigido para o exame de {formatDate(chosen.date)} (examinador: {chosen.operatorName || 'não informado'}).{' '}
+              <Link to={paths.examDetail.getHref(chosen.id)}>Ver exame</Link>
+            </p>
+          )}
+          {showUpload && state.examId && doctor && (
             <div className="wizard__upload">
+              <h3 className="wizard__panel-title">Arquivo do audiograma</h3>
               <FileDropZone examId={state.examId} userId={auth.user?.id ?? doctor.id} onUploaded={onUploaded} />
               <p className="wizard__count" aria-live="polite">
                 {state.uploadedFiles.length} arquivo(s) enviado(s)
@@ -264,9 +317,10 @@ export default function ReportWizardPage() {
               )}
             </div>
           )}
-        </>
+        </ExamStep>
       );
       break;
+    }
     case 5:
       body = (
         <>
@@ -326,6 +380,8 @@ export default function ReportWizardPage() {
             </dd>
             <dt>Tipo</dt>
             <dd>{state.audiometryType === 'nexo-causal' ? 'Com Nexo Causal' : 'Simples'}</dd>
+            <dt>Exame</dt>
+            <dd>{examLine}</dd>
             <dt>Arquivos anexados</dt>
             <dd>{state.uploadedFiles.length}</dd>
           </dl>

@@ -8,7 +8,9 @@ import { RadioCards } from '../../components/ui/radio-cards';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
-import type { WizardPatient } from './api';
+import { Field } from '../../components/ui/field';
+import { formatDate } from '../reports/api';
+import type { WizardExam, WizardPatient } from './api';
 import { CONSULTATION_TYPES, OCCUPATIONAL_REASONS, type ConsultationType, type NexoQuestions, type WizardAction, type WizardState } from './wizard-state';
 
 export interface Doctor {
@@ -66,7 +68,7 @@ export function PatientStep(props: {
               <label className="ui-label" htmlFor={selectId}>
                 Paciente<span className="ui-label__required" aria-hidden="true"> *</span>
               </label>
-              <Select id={selectId} required value={state.patientId} onChange={(e) => dispatch({ type: 'patch', patch: { patientId: e.target.value, error: null } })}>
+              <Select id={selectId} required value={state.patientId} onChange={(e) => dispatch({ type: 'patient', patientId: e.target.value })}>
                 <option value="">Selecione o paciente</option>
                 {(patients ?? []).map((p) => (
                   <option key={p.id} value={p.id}>
@@ -169,7 +171,7 @@ export function AudiometryStep({ state, dispatch }: { state: WizardState; dispat
           { value: 'nexo-causal', label: 'Audiometria com Nexo Causal', description: 'Com análise do nexo causal ocupacional (sugestão das regras, confirmada pelo profissional).' },
         ]}
       />
-      {state.examId && <p className="wizard__note">O exame deste laudo já foi criado; a troca do tipo vale para a geração do laudo.</p>}
+
     </>
   );
 }
@@ -227,6 +229,109 @@ export function NexoStep({ state, dispatch }: { state: WizardState; dispatch: Di
           options={[...YES_NO, { value: 'nao-sei', label: 'Não sei' }]}
         />
       </div>
+    </>
+  );
+}
+
+/** One of the worker's exams as step 4 lists it: date, examiner, whether it has thresholds. */
+export function examOptionLabel(e: WizardExam, hasThresholds: boolean) {
+  return {
+    label: `Exame de ${formatDate(e.date)}`,
+    description: `Examinador: ${e.operatorName || 'não informado'} · ${hasThresholds ? 'com limiares' : 'sem limiares (envie o arquivo)'}`,
+  };
+}
+
+const NEW_FROM_FILE = '__new__';
+
+/**
+ * Step 4 (issue 14): the laudo is drafted for one of the worker's exams (newest first; the one the
+ * user came from is preselected). "Novo exame a partir de arquivo" — the only choice when the
+ * worker has no exam — shows the exam's record (date, examiner, ambient noise) for the user to fill
+ * in; the exam is created only by "Criar exame". Uploads then read the file into that exam.
+ */
+export function ExamStep(props: {
+  state: WizardState;
+  dispatch: Dispatch<WizardAction>;
+  exams: WizardExam[] | undefined;
+  examsLoading: boolean;
+  examsError: boolean;
+  onRetry: () => void;
+  hasThresholds: (e: WizardExam) => boolean;
+  creating: boolean;
+  onCreate: () => void;
+  createBlocker: string | null;
+  children?: ReactNode;
+}) {
+  const { state, dispatch, exams } = props;
+  const dateId = useId();
+  const created = state.examSource === 'new-file' && state.examId !== null;
+  const value = state.examSource === 'new-file' ? NEW_FROM_FILE : state.examId ?? '';
+  const set = (patch: Partial<WizardState['newExam']>) => dispatch({ type: 'newExam', patch });
+  return (
+    <>
+      <StepHeading title="Exame do laudo" description="O laudo é redigido para um exame do paciente. Escolha o exame ou registre um novo a partir do arquivo do audiograma." />
+      {props.examsLoading ? (
+        <Spinner label="Carregando exames do paciente..." />
+      ) : props.examsError ? (
+        <Banner variant="error" actions={<Button size="sm" variant="secondary" onClick={props.onRetry}>Tentar novamente</Button>}>
+          Erro ao carregar os exames do paciente
+        </Banner>
+      ) : (
+        <RadioCards<string>
+          legend="Exame"
+          name="laudoExam"
+          columns={1}
+          value={value}
+          onChange={(v) => {
+            if (v === NEW_FROM_FILE) dispatch({ type: 'examSource', source: 'new-file' });
+            else {
+              const e = exams?.find((x) => x.id === v);
+              if (e) dispatch({ type: 'chooseExam', examId: e.id, hasThresholds: props.hasThresholds(e) });
+            }
+          }}
+          options={[
+            ...(exams ?? []).map((e) => ({ value: e.id, ...examOptionLabel(e, props.hasThresholds(e)) })),
+            { value: NEW_FROM_FILE, label: 'Novo exame a partir de arquivo', description: exams && exams.length === 0 ? 'O paciente ainda não tem exames registrados.' : 'Registra um novo exame com os dados abaixo e lê o audiograma do arquivo.' },
+          ]}
+        />
+      )}
+      {state.examSource === 'new-file' && (
+        <div className="wizard__panel wizard__new-exam">
+          <h3 className="wizard__panel-title">Dados do novo exame</h3>
+          {created ? (
+            <p className="wizard__note" role="status">
+              Exame de {formatDate(state.newExam.date)} criado (examinador: {state.newExam.operatorName}). Envie o arquivo do audiograma abaixo.
+            </p>
+          ) : (
+            <>
+              <div className="wizard__grid-2">
+                <div className="ui-field">
+                  <label className="ui-label" htmlFor={dateId}>
+                    Data do exame<span className="ui-label__required" aria-hidden="true"> *</span>
+                  </label>
+                  <Input id={dateId} type="date" required value={state.newExam.date} onChange={(e) => set({ date: e.target.value })} />
+                </div>
+                <Field label="Examinador" required>
+                  {(p) => <Input {...p} value={state.newExam.operatorName} onChange={(e) => set({ operatorName: e.target.value })} autoComplete="off" />}
+                </Field>
+                <Field label="Registro do examinador" hint="CRM, CRFa… (opcional)">
+                  {(p) => <Input {...p} value={state.newExam.operatorRegistration} onChange={(e) => set({ operatorRegistration: e.target.value })} autoComplete="off" />}
+                </Field>
+                <Field label="Ruído ambiente (dB)" hint="Deixe em branco se não foi medido">
+                  {(p) => <Input {...p} type="number" inputMode="decimal" min={0} max={120} step={0.1} value={state.newExam.ambientNoise} onChange={(e) => set({ ambientNoise: e.target.value })} />}
+                </Field>
+              </div>
+              <div className="wizard__new-exam-actions">
+                <Button onClick={props.onCreate} loading={props.creating} loadingText="Criando exame..." disabled={props.creating || props.createBlocker !== null}>
+                  Criar exame
+                </Button>
+                {props.createBlocker && <p className="wizard__note">{props.createBlocker}</p>}
+              </div>
+            </>
+          )}
+        </div>
+      )}
+      {props.children}
     </>
   );
 }

@@ -24,6 +24,20 @@ export interface UploadedFile {
   analysisSucceeded: boolean;
 }
 
+/** Where the laudo's exam comes from (issue 14): one of the worker's exams, or a new exam typed here and read from a file. */
+export type ExamSource = 'existing' | 'new-file';
+
+/** The new exam's record, shown and filled in by the user before it is created (never a silent default). */
+export interface NewExamForm {
+  /** yyyy-mm-dd; required. */
+  date: string;
+  /** Prefilled with the logged-in professional, editable. */
+  operatorName: string;
+  operatorRegistration: string;
+  /** dB as typed; empty = not informed (never 0). */
+  ambientNoise: string;
+}
+
 export interface WizardState {
   step: number;
   patientId: string;
@@ -32,7 +46,10 @@ export interface WizardState {
   consultationReason: string;
   audiometryType: AudiometryType;
   nexoCausalQuestions: NexoQuestions;
+  /** The exam the laudo is drafted for: chosen from the worker's exams, or created from the new-exam form. */
   examId: string | null;
+  examSource: ExamSource;
+  newExam: NewExamForm;
   uploadedFiles: UploadedFile[];
   /** The exam holds air thresholds: read from a file, or typed and saved in the review grid after a failed analysis (product decision: resolves step 4). */
   examHasThresholds: boolean;
@@ -55,6 +72,8 @@ export const initialWizardState = (patientId = ''): WizardState => ({
   audiometryType: 'simple',
   nexoCausalQuestions: { pausaRuido: '', volumeAlto: '', tempoExposicao: '', funcaoRuidosa: '', usoEPI: '' },
   examId: null,
+  examSource: 'existing',
+  newExam: { date: '', operatorName: '', operatorRegistration: '', ambientNoise: '' },
   uploadedFiles: [],
   examHasThresholds: false,
   generatedReport: null,
@@ -68,6 +87,10 @@ export type WizardAction =
   | { type: 'patch'; patch: Partial<WizardState> }
   | { type: 'consultationType'; value: ConsultationType }
   | { type: 'nexo'; patch: Partial<NexoQuestions> }
+  | { type: 'newExam'; patch: Partial<NewExamForm> }
+  | { type: 'patient'; patientId: string }
+  | { type: 'chooseExam'; examId: string; hasThresholds: boolean }
+  | { type: 'examSource'; source: ExamSource }
   | { type: 'filesUploaded'; files: UploadedFile[] }
   | { type: 'go'; step: number }
   | { type: 'error'; message: string | null };
@@ -81,6 +104,21 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return action.value === state.consultationType ? state : { ...state, consultationType: action.value, consultationReason: '', error: null };
     case 'nexo':
       return { ...state, nexoCausalQuestions: { ...state.nexoCausalQuestions, ...action.patch } };
+    case 'newExam':
+      return { ...state, newExam: { ...state.newExam, ...action.patch }, error: null };
+    case 'patient':
+      // another worker: the exam, its files and any draft belong to the previous one
+      return action.patientId === state.patientId
+        ? state
+        : { ...state, patientId: action.patientId, examId: null, examSource: 'existing', uploadedFiles: [], examHasThresholds: false, generatedReport: null, editedReport: null, reportId: null, error: null };
+    case 'chooseExam':
+      return action.examId === state.examId && state.examSource === 'existing'
+        ? state
+        : { ...state, examSource: 'existing', examId: action.examId, examHasThresholds: action.hasThresholds, uploadedFiles: [], generatedReport: null, editedReport: null, reportId: null, error: null };
+    case 'examSource':
+      return action.source === state.examSource
+        ? state
+        : { ...state, examSource: action.source, examId: null, examHasThresholds: false, uploadedFiles: [], generatedReport: null, editedReport: null, reportId: null, error: null };
     case 'filesUploaded': {
       const known = new Set(state.uploadedFiles.map((f) => f.id));
       return { ...state, uploadedFiles: [...state.uploadedFiles, ...action.files.filter((f) => !known.has(f.id))] };
@@ -100,6 +138,13 @@ export const WIZARD_MESSAGES = {
   audiometryType: 'Por favor, selecione o tipo de audiometria',
   nexoAnswers: 'Por favor, responda todas as perguntas do Nexo Causal',
   upload: 'Por favor, faça upload de pelo menos um arquivo',
+  chooseExam: 'Por favor, selecione o exame do laudo',
+  newExamDate: 'Por favor, informe a data do exame',
+  newExamFutureDate: 'A data do exame não pode ser futura',
+  newExamExaminer: 'Por favor, informe o examinador',
+  newExamNoise: 'Ruído ambiente inválido: informe um valor entre 0 e 120 dB ou deixe em branco',
+  createExam: 'Por favor, crie o exame com os dados informados antes de enviar os arquivos',
+  reviewReading: 'Revise e salve os limiares lidos na grade antes de prosseguir',
   noSuccessfulAnalysis:
     'Nenhum arquivo foi analisado com sucesso pela IA. Você precisa preencher os dados do audiograma manualmente antes de prosseguir',
   generate: 'Por favor, gere o laudo antes de prosseguir',
@@ -108,9 +153,35 @@ export const WIZARD_MESSAGES = {
 
 const isYears = (v: string) => v.trim() !== '' && Number.isFinite(Number(v)) && Number(v) >= 0;
 
+/** The new-exam form's first problem (date required and not in the future, examiner required, noise 0–120 or empty), or null. */
+export function newExamBlocker(f: NewExamForm, today = todayIso()): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(f.date)) return WIZARD_MESSAGES.newExamDate;
+  if (f.date > today) return WIZARD_MESSAGES.newExamFutureDate;
+  if (!f.operatorName.trim()) return WIZARD_MESSAGES.newExamExaminer;
+  const noise = f.ambientNoise.trim().replace(',', '.');
+  if (noise !== '' && !(Number.isFinite(Number(noise)) && Number(noise) >= 0 && Number(noise) <= 120)) return WIZARD_MESSAGES.newExamNoise;
+  return null;
+}
+
+/** The exam the new-exam form creates: exactly what the user saw and typed (noise null when empty). */
+export function newExamPayload(s: Pick<WizardState, 'patientId' | 'newExam' | 'consultationType' | 'consultationReason'>) {
+  const f = s.newExam;
+  const noise = f.ambientNoise.trim().replace(',', '.');
+  return {
+    patientId: s.patientId,
+    date: f.date,
+    operatorName: f.operatorName.trim(),
+    operatorRegistration: f.operatorRegistration.trim() || null,
+    consultationType: s.consultationType || null,
+    consultationReason: s.consultationType === 'Ocupacional' ? s.consultationReason || null : null,
+    ambiente: { ruidoDb: noise === '' ? null : Number(noise), transdutor: 'TDH-39' },
+  };
+}
+
 /**
  * Spec §4 "Wizard step conditions": null when the step may be left forward, else the §5 message.
- * Step 4 counts a failed analysis followed by manual entry saved in the review grid as resolved;
+ * Step 4 (issue 14) needs the laudo's exam — chosen among the worker's exams, or created from the
+ * new-exam form — holding air thresholds (from a file, or typed and saved in the review grid);
  * step 6, for the nexo type, needs the professional to confirm or change the suggested level
  * (product.md decision 5).
  */
@@ -128,8 +199,11 @@ export function stepBlocker(s: WizardState, context: { doctorReady: boolean } = 
       return q.pausaRuido && q.volumeAlto && isYears(q.tempoExposicao) && q.funcaoRuidosa && q.usoEPI ? null : WIZARD_MESSAGES.nexoAnswers;
     }
     case 4:
+      // the laudo's exam: chosen (existing) or created from the form (new-file); then it needs thresholds
+      if (!s.examId) return s.examSource === 'existing' ? WIZARD_MESSAGES.chooseExam : (newExamBlocker(s.newExam) ?? WIZARD_MESSAGES.createExam);
+      if (s.examHasThresholds) return null;
       if (s.uploadedFiles.length === 0) return WIZARD_MESSAGES.upload;
-      return s.uploadedFiles.some((f) => f.analysisSucceeded) || s.examHasThresholds ? null : WIZARD_MESSAGES.noSuccessfulAnalysis;
+      return s.uploadedFiles.some((f) => f.analysisSucceeded) ? WIZARD_MESSAGES.reviewReading : WIZARD_MESSAGES.noSuccessfulAnalysis;
     case 5:
       return s.generatedReport && s.reportId ? null : WIZARD_MESSAGES.generate;
     case 6: {
@@ -147,9 +221,10 @@ export function stepBlocker(s: WizardState, context: { doctorReady: boolean } = 
 export const nextStep = (s: Pick<WizardState, 'step' | 'audiometryType'>) => (s.step === 2 && s.audiometryType === 'simple' ? 4 : s.step + 1);
 /** Voltar's target: from step 4 with the simple type back to step 2. */
 export const previousStep = (s: Pick<WizardState, 'step' | 'audiometryType'>) => (s.step === 4 && s.audiometryType === 'simple' ? 2 : s.step - 1);
-/** The exam record is created when leaving step 2 (simple) or step 3 (nexo-causal). */
-export const createsExam = (s: Pick<WizardState, 'step' | 'audiometryType' | 'examId'>) =>
-  !s.examId && ((s.step === 2 && s.audiometryType === 'simple') || (s.step === 3 && s.audiometryType === 'nexo-causal'));
+/**
+ * Issue 14: the wizard never creates an exam on its own. Step 4 drafts the laudo for one of the
+ * worker's exams; a new exam is created only by the user's "Criar exame" on the new-exam form.
+ */
 
 /** Spec §5: exposure years sent as an integer, 0 when not numeric. */
 export function exposureYears(value: string): number {

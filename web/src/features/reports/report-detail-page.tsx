@@ -10,12 +10,14 @@ import { ErrorState } from '../../components/ui/states';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 import { formatDateTime, formatDb, getReport, NEXO_LEVEL_LABELS, openReportPdf, parseDraft, reportKeys, reportTypeBadge, type NexoLevelValue } from './api';
+import { NarrativeView } from '../report-editor/narrative-view';
+import { ClinicHeaderCard } from '../settings/clinic-header-card';
 import './reports.css';
 
 const yesNo = (v: unknown) => (v === true ? 'Sim' : v === false ? 'Não' : '-');
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
 
-/** /reports/{id} (spec §2 "Report detail"): cards, PDF, the draft content and its raw JSON. */
+/** /reports/{id} (spec §2 "Report detail"): the clinic header, cards, PDF and the draft's content as readable sections (issue 14: no raw JSON). */
 export default function ReportDetailPage() {
   useDocumentTitle('Laudo');
   const { id = '' } = useParams();
@@ -50,6 +52,7 @@ export default function ReportDetailPage() {
   const nexo = draft.nexo_causal;
   const level = nexo?.classificacao as NexoLevelValue | null | undefined;
   const missing = strings(draft.faltantes_criticos);
+  const checklist = (Array.isArray(nexo?.checklist_cfm) ? nexo.checklist_cfm : []) as { item: string; status: string; evidencia?: string }[];
 
   return (
     <div className="reports">
@@ -71,6 +74,8 @@ export default function ReportDetailPage() {
           </>
         }
       />
+
+      <ClinicHeaderCard />
 
       <div className="report-detail__cards">
         <Card title="Paciente">
@@ -98,14 +103,25 @@ export default function ReportDetailPage() {
           <dt>Equipamento registrado</dt>
           <dd>{yesNo(nr7?.equipamento_registrado)}</dd>
           <dt>Observações</dt>
-          <dd>{nr7?.observacoes || '-'}</dd>
+          <dd>
+            <NarrativeView text={nr7?.observacoes} empty="-" />
+          </dd>
         </dl>
+      </Card>
+
+      <Card title="Resumo">
+        <NarrativeView text={typeof draft.summary_text === 'string' ? draft.summary_text : ''} />
+      </Card>
+
+      <Card title="Interpretação do exame">
+        <NarrativeView text={typeof draft.interpretacao_exame === 'string' ? draft.interpretacao_exame : ''} />
       </Card>
 
       <Card title="Interpretação Portaria 19/98" description={p19?.exame_a1 ? `Exame atual: ${p19.exame_a1}` : undefined}>
         {exames.length === 0 ? (
           <p>Nenhum exame interpretado.</p>
         ) : (
+          <div className="report-detail__table-wrap" tabIndex={0} role="region" aria-label="Interpretação por exame (role horizontalmente em telas estreitas)">
           <table className="report-detail__table">
             <caption className="visually-hidden">Interpretação por exame</caption>
             <thead>
@@ -127,6 +143,7 @@ export default function ReportDetailPage() {
               ))}
             </tbody>
           </table>
+          </div>
         )}
       </Card>
 
@@ -136,6 +153,7 @@ export default function ReportDetailPage() {
             Classificação:{' '}
             <span className="report-detail__nexo-level">{level ? (NEXO_LEVEL_LABELS[level] ?? level) : 'não avaliada'}</span>
           </p>
+          {nexo && (nexo as { confirmado?: boolean }).confirmado === true && <p className="report-detail__card-sub">Nível confirmado pelo profissional.</p>}
           {strings(nexo?.fundamentos).length > 0 && (
             <>
               <h3>Fundamentos</h3>
@@ -144,6 +162,28 @@ export default function ReportDetailPage() {
                   <li key={f}>{f}</li>
                 ))}
               </ul>
+            </>
+          )}
+          {checklist.length > 0 && (
+            <>
+              <h3>Resolução CFM n.º 2.323/2022, art. 2º</h3>
+              <p>
+                {checklist.filter((c) => c.status === 'avaliado').length} de {checklist.length} itens avaliados.
+              </p>
+              <ol className="report-detail__cfm">
+                {checklist.map((c) => (
+                  <li key={c.item}>
+                    {c.item} — <strong>{c.status}</strong>
+                    {c.evidencia ? `: ${c.evidencia}` : ''}
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
+          {report.type === 'nexo-causal' && (
+            <>
+              <h3>Conclusão sobre o nexo causal</h3>
+              <NarrativeView text={typeof draft.nexo_conclusao === 'string' ? draft.nexo_conclusao : ''} />
             </>
           )}
         </Card>
@@ -161,11 +201,8 @@ export default function ReportDetailPage() {
         )}
       </Card>
 
-      <Card>
-        <details className="report-detail__raw">
-          <summary>JSON do rascunho</summary>
-          <pre tabIndex={0} aria-label="JSON do rascunho">{JSON.stringify(draft, null, 2)}</pre>
-        </details>
+      <Card title="Recomendações">
+        <NarrativeView text={strings(draft.recomendacoes).map((r) => `- ${r}`).join('\n')} empty="Nenhuma recomendação." />
       </Card>
     </div>
   );

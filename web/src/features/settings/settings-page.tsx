@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
-import { IconBell, IconKey, IconLock, IconUser } from '../../components/ui/icons';
+import { IconBell, IconFileText, IconKey, IconLock, IconUser } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { LoadingState } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { ClinicSettings } from './components/clinic-settings';
 import { NotificationSettings } from './components/notification-settings';
 import { ProfileSettings } from './components/profile-settings';
 import { SecuritySettings } from './components/security-settings';
@@ -12,7 +13,7 @@ import './settings.css';
 // Integrações (issue 9) lives in its own feature and chunk.
 const IntegrationsSettings = lazy(() => import('../integrations/integrations-settings'));
 
-type SettingsTab = 'perfil' | 'notificacoes' | 'seguranca' | 'integracoes';
+type SettingsTab = 'perfil' | 'clinica' | 'notificacoes' | 'seguranca' | 'integracoes';
 
 /** /settings (spec §2): 'Configurações' with the tabs Perfil, Notificações and Segurança. Lazy-loaded. */
 export default function SettingsPage() {
@@ -26,6 +27,10 @@ export default function SettingsPage() {
           <TabsTrigger value="perfil">
             <IconUser size={16} />
             Perfil
+          </TabsTrigger>
+          <TabsTrigger value="clinica">
+            <IconFileText size={16} />
+            Clínica
           </TabsTrigger>
           <TabsTrigger value="notificacoes">
             <IconBell size={16} />
@@ -42,6 +47,9 @@ export default function SettingsPage() {
         </TabsList>
         <TabsContent value="perfil">
           <ProfileSettings />
+        </TabsContent>
+        <TabsContent value="clinica">
+          <ClinicSettings />
         </TabsContent>
         <TabsContent value="notificacoes">
           <NotificationSettings />
