@@ -10,6 +10,7 @@ import { IconAudiogram, IconCheck, IconCpu, IconFileText, IconHelp, IconUserPlus
 import { PageHeader } from '../../components/ui/page-header';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api-client';
+import { Worklist } from './worklist';
 import './dashboard.css';
 
 interface DashboardSummary {
@@ -36,7 +37,7 @@ const TUTORIAL_STEPS = [
   { title: 'Acompanhe a evolução', text: 'Com dois ou mais exames, a evolução mostra a média tonal ao longo do tempo e alerta sobre desencadeamento ou agravamento.' },
 ];
 
-/** /dashboard (spec §2 "Dashboard"): counters, welcome card with tutorial, quick actions, premium list. */
+/** /dashboard (spec §2 "Dashboard"): counters, the worklist ("Pendências", issue 14), welcome card with tutorial, quick actions, premium list. */
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useAuth();
@@ -53,6 +54,8 @@ export default function DashboardPage() {
         <Counter icon={<IconFileText size={20} />} label="Laudos" value={count(summary.data?.reports)} to={paths.reports.getHref()} />
       </div>
       {summary.isError && <p className="dashboard__counters-error" role="status">Não foi possível carregar os totais agora.</p>}
+
+      <Worklist />
 
       <section className="dashboard__welcome" aria-labelledby="welcome-title">
         <div>
