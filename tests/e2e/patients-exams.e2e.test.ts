@@ -209,7 +209,7 @@ describe('patients and exams (real build, real server, real Chromium)', () => {
 
     await page.goto(`${app.server.url}/patients/${patientId}/edit`);
     await page.getByLabel('Empresa').waitFor();
-    expect(await page.getByLabel('Sexo').inputValue()).toBe('Feminino');
+    expect(await page.getByLabel('Sexo').inputValue()).toBe('F');
     await page.getByLabel('Empresa').fill('');
     await page.getByLabel('Cargo/Função').fill('Inspetora de Qualidade');
     await expectAccessible(page, '/patients/{id}/edit');
@@ -218,7 +218,8 @@ describe('patients and exams (real build, real server, real Chromium)', () => {
     await page.getByText('Paciente atualizado com sucesso!').waitFor();
     await page.waitForURL((url) => url.pathname === `/patients/${patientId}`);
     await page.getByText('Inspetora de Qualidade').waitFor();
-    expect(await page.getByText('Empresa', { exact: true }).count()).toBe(0); // empty company sent as null, not shown
+    // an empty company is sent as null and shown as not informed
+    expect(await page.locator('.patient-facts div', { hasText: 'Empresa' }).locator('dd').textContent()).toBe('Não informado');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -236,25 +237,25 @@ describe('patients and exams (real build, real server, real Chromium)', () => {
     await page.close();
   });
 
-  it('deletes a patient after confirming that all related data will be removed', async () => {
+  it('archives a patient after confirming that the records are kept (issue 14), and finds it under "Arquivados"', async () => {
     const { page, errors } = await openPage('/patients');
     await page.getByText('Mostrando 2 de 2 pacientes').waitFor();
-    await page.getByRole('button', { name: `Excluir ${PATIENT}` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Excluir paciente' });
+    await page.getByRole('button', { name: `Arquivar ${PATIENT}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Arquivar paciente' });
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain('todos os dados relacionados');
-    await expectAccessible(page, '/patients (delete dialog)');
-    await screenshot(page, 'patients-delete-confirm');
-    await dialog.getByRole('button', { name: 'Excluir' }).click();
-    await page.getByText('Paciente excluído com sucesso!').waitFor();
+    expect(await dialog.textContent()).toContain('exames, laudos e arquivos são mantidos');
+    await expectAccessible(page, '/patients (archive dialog)');
+    await screenshot(page, 'patients-archive-confirm');
+    await dialog.getByRole('button', { name: 'Arquivar' }).click();
+    await page.getByText('Paciente arquivado. Os registros foram mantidos.').waitFor();
     await page.getByText('Mostrando 1 de 1 pacientes').waitFor();
     expect(await page.getByRole('row', { name: new RegExp(PATIENT) }).count()).toBe(0);
-    const gone = await app.server.request(`/api/patients/${patientId}`, { headers: { authorization: `Bearer ${app.account.token}` } });
-    expect(gone.status).toBe(404);
-    await page.goto(`${app.server.url}/patients/${patientId}`);
-    await page.getByText('Paciente não encontrado').waitFor();
-    await page.getByRole('link', { name: '← Voltar para lista de pacientes' }).waitFor();
-    expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
+    const kept = await app.server.request(`/api/patients/${patientId}`, { headers: { authorization: `Bearer ${app.account.token}` } });
+    expect((await kept.json()).archivedAt).toEqual(expect.any(String));
+    await page.getByRole('button', { name: 'Arquivados' }).click();
+    await page.getByText('Mostrando 1 de 1 pacientes arquivados').waitFor();
+    await page.getByRole('row', { name: new RegExp(PATIENT) }).waitFor();
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

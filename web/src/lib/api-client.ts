@@ -144,5 +144,6 @@ export const api = {
     request<T>('PUT', path, { ...options, body }),
   patch: <T>(path: string, body?: RequestOptions['body'], options?: Omit<RequestOptions, 'body'>) =>
     request<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, options),
+  /** A body only where the API asks for one (e.g. the reason of an exam's removal). */
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
 };

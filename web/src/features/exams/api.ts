@@ -1,4 +1,4 @@
-import type { ExamResponse } from '../../../../adapters/src/http/contract/exams';
+import type { ExamResponse, UpdateExamBody } from '../../../../adapters/src/http/contract/exams';
 import type { PatientResponse } from '../../../../adapters/src/http/contract/patients';
 import { fetchPage, queryString, type Page } from '../../components/data-table/fetch-page';
 import { api } from '../../lib/api-client';
@@ -46,6 +46,12 @@ export const designateReference = (id: string, reason: string) => api.put<Exam>(
 /** DELETE /api/exams/{id}/reference: the reference follows the rules again. */
 export const removeReferenceDesignation = (id: string) => api.delete<Exam>(`/exams/${encodeURIComponent(id)}/reference`);
 
+/** PATCH /api/exams/{id}: corrects the record (absent = kept, null = cleared); the server reclassifies the history. */
+export const updateExam = (id: string, body: UpdateExamBody) => api.patch<Exam>(`/exams/${encodeURIComponent(id)}`, body as Record<string, unknown>);
+
+/** DELETE /api/exams/{id} {reason} (10–500 characters); 409 while a finalised laudo depends on the exam. */
+export const deleteExam = (id: string, reason: string) => api.delete<void>(`/exams/${encodeURIComponent(id)}`, { body: { reason } });
+
 export const getExamFiles = (id: string, signal?: AbortSignal) => api.get<ExamFile[]>(`/exams/${encodeURIComponent(id)}/files`, { signal });
 
 export const getDashboardSummary = (signal?: AbortSignal) => api.get<DashboardSummary>('/dashboard/summary', { signal });
@@ -65,6 +71,11 @@ export interface EntryFormPayload {
   operador: { nome: string; registro: string };
   observacoes: string | null;
   repouso_horas: number | null;
+  anamnese?: string | null;
+  meatoscopia?: { od: string | null; oe: string | null } | null;
+  mascaramento?: string | null;
+  /** SRT/LRF in dB, IPRF in %; text is parsed by the server (decimal comma accepted). */
+  speechTest?: { srtRe: string | null; srtLe: string | null; wrsRe: string | null; wrsLe: string | null } | null;
 }
 
 export const createExam = (payload: EntryFormPayload) => api.post<{ id: string }>('/exams', payload as unknown as Record<string, unknown>);

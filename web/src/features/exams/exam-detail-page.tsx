@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Banner } from '../../components/ui/banner';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { IconArrowLeft, IconAudiogram, IconFileText, IconTrend, IconUser } from '../../components/ui/icons';
+import { IconArrowLeft, IconAudiogram, IconFileText, IconTrash, IconTrend, IconUser } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { LoadingState, Spinner } from '../../components/ui/spinner';
 import { ErrorState } from '../../components/ui/states';
@@ -13,6 +13,9 @@ import { paths } from '../../config/paths';
 import { toast } from '../../lib/toast';
 import { examKeys, getExam, getExamFiles, type Exam, type ExamFile } from './api';
 import { alertsOf, examRoleOf, findingsOf, nr7Label, str, triState, type Classification, type Side } from './classification';
+import { ClinicalSection } from './components/clinical-section';
+import { ExamDeleteDialog } from './components/exam-delete-dialog';
+import { ExamEditForm } from './components/exam-edit-form';
 import { ReferenceSection } from './components/reference-section';
 import { classificationDb } from '../../lib/bounded-db';
 import { ExamFileDialog } from './exam-file-dialog';
@@ -67,6 +70,8 @@ function ExamDetail({ exam }: { exam: Exam }) {
   const [file, setFile] = useState<ExamFile | null>(null);
   const [noFiles, setNoFiles] = useState(false);
   const [loadingFiles, setLoadingFiles] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const hasAudiogram = Object.values(exam.audiogram.air).some((p) => p.re !== null || p.le !== null);
   const hasSpeech = exam.speechTest !== null && Object.values(exam.speechTest).some((v) => v !== null);
   const findings = findingsOf(c);
@@ -93,7 +98,22 @@ function ExamDetail({ exam }: { exam: Exam }) {
         title={`Exame de ${formatDay(exam.date)}`}
         description={exam.patientName}
         back={{ to: paths.exams.getHref(), label: 'Voltar para Exames' }}
+        actions={
+          !editing && (
+            <>
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                Editar Exame
+              </Button>
+              <Button variant="ghost" className="exam-detail__delete" onClick={() => setDeleting(true)}>
+                <IconTrash size={16} />
+                Excluir Exame
+              </Button>
+            </>
+          )
+        }
       />
+
+      {editing && <ExamEditForm exam={exam} onDone={() => setEditing(false)} />}
 
       <div className="exam-detail__facts">
         <Card title="Paciente">
@@ -111,7 +131,9 @@ function ExamDetail({ exam }: { exam: Exam }) {
             <Fact label="Registro do operador" value={operatorRegistration(exam)} />
             <Fact label="Cadastrado em" value={formatDateTime(exam.createdAt)} />
             {exam.transducer && <Fact label="Transdutor" value={exam.transducer} />}
+            {exam.calibrationDate && <Fact label="Calibração" value={formatDay(exam.calibrationDate)} />}
             {exam.ambientNoiseDb !== null && <Fact label="Ruído ambiente" value={db(exam.ambientNoiseDb)} />}
+            {exam.acousticRestHours !== null && <Fact label="Repouso acústico" value={`${String(exam.acousticRestHours).replace('.', ',')} h`} />}
           </dl>
         </Card>
         <Card title="Resumo Rápido">
@@ -122,6 +144,8 @@ function ExamDetail({ exam }: { exam: Exam }) {
           </dl>
         </Card>
       </div>
+
+      <ClinicalSection exam={exam} />
 
       <Card title="Audiograma" description="Convenções ASHA: O vermelho = orelha direita, X azul = orelha esquerda; < e > = via óssea.">
         <div className="exam-detail__audiogram">
@@ -197,6 +221,7 @@ function ExamDetail({ exam }: { exam: Exam }) {
         </div>
       </Card>
       <ExamFileDialog file={file} onClose={() => setFile(null)} />
+      <ExamDeleteDialog exam={exam} open={deleting} onOpenChange={setDeleting} />
     </div>
   );
 }

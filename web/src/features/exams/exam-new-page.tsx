@@ -72,6 +72,7 @@ export default function ExamNewPage() {
   const [exam, setExam] = useState({ data: todayIso(), ruido: '', calibracao: '', transdutor: 'TDH-39', repouso: '' });
   const [operator, setOperator] = useState({ nome: '', registro: '' });
   const [observacoes, setObservacoes] = useState('');
+  const [clinical, setClinical] = useState({ anamnese: '', meatoscopiaOd: '', meatoscopiaOe: '', mascaramento: '', srtRe: '', srtLe: '', wrsRe: '', wrsLe: '' });
   const [air, setAir] = useState<Grid>(() => emptyGrid(AIR_FREQUENCIES));
   const [bone, setBone] = useState<Grid>(() => emptyGrid(BONE_FREQUENCIES));
   const [saving, setSaving] = useState(false);
@@ -126,6 +127,10 @@ export default function ExamNewPage() {
       operador: { nome: operator.nome.trim(), registro: operator.registro.trim() },
       observacoes: observacoes.trim() || null,
       repouso_horas: exam.repouso.trim() === '' ? null : Number(exam.repouso),
+      anamnese: orNull(clinical.anamnese),
+      meatoscopia: { od: orNull(clinical.meatoscopiaOd), oe: orNull(clinical.meatoscopiaOe) },
+      mascaramento: orNull(clinical.mascaramento),
+      speechTest: { srtRe: orNull(clinical.srtRe), srtLe: orNull(clinical.srtLe), wrsRe: orNull(clinical.wrsRe), wrsLe: orNull(clinical.wrsLe) },
     };
     try {
       const { id } = await createExam(payload);
@@ -143,6 +148,7 @@ export default function ExamNewPage() {
   }
 
   const fe = (key: string) => fieldErrors[key];
+  const setClinicalField = (key: keyof typeof clinical) => (e: { target: { value: string } }) => setClinical((c) => ({ ...c, [key]: e.target.value }));
   const setCell = (kind: 'air' | 'bone', f: string, ear: EarKey, patch: Partial<Cell>) =>
     (kind === 'air' ? setAir : setBone)((g) => ({ ...g, [f]: { ...g[f], [ear]: { ...g[f][ear], ...patch } } }));
 
@@ -303,6 +309,35 @@ export default function ExamNewPage() {
             </div>
           </Card>
 
+          <Card title="Dados clínicos" description="Opcionais; impressos no laudo quando preenchidos.">
+            <div className="exam-form__grid">
+              <Field label="Anamnese" error={fe('anamnese')} className="exam-form__wide">
+                {(p) => <Textarea {...p} rows={3} maxLength={5000} value={clinical.anamnese} onChange={setClinicalField('anamnese')} />}
+              </Field>
+              <Field label="Meatoscopia OD" error={fe('meatoscopia.od')}>
+                {(p) => <Input {...p} maxLength={300} value={clinical.meatoscopiaOd} onChange={setClinicalField('meatoscopiaOd')} />}
+              </Field>
+              <Field label="Meatoscopia OE" error={fe('meatoscopia.oe')}>
+                {(p) => <Input {...p} maxLength={300} value={clinical.meatoscopiaOe} onChange={setClinicalField('meatoscopiaOe')} />}
+              </Field>
+              <Field label="Mascaramento" hint="Mascaramento utilizado" error={fe('mascaramento')} className="exam-form__wide">
+                {(p) => <Input {...p} maxLength={500} value={clinical.mascaramento} onChange={setClinicalField('mascaramento')} />}
+              </Field>
+              <Field label="SRT/LRF OD (dB)" error={fe('speechTest.srtRe')}>
+                {(p) => <Input {...p} inputMode="decimal" value={clinical.srtRe} onChange={setClinicalField('srtRe')} />}
+              </Field>
+              <Field label="SRT/LRF OE (dB)" error={fe('speechTest.srtLe')}>
+                {(p) => <Input {...p} inputMode="decimal" value={clinical.srtLe} onChange={setClinicalField('srtLe')} />}
+              </Field>
+              <Field label="IPRF OD (%)" error={fe('speechTest.wrsRe')}>
+                {(p) => <Input {...p} inputMode="decimal" value={clinical.wrsRe} onChange={setClinicalField('wrsRe')} />}
+              </Field>
+              <Field label="IPRF OE (%)" error={fe('speechTest.wrsLe')}>
+                {(p) => <Input {...p} inputMode="decimal" value={clinical.wrsLe} onChange={setClinicalField('wrsLe')} />}
+              </Field>
+            </div>
+          </Card>
+
           <Card title="Observações">
             <Field label="Observações" error={fe('observacoes')}>
               {(p) => <Textarea {...p} rows={4} value={observacoes} onChange={(e) => setObservacoes(e.target.value)} />}
@@ -322,3 +357,5 @@ export default function ExamNewPage() {
     </div>
   );
 }
+
+const orNull = (v: string) => (v.trim() === '' ? null : v.trim());

@@ -1,9 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DataTable } from '../../components/data-table/data-table';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
-import { buttonClassName } from '../../components/ui/button';
+import { Banner } from '../../components/ui/banner';
+import { Button, buttonClassName } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { IconAudiogram, IconFileText, IconTrend } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
@@ -11,8 +13,9 @@ import { LoadingState } from '../../components/ui/spinner';
 import { EmptyState } from '../../components/ui/states';
 import { paths } from '../../config/paths';
 import { examSummary } from '../../lib/exam-summary';
-import { getPatient, listPatientExams, patientKeys, type PatientExam } from './api';
-import { ageText, formatDate, formatDay, operatorRegistration, sexWord } from './format';
+import { toast } from '../../lib/toast';
+import { getPatient, listExamDeletions, listPatientExams, patientKeys, restorePatient, type PatientExam } from './api';
+import { ageText, formatDate, formatDay, maskCpf, operatorRegistration, sexWord } from './format';
 import { PatientNotFound } from './patient-not-found';
 import './patients.css';
 
@@ -40,11 +43,28 @@ export default function PatientDetailPage() {
   const navigate = useNavigate();
   const patient = useQuery({ queryKey: patientKeys.detail(id), queryFn: ({ signal }) => getPatient(id, signal) });
   const exams = useQuery({ queryKey: patientKeys.exams(id), queryFn: ({ signal }) => listPatientExams(id, signal), enabled: patient.isSuccess });
+  const deletions = useQuery({ queryKey: patientKeys.deletions(id), queryFn: ({ signal }) => listExamDeletions(id, signal), enabled: patient.isSuccess });
+  const queryClient = useQueryClient();
+  const [restoring, setRestoring] = useState(false);
   useDocumentTitle(patient.data?.name ?? 'Paciente');
 
   if (patient.isPending) return <LoadingState />;
   if (patient.isError) return <PatientNotFound />;
   const p = patient.data;
+
+  async function restore() {
+    setRestoring(true);
+    const toastId = toast.loading('Restaurando paciente...');
+    try {
+      await restorePatient(p.id);
+      await queryClient.invalidateQueries({ queryKey: patientKeys.all });
+      toast.success('Paciente restaurado.', { id: toastId });
+    } catch {
+      toast.error('Erro ao restaurar paciente. Tente novamente.', { id: toastId });
+    } finally {
+      setRestoring(false);
+    }
+  }
 
   return (
     <div className="patients">
@@ -58,54 +78,55 @@ export default function PatientDetailPage() {
           </Link>
         }
       />
+      {p.archivedAt && (
+        <Banner variant="warning" title="Paciente arquivado">
+          Arquivado em {formatDate(p.archivedAt)}. Não aparece em listas, buscas e contadores; exames, laudos e arquivos continuam guardados
+          (NR-7, item 7.6.1.1). Restaure o cadastro para registrar novos exames.
+        </Banner>
+      )}
       <div className="patient-detail__grid">
         <Card title="Dados do Paciente">
           <dl className="patient-facts">
-            <div>
-              <dt>Nome</dt>
-              <dd>{p.name}</dd>
-            </div>
-            <div>
-              <dt>Idade</dt>
-              <dd>{ageText(p.age)}</dd>
-            </div>
-            <div>
-              <dt>Sexo</dt>
-              <dd>{sexWord(p.sex)}</dd>
-            </div>
-            <div>
-              <dt>Data de cadastro</dt>
-              <dd>{formatDate(p.createdAt)}</dd>
-            </div>
-            {p.company && (
-              <div>
-                <dt>Empresa</dt>
-                <dd>{p.company}</dd>
-              </div>
-            )}
-            {p.jobTitle && (
-              <div>
-                <dt>Cargo/Função</dt>
-                <dd>{p.jobTitle}</dd>
-              </div>
-            )}
+            <Fact label="Nome" value={p.name} />
+            <Fact label="CPF" value={p.cpf ? maskCpf(p.cpf) : null} />
+            <Fact label="Data de nascimento" value={p.birthDate ? formatDay(p.birthDate) : null} />
+            <Fact label="Idade" value={p.age === null ? null : ageText(p.age)} />
+            <Fact label="Sexo" value={sexWord(p.sex)} />
+            <Fact label="Telefone" value={p.phone} />
+            <Fact label="E-mail" value={p.email} />
+            <Fact label="Empresa" value={p.company} />
+            <Fact label="Cargo/Função" value={p.jobTitle} />
+            <Fact label="Data de cadastro" value={formatDate(p.createdAt)} />
+            <Fact label="Endereço" value={p.address} wide />
           </dl>
         </Card>
         <Card title="Ações Rápidas">
-          <div className="patient-quick-actions">
-            <button type="button" className={buttonClassName({ fullWidth: true })} onClick={() => navigate(paths.reportWizard.getHref(), { state: { patientId: p.id } })}>
-              <IconFileText size={16} />
-              Organizar Laudo
-            </button>
-            <Link className={buttonClassName({ variant: 'secondary', fullWidth: true })} to={`${paths.examNew.getHref()}?patientId=${encodeURIComponent(p.id)}`}>
-              <IconAudiogram size={16} />
-              Novo Exame
-            </Link>
-            <Link className={buttonClassName({ variant: 'secondary', fullWidth: true })} to={paths.patientEvolution.getHref(p.id)}>
-              <IconTrend size={16} />
-              Ver Evolução
-            </Link>
-          </div>
+          {p.archivedAt ? (
+            <div className="patient-quick-actions">
+              <Button fullWidth loading={restoring} loadingText="Restaurando..." onClick={() => void restore()}>
+                Restaurar Paciente
+              </Button>
+              <Link className={buttonClassName({ variant: 'secondary', fullWidth: true })} to={paths.patientEvolution.getHref(p.id)}>
+                <IconTrend size={16} />
+                Ver Evolução
+              </Link>
+            </div>
+          ) : (
+            <div className="patient-quick-actions">
+              <button type="button" className={buttonClassName({ fullWidth: true })} onClick={() => navigate(paths.reportWizard.getHref(), { state: { patientId: p.id } })}>
+                <IconFileText size={16} />
+                Organizar Laudo
+              </button>
+              <Link className={buttonClassName({ variant: 'secondary', fullWidth: true })} to={`${paths.examNew.getHref()}?patientId=${encodeURIComponent(p.id)}`}>
+                <IconAudiogram size={16} />
+                Novo Exame
+              </Link>
+              <Link className={buttonClassName({ variant: 'secondary', fullWidth: true })} to={paths.patientEvolution.getHref(p.id)}>
+                <IconTrend size={16} />
+                Ver Evolução
+              </Link>
+            </div>
+          )}
         </Card>
       </div>
       <Card title="Histórico de Exames" padding="none">
@@ -118,6 +139,29 @@ export default function PatientDetailPage() {
           <DataTable caption={`Exames de ${p.name}`} data={exams.data} columns={examColumns} getRowId={(e) => e.id} />
         )}
       </Card>
+      {deletions.data && deletions.data.length > 0 && (
+        <Card title="Exames excluídos" padding="none">
+          <ul className="patient-deletions">
+            {deletions.data.map((d) => (
+              <li key={d.id}>
+                <strong>Exame de {formatDay(d.examDate)}</strong> — excluído em {formatDate(d.deletedAt)} por {d.deletedByName}
+                {d.hadDraftReport ? ' (rascunho de laudo descartado)' : ''}
+                <p>Motivo: {d.reason}</p>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+/** One fact of the worker; an empty one says so instead of disappearing (issue 14: the page shows every field). */
+function Fact({ label, value, wide }: { label: string; value: string | null; wide?: boolean }) {
+  return (
+    <div className={wide ? 'patient-facts__wide' : undefined}>
+      <dt>{label}</dt>
+      <dd className={value ? undefined : 'patient-facts__empty'}>{value || 'Não informado'}</dd>
     </div>
   );
 }

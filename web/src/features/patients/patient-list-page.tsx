@@ -7,14 +7,14 @@ import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/dialog';
-import { IconTrash, IconTrend, IconUserPlus, IconUsers } from '../../components/ui/icons';
+import { IconInbox, IconTrend, IconUserPlus, IconUsers } from '../../components/ui/icons';
 import { Input } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { LoadingState } from '../../components/ui/spinner';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { paths } from '../../config/paths';
 import { toast } from '../../lib/toast';
-import { deletePatient, listPatients, patientKeys, PATIENTS_PAGE_SIZE, type Patient } from './api';
+import { archivePatient, listPatients, patientKeys, PATIENTS_PAGE_SIZE, restorePatient, type Patient } from './api';
 import { ageText, formatDate, sexWord } from './format';
 import { useDebouncedValue } from './use-debounced-value';
 import './patients.css';
@@ -22,37 +22,57 @@ import { ExportCsvButton } from '../../components/export-csv-button';
 
 const column = createColumnHelper<Patient>();
 
-/** /patients (spec §2 "Patient list"): server-side name search, table, delete with confirmation. */
+/**
+ * /patients (spec §2 "Patient list"): server-side name search, table, archive with confirmation
+ * (issue 14: records are kept, NR-7 7.6.1.1), and an "Arquivados" filter where a worker is restored.
+ */
 export default function PatientListPage() {
   useDocumentTitle('Pacientes');
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   const [offset, setOffset] = useState(0);
-  const [toDelete, setToDelete] = useState<Patient | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const [archived, setArchived] = useState(false);
+  const [toArchive, setToArchive] = useState<Patient | null>(null);
+  const [archiving, setArchiving] = useState(false);
 
   const query = useQuery({
-    queryKey: patientKeys.list(q, offset),
-    queryFn: ({ signal }) => listPatients(q, offset, signal),
+    queryKey: patientKeys.list(q, offset, archived),
+    queryFn: ({ signal }) => listPatients(q, offset, signal, archived),
     placeholderData: keepPreviousData,
   });
 
-  async function confirmDelete() {
-    if (!toDelete) return;
-    const id = toast.loading('Excluindo paciente...');
-    setDeleting(true);
+  async function confirmArchive() {
+    if (!toArchive) return;
+    const id = toast.loading('Arquivando paciente...');
+    setArchiving(true);
     try {
-      await deletePatient(toDelete.id);
-      setToDelete(null);
+      await archivePatient(toArchive.id);
+      setToArchive(null);
       await queryClient.invalidateQueries({ queryKey: patientKeys.all });
-      toast.success('Paciente excluído com sucesso!', { id });
+      toast.success('Paciente arquivado. Os registros foram mantidos.', { id });
     } catch {
-      toast.error('Erro ao excluir paciente. Tente novamente.', { id });
+      toast.error('Erro ao arquivar paciente. Tente novamente.', { id });
     } finally {
-      setDeleting(false);
+      setArchiving(false);
     }
   }
+
+  async function restore(p: Patient) {
+    const id = toast.loading('Restaurando paciente...');
+    try {
+      await restorePatient(p.id);
+      await queryClient.invalidateQueries({ queryKey: patientKeys.all });
+      toast.success(`${p.name} foi restaurado.`, { id });
+    } catch {
+      toast.error('Erro ao restaurar paciente. Tente novamente.', { id });
+    }
+  }
+
+  const showArchived = (next: boolean) => {
+    setArchived(next);
+    setOffset(0);
+  };
 
   const columns = useMemo(
     () => [
@@ -85,15 +105,22 @@ export default function PatientListPage() {
                 <IconTrend size={16} />
                 Evolução
               </Link>
-              <Button variant="ghost" size="sm" className="patients__delete" onClick={() => setToDelete(p)} aria-label={`Excluir ${p.name}`}>
-                <IconTrash size={16} />
-                Excluir
-              </Button>
+              {p.archivedAt ? (
+                <Button variant="ghost" size="sm" onClick={() => void restore(p)} aria-label={`Restaurar ${p.name}`}>
+                  Restaurar
+                </Button>
+              ) : (
+                <Button variant="ghost" size="sm" className="patients__delete" onClick={() => setToArchive(p)} aria-label={`Arquivar ${p.name}`}>
+                  <IconInbox size={16} />
+                  Arquivar
+                </Button>
+              )}
             </span>
           );
         },
       }),
     ],
+    // built once: `restore` only uses the query client and toasts, which do not change
     [],
   );
 
@@ -105,6 +132,8 @@ export default function PatientListPage() {
   else if (page && page.items.length === 0)
     body = q ? (
       <EmptyState title="Nenhum paciente encontrado" description={`Nenhum paciente corresponde a “${q}”.`} />
+    ) : archived ? (
+      <EmptyState title="Nenhum paciente arquivado" description="Pacientes arquivados aparecem aqui e podem ser restaurados." />
     ) : (
       <EmptyState
         icon={IconUsers}
@@ -127,7 +156,7 @@ export default function PatientListPage() {
         <DataTable caption="Lista de pacientes" data={page.items} columns={columns} getRowId={(p) => p.id} />
         <div className="data-table__footer">
           <span aria-live="polite">
-            Mostrando {page.items.length} de {page.total} pacientes
+            Mostrando {page.items.length} de {page.total} pacientes{archived ? ' arquivados' : ''}
           </span>
           <Pagination offset={offset} pageSize={PATIENTS_PAGE_SIZE} total={page.total} onOffsetChange={setOffset} label="Paginação de pacientes" />
         </div>
@@ -161,22 +190,36 @@ export default function PatientListPage() {
               setOffset(0);
             }}
           />
-          <ExportCsvButton path="/api/patients/export.csv" filters={{ q }} fileName="pacientes.csv" />
+          <div className="patients__filter" role="group" aria-label="Mostrar pacientes">
+            <Button variant={archived ? 'ghost' : 'secondary'} size="sm" aria-pressed={!archived} onClick={() => showArchived(false)}>
+              Ativos
+            </Button>
+            <Button variant={archived ? 'secondary' : 'ghost'} size="sm" aria-pressed={archived} onClick={() => showArchived(true)}>
+              Arquivados
+            </Button>
+          </div>
+          {!archived && <ExportCsvButton path="/api/patients/export.csv" filters={{ q }} fileName="pacientes.csv" />}
         </div>
+        {archived && (
+          <p className="patients__archived-note">
+            Pacientes arquivados não aparecem em listas, buscas e contadores. Exames, laudos e arquivos continuam guardados (NR-7, item 7.6.1.1: 20 anos).
+          </p>
+        )}
         {body}
       </Card>
       <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && !deleting && setToDelete(null)}
-        title="Excluir paciente"
+        open={toArchive !== null}
+        onOpenChange={(open) => !open && !archiving && setToArchive(null)}
+        title="Arquivar paciente"
         description={
-          toDelete
-            ? `Tem certeza que deseja excluir ${toDelete.name}? O paciente e todos os dados relacionados (exames, arquivos e laudos) serão removidos permanentemente.`
+          toArchive
+            ? `Arquivar ${toArchive.name}? O paciente deixa de aparecer nas listas, buscas e contadores, mas exames, laudos e arquivos são mantidos (a NR-7, item 7.6.1.1, exige guardá-los por 20 anos). Você pode restaurá-lo em "Arquivados".`
             : ''
         }
-        confirmLabel="Excluir"
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
+        confirmLabel="Arquivar"
+        tone="primary"
+        busy={archiving}
+        onConfirm={() => void confirmArchive()}
       />
     </div>
   );
