@@ -110,7 +110,7 @@ export default function PatientListPage() {
                   Restaurar
                 </Button>
               ) : (
-                <Button variant="ghost" size="sm" className="patients__delete" onClick={() => setToArchive(p)} aria-label={`Arquivar ${p.name}`}>
+                <Button variant="ghost" size="sm" onClick={() => setToArchive(p)} aria-label={`Arquivar ${p.name}`}>
                   <IconInbox size={16} />
                   Arquivar
                 </Button>
