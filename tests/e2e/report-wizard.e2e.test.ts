@@ -152,6 +152,9 @@ describe('report wizard (real build, real server, real Chromium)', () => {
     await page.getByRole('img', { name: 'Logotipo atual da clínica' }).waitFor();
     await expectAccessible(page, '/settings Clínica');
     await screenshot(page, 'settings-clinic');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'settings-clinic-390');
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);
@@ -457,6 +460,10 @@ describe('report wizard (real build, real server, real Chromium)', () => {
     await stepHeading(page, 'Exame do laudo').waitFor();
     await expect.poll(() => page.getByLabel('Novo exame a partir de arquivo').isChecked()).toBe(true);
     await page.getByText('O paciente ainda não tem exames registrados.').waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'report-wizard-step-4-new-exam-390');
+    await page.setViewportSize({ width: 1360, height: 900 });
     await page.getByLabel('Data do exame').fill('2025-01-15');
     await page.getByLabel('Ruído ambiente (dB)').fill('35');
     await page.getByRole('button', { name: 'Criar exame' }).click();
