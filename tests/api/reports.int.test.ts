@@ -146,12 +146,12 @@ describe('reports', () => {
     expect(await (await get('/api/reports', b)).json()).toEqual([]);
   });
 
-  it('deleting the patient removes its reports', async () => {
+  it('deleting (archiving, issue 14) the patient keeps its reports', async () => {
     const p = await (await t.request('/api/patients', json({ name: 'Temporário', age: 30, sex: 'F' }, a.token))).json();
     const e = await (await t.request('/api/exams', json({ patientId: p.id, date: '2024-01-01', audiogram: { air: air([10, 10, 10, 10, 10, 10, 10]) } }, a.token))).json();
     const r = await (await post(`/api/reports/generate/${e.id}`, { audiometryType: 'simple' })).json();
     expect((await get(`/api/reports/${r.id}`)).status).toBe(200);
     expect((await t.request(`/api/patients/${p.id}`, bearer(a.token, 'DELETE'))).status).toBe(204);
-    expect((await get(`/api/reports/${r.id}`)).status).toBe(404);
+    expect((await get(`/api/reports/${r.id}`)).status).toBe(200);
   });
 });
