@@ -326,6 +326,16 @@ describe('report wizard (real build, real server, real Chromium)', () => {
     const confirm = page.getByRole('dialog', { name: 'Iniciar novo laudo?' });
     await confirm.getByRole('button', { name: 'Iniciar Novo Laudo' }).click();
     await stepHeading(page, 'Selecione o paciente e o médico').waitFor();
+    // the same exam again (the URL still names it): its laudo is finalised, so step 4 stops here
+    await expect.poll(() => page.getByRole('combobox', { name: 'Paciente', exact: true }).inputValue()).toBe(workerId);
+    await next(page).click();
+    await page.getByLabel('Eletiva').check();
+    await next(page).click();
+    await next(page).click();
+    await stepHeading(page, 'Exame do laudo').waitFor();
+    await page.locator('.ui-banner').getByText('O exame escolhido já tem laudo finalizado.', { exact: false }).waitFor();
+    expect(await next(page).isDisabled()).toBe(true);
+    await page.getByRole('link', { name: 'Ver laudo' }).waitFor();
     expect(errors).toEqual([]);
     await page.close();
   }, 240_000);

@@ -37,6 +37,12 @@ describe('wizard step 4 (the laudo exam)', () => {
     expect(stepBlocker({ ...filled, examId: 'new' })).toBe(WIZARD_MESSAGES.upload);
   });
 
+  it('an exam whose laudo is already finalised cannot be drafted again', () => {
+    const chosen = wizardReducer(at4(), { type: 'chooseExam', examId: 'e1', hasThresholds: true });
+    expect(stepBlocker(chosen, { doctorReady: true, examLaudoFinalised: true })).toBe(WIZARD_MESSAGES.examLaudoFinalised);
+    expect(stepBlocker(chosen, { doctorReady: true, examLaudoFinalised: false })).toBeNull();
+  });
+
   it('refuses a future exam date and accepts today', () => {
     expect(newExamBlocker({ ...form, date: '2025-06-13' }, '2025-06-12')).toBe(WIZARD_MESSAGES.newExamFutureDate);
     expect(newExamBlocker(form, '2025-06-12')).toBeNull();

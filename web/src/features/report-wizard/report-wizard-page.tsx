@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { formatDate } from '../reports/api';
+import { formatDate, getReportByExam, reportKeys } from '../reports/api';
 import { registryLabel } from '../../../../core/src/accounts/registries';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Banner } from '../../components/ui/banner';
@@ -124,7 +124,14 @@ export default function ReportWizardPage() {
     stepRef.current?.querySelector<HTMLElement>('[data-step-heading]')?.focus();
   }, [state.step]);
 
-  const blocker = stepBlocker(state, { doctorReady: doctor?.complete ?? false });
+  // the chosen exam's laudo, when it has one: a finalised laudo cannot be drafted again
+  const examLaudo = useQuery({
+    queryKey: reportKeys.byExam(state.examId ?? ''),
+    queryFn: ({ signal }) => getReportByExam(state.examId!, signal),
+    enabled: state.examId !== null && state.step === 4 && !state.reportId,
+  });
+  const examLaudoFinalised = state.step === 4 && !state.reportId && examLaudo.data?.status === 'Finalizado';
+  const blocker = stepBlocker(state, { doctorReady: doctor?.complete ?? false, examLaudoFinalised });
   const selectedPatient = patients.data?.find((x) => x.id === state.patientId);
   const draft = state.editedReport ?? state.generatedReport;
   const laudoExam = workerExams.data?.find((e) => e.id === state.examId) ?? (sourceExam.data?.id === state.examId ? sourceExam.data : undefined);
@@ -287,7 +294,12 @@ export default function ReportWizardPage() {
           onCreate={() => void createExam()}
           createBlocker={newExamBlocker(state.newExam)}
         >
-          {state.examId && chosen && state.examSource === 'existing' && hasAirThresholds(chosen) && state.uploadedFiles.length === 0 && (
+          {examLaudoFinalised && examLaudo.data && (
+            <Banner variant="warning" actions={<Link to={paths.reportDetail.getHref(examLaudo.data.id)}>Ver laudo</Link>}>
+              {WIZARD_MESSAGES.examLaudoFinalised}.
+            </Banner>
+          )}
+          {state.examId && chosen && state.examSource === 'existing' && hasAirThresholds(chosen) && state.uploadedFiles.length === 0 && !examLaudoFinalised && (
             <p className="wizard__note" role="status">
               O laudo será redigido para o exame de {formatDate(chosen.date)} (examinador: {chosen.operatorName || 'não informado'}).{' '}
               <Link to={paths.examDetail.getHref(chosen.id)}>Ver exame</Link>

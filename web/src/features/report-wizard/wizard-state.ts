@@ -145,6 +145,7 @@ export const WIZARD_MESSAGES = {
   newExamNoise: 'Ruído ambiente inválido: informe um valor entre 0 e 120 dB ou deixe em branco',
   createExam: 'Por favor, crie o exame com os dados informados antes de enviar os arquivos',
   reviewReading: 'Revise e salve os limiares lidos na grade antes de prosseguir',
+  examLaudoFinalised: 'O exame escolhido já tem laudo finalizado. Escolha outro exame ou consulte o laudo em Laudos',
   noSuccessfulAnalysis:
     'Nenhum arquivo foi analisado com sucesso pela IA. Você precisa preencher os dados do audiograma manualmente antes de prosseguir',
   generate: 'Por favor, gere o laudo antes de prosseguir',
@@ -185,7 +186,7 @@ export function newExamPayload(s: Pick<WizardState, 'patientId' | 'newExam' | 'c
  * step 6, for the nexo type, needs the professional to confirm or change the suggested level
  * (product.md decision 5).
  */
-export function stepBlocker(s: WizardState, context: { doctorReady: boolean } = { doctorReady: true }): string | null {
+export function stepBlocker(s: WizardState, context: { doctorReady: boolean; examLaudoFinalised?: boolean } = { doctorReady: true }): string | null {
   switch (s.step) {
     case 0:
       return s.patientId && s.doctorId && context.doctorReady ? null : WIZARD_MESSAGES.patientAndDoctor;
@@ -201,6 +202,8 @@ export function stepBlocker(s: WizardState, context: { doctorReady: boolean } = 
     case 4:
       // the laudo's exam: chosen (existing) or created from the form (new-file); then it needs thresholds
       if (!s.examId) return s.examSource === 'existing' ? WIZARD_MESSAGES.chooseExam : (newExamBlocker(s.newExam) ?? WIZARD_MESSAGES.createExam);
+      // a finalised laudo is read-only (its amendment path applies), so it cannot be drafted again
+      if (context.examLaudoFinalised) return WIZARD_MESSAGES.examLaudoFinalised;
       if (s.examHasThresholds) return null;
       if (s.uploadedFiles.length === 0) return WIZARD_MESSAGES.upload;
       return s.uploadedFiles.some((f) => f.analysisSucceeded) ? WIZARD_MESSAGES.reviewReading : WIZARD_MESSAGES.noSuccessfulAnalysis;
