@@ -147,9 +147,17 @@ async function measure(page: Page) {
   }, WIDTH);
 }
 
-/** The action is drawn inside the screen (after scrolling to it) and is what a tap there hits. */
+/**
+ * The action is in the keyboard order (focusing it scrolls it into view), is drawn inside the
+ * screen, and is what a tap at its centre hits.
+ */
 async function expectReachable(action: Locator, label: string) {
   await action.waitFor({ state: 'visible', timeout: 10_000 });
+  // in the Tab order, or an item of a roving-tabindex widget (tabs: Tab reaches the group, arrows the item)
+  const focusable = await action.evaluate((el: HTMLElement) => !(el as HTMLButtonElement).disabled && (el.tabIndex >= 0 || el.closest('[role="tablist"], [role="toolbar"], [role="radiogroup"]') !== null));
+  expect(focusable, `${label}: not focusable`).toBe(true);
+  await action.focus();
+  expect(await action.evaluate((el) => el === document.activeElement), `${label}: does not take focus`).toBe(true);
   await action.scrollIntoViewIfNeeded();
   const box = await action.boundingBox();
   expect(box, `${label}: no box`).not.toBeNull();
@@ -198,6 +206,32 @@ describe('every route at 390 px', () => {
 
   for (const route of publicRoutes) it(`public ${route.key} (${paths[route.key].path})`, () => checkRoute(route, false), 60_000);
   for (const route of protectedRoutes) it(`logged in ${route.key} (${paths[route.key].path})`, () => checkRoute(route, true), 60_000);
+
+  it('every tab of Configurações fits, with its form actions on screen', async () => {
+    const { server: t, browser, account } = session;
+    const page = await browser.newPage({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: WIDTH, height: 844 }, isMobile: true, hasTouch: true });
+    const errors = watchErrors(page);
+    await page.goto(`${t.url}/login`);
+    await page.evaluate((token) => localStorage.setItem('limiar.token', token), account.token);
+    await page.goto(`${t.url}${paths.settings.getHref()}`);
+    await settle(page);
+    const tabs = await page.getByRole('tab').allInnerTexts();
+    expect(tabs.length).toBeGreaterThanOrEqual(4);
+    for (const [i, name] of tabs.entries()) {
+      const tab = page.getByRole('tab', { name: name.trim(), exact: true });
+      await expectReachable(tab, `tab ${name}`);
+      await tab.click();
+      await page.waitForLoadState('networkidle');
+      await page.waitForFunction(() => !document.querySelector('.ui-loading'), undefined, { timeout: 20_000 });
+      const { scrollWidth, outside, wide } = await measure(page);
+      expect({ tab: name, scrollWidth, outside, wide }).toEqual({ tab: name, scrollWidth: Math.min(scrollWidth, WIDTH), outside: [], wide: [] });
+      const submit = page.locator('[role="tabpanel"] button[type="submit"]');
+      for (let j = 0; j < (await submit.count()); j++) await expectReachable(submit.nth(j), `tab ${name} submit ${j + 1}`);
+      await screenshot(page, `phone-settings-tab-${i + 1}`);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 90_000);
 
   it('reports grouped by company keep the group and its actions on screen', () =>
     checkRoute(
