@@ -171,6 +171,14 @@ async function expectReachable(action: Locator, label: string) {
   expect(hit, `${label}: covered by another element`).toBe(true);
 }
 
+/** Before a full-page shot: no focus ring left by the checks, and the sticky bar at the top. */
+async function atTop(page: Page) {
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+}
+
 async function checkRoute(route: RouteCase, loggedIn: boolean) {
   const { server: t, browser, account } = session;
   const page = await browser.newPage({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: WIDTH, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
@@ -186,7 +194,7 @@ async function checkRoute(route: RouteCase, loggedIn: boolean) {
     const { scrollWidth, outside, wide } = await measure(page);
     expect({ scrollWidth, outside, wide }, route.key).toEqual({ scrollWidth: Math.min(scrollWidth, WIDTH), outside: [], wide: [] });
     for (const [i, action] of (route.actions?.(page) ?? []).entries()) await expectReachable(action, `${route.key} action ${i + 1}`);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await atTop(page);
     await screenshot(page, `phone-${route.shot ?? route.key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
     expect(errors).toEqual([]);
   } catch (error) {
@@ -227,6 +235,7 @@ describe('every route at 390 px', () => {
       expect({ tab: name, scrollWidth, outside, wide }).toEqual({ tab: name, scrollWidth: Math.min(scrollWidth, WIDTH), outside: [], wide: [] });
       const submit = page.locator('[role="tabpanel"] button[type="submit"]');
       for (let j = 0; j < (await submit.count()); j++) await expectReachable(submit.nth(j), `tab ${name} submit ${j + 1}`);
+      await atTop(page);
       await screenshot(page, `phone-settings-tab-${i + 1}`);
     }
     expect(errors).toEqual([]);
