@@ -12,7 +12,7 @@ export interface ReportListQuery {
 export interface ReportRepository {
   findById(organizationId: string, id: string): Promise<ReportView | undefined>;
   findByExam(organizationId: string, examId: string): Promise<ReportView | undefined>;
-  /** Newest first. */
+  /** Newest first. Without `patientId`, archived workers' laudos are left out (they stay reachable by id and by worker). */
   list(query: ReportListQuery): Promise<{ items: ReportView[]; total: number }>;
   /** Inserts, or replaces the laudo of the same id. */
   save(report: Report): Promise<void>;

@@ -41,6 +41,25 @@ export interface ReportDraft {
   /** 'template' or 'ollama:<model>'. */
   readonly narrative_source: string;
   readonly facts: ReportFacts;
+  /**
+   * What the rules and the writer produced for the editable fields, as organised (issue 14
+   * follow-up): reorganising a stale draft keeps a field the professional changed from this and
+   * regenerates the others. Absent in drafts organised before it existed.
+   */
+  readonly texto_gerado?: GeneratedText;
+  /** The physician's "já confirmado" per ear given when organising (NR-7 5.4, I6), to rebuild the same facts later. */
+  readonly confirmacao_painpse?: { readonly right?: boolean; readonly left?: boolean };
+}
+
+/** The editable fields as generated (see ReportDraft.texto_gerado). */
+export interface GeneratedText {
+  readonly validacao_nr7: ReportDraft['validacao_nr7'];
+  readonly interpretacao_exame: string;
+  readonly nexo_conclusao?: string;
+  readonly recomendacoes: readonly string[];
+  readonly faltantes_criticos: readonly string[];
+  readonly summary_text: string;
+  readonly technical_justification: readonly string[];
 }
 
 /** One ear's classification as the editor shows it ("sugestivo de PAINPSE — PAIRO leve (item 5.2)"). */
@@ -69,6 +88,17 @@ function validityNotes(facts: ReportFacts): string {
  * from `narrative`, `source` saying who wrote it. `nexo_conclusao` only for the nexo-causal type.
  */
 export function buildReportDraft(facts: ReportFacts, narrative: Narrative, source: string): ReportDraft {
+  const draft = buildDraftBody(facts, narrative, source);
+  const generated: GeneratedText = {
+    validacao_nr7: draft.validacao_nr7, interpretacao_exame: draft.interpretacao_exame,
+    ...(draft.nexo_conclusao !== undefined ? { nexo_conclusao: draft.nexo_conclusao } : {}),
+    recomendacoes: draft.recomendacoes, faltantes_criticos: draft.faltantes_criticos, summary_text: draft.summary_text,
+    technical_justification: draft.technical_justification,
+  };
+  return { ...draft, texto_gerado: generated };
+}
+
+function buildDraftBody(facts: ReportFacts, narrative: Narrative, source: string): ReportDraft {
   const nexo = facts.nexo;
   return {
     validacao_nr7: {

@@ -67,3 +67,22 @@ export function parseNexoAnswers(raw: Record<string, unknown> | null | undefined
   const years = Math.trunc(Number(raw.tempoExposicaoAnos ?? raw.tempoExposicao));
   return { ok: true, value: { ...(answers as Omit<NexoAnswersInput, 'tempoExposicaoAnos'>), tempoExposicaoAnos: Number.isFinite(years) && years >= 0 ? years : 0 } };
 }
+
+/**
+ * A draft organised from facts that changed since (the exam corrected, its thresholds edited, a
+ * reading applied, the history reclassified): it is not finalised until reorganised (issue 14).
+ */
+export class ReportStaleError extends DomainError {
+  readonly code = 'REPORT.STALE_CONFLICT';
+  constructor(changes: readonly string[]) {
+    super(`O exame foi alterado depois que este laudo foi organizado (${changes.join(', ')}). Reorganize o laudo com os dados atuais e revise-o antes de finalizar.`);
+  }
+}
+
+/** Laudos of an archived worker are kept and readable, but none is organised, changed or finalised (issue 14). */
+export class ReportPatientArchivedError extends DomainError {
+  readonly code = 'PATIENT.ARCHIVED_CONFLICT';
+  constructor() {
+    super('Trabalhador arquivado: restaure-o para organizar laudos.');
+  }
+}

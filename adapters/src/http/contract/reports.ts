@@ -28,6 +28,16 @@ export const reportResponse = z.object({
   pdfUrl: z.string().nullable(),
   pdfSha256: z.string().nullable(),
   draftJson: z.string(),
+  /**
+   * The draft was organised from facts that changed since (exam corrected, thresholds edited, reading
+   * applied, history reclassified): finalising is refused until POST /reports/{id}/refresh. Only on
+   * single-laudo answers; always false once finalised.
+   */
+  stale: z.boolean().optional(),
+  /** pt-BR names of the laudo sections whose facts changed since drafting. */
+  staleChanges: z.array(z.string()).optional(),
+  /** After a refresh: the editable fields where the professional's text was kept (to review). */
+  keptEdits: z.array(z.string()).optional(),
 });
 export type ReportResponse = z.infer<typeof reportResponse>;
 

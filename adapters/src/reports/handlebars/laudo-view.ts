@@ -1,5 +1,5 @@
 import {
-  EAR_ABBR, earClassificationText, formatCnpj, formatDateBr, formatDb, joinPt, LAUDO_DISCLAIMER, NEXO_LEVEL_LABEL, NORM_CITATION, NR7_CLASS_LABEL, PAIRO_LABEL,
+  EAR_ABBR, earClassificationText, reviewedItems, reviewedParagraphs, reviewedSummary, formatCnpj, formatDateBr, formatDb, joinPt, LAUDO_DISCLAIMER, NEXO_LEVEL_LABEL, NORM_CITATION, NR7_CLASS_LABEL, PAIRO_LABEL,
   type EarFacts, type HistoryEntry, type LaudoDocument, type ReportFacts, type Side, type ThresholdPoint,
 } from '../../../../core/src';
 import { audiogramSvg } from '../svg/audiogram-svg';
@@ -118,6 +118,8 @@ function restOf(facts: ReportFacts, draft: LaudoDocument['draft']): string {
 export function laudoView(doc: LaudoDocument) {
   const { facts, draft } = doc;
   const c = facts.comparison;
+  const confirmed = confirmedNexo(draft);
+  const review = { confirmedNexoLabel: facts.nexo && confirmed ? NEXO_LEVEL_LABEL[confirmed] : null, missingCount: strings(draft.faltantes_criticos).length };
   const earComparison = (side: Side) => {
     const e = c?.[side];
     if (!c || !e) return null;
@@ -142,7 +144,8 @@ export function laudoView(doc: LaudoDocument) {
     draftMark: (doc.status ?? 'Draft') === 'Draft',
     clinic: clinicOf(doc),
     clinical: clinicalOf(facts),
-    summary: paragraphs(draft.summary_text),
+    // the sentences stating the review state follow the reviewed fields, not the prose as first written
+    summary: reviewedSummary(draft.summary_text, review, facts.audiometryType === 'nexo-causal'),
     reportId: doc.reportId ?? null,
     patient: {
       name: facts.patient.name, cpf: orDash(facts.patient.cpf), age: facts.patient.age === null ? '—' : `${facts.patient.age} anos`,
@@ -188,8 +191,8 @@ export function laudoView(doc: LaudoDocument) {
       confirmedLevel: confirmedNexo(draft) && NEXO_LEVEL_LABEL[confirmedNexo(draft)!],
       changed: confirmedNexo(draft) !== null && confirmedNexo(draft) !== nexo.level,
     },
-    nexoConclusion: paragraphs(draft.nexo_conclusao),
-    recommendations: strings(draft.recomendacoes),
+    nexoConclusion: reviewedParagraphs(draft.nexo_conclusao, review),
+    recommendations: reviewedItems(strings(draft.recomendacoes), review),
     missing: strings(draft.faltantes_criticos),
     confidence: `${Math.round(draft.confidence_score * 100)}%`,
     source: draft.narrative_source === 'template' ? 'modelos de texto (Handlebars)' : `modelo local ${draft.narrative_source.replace(/^ollama:/, '')} (verificado contra as regras)`,

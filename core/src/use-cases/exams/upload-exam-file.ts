@@ -10,9 +10,18 @@ import type { AudiogramReadingQueue, FileStorage } from '../../ports/file-storag
 import type { IdGenerator } from '../../ports/id-generator';
 import type { ExamFile, ExamRepository, PatientRepository } from '../../ports/patient-ports';
 import type { UnitOfWork } from '../../ports/unit-of-work';
+import { DomainError } from '../../shared/domain-error';
 import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from '../accounts/session-policy';
 import { describeAttempts, ReadAudiogram, type ReaderAttempt } from './read-audiogram';
+
+/** No file is uploaded to an archived worker's exam (issue 14). */
+export class UploadPatientArchivedError extends DomainError {
+  readonly code = 'PATIENT.ARCHIVED_CONFLICT';
+  constructor() {
+    super('Trabalhador arquivado: restaure-o para enviar arquivos de exame.');
+  }
+}
 
 /** Writes exam_file rows (the list side is ExamFileRepository). */
 export interface ExamFileStore {
@@ -73,9 +82,11 @@ export class UploadExamFile {
     private readonly readings: ExamReadingRepository,
   ) {}
 
-  async execute(auth: AuthContext, input: { examId: string; fileName: string; mediaType: AudiogramMediaType; bytes: Uint8Array }): Promise<Result<UploadOutcome, ExamNotFoundError>> {
+  async execute(auth: AuthContext, input: { examId: string; fileName: string; mediaType: AudiogramMediaType; bytes: Uint8Array }): Promise<Result<UploadOutcome, ExamNotFoundError | UploadPatientArchivedError>> {
     const view = await this.exams.findById(auth.organizationId, input.examId);
     if (!view) return err(new ExamNotFoundError());
+    // an archived worker's records are kept as they are: nothing is stored or read into them (issue 14)
+    if ((await this.patients.findById(auth.organizationId, view.exam.patientId))?.archivedAt) return err(new UploadPatientArchivedError());
     const stored = await this.storage.put(auth.organizationId, input.bytes);
     const file: ExamFile = { id: this.ids.next(), examId: input.examId, fileName: input.fileName, mediaType: input.mediaType, sizeBytes: input.bytes.byteLength, createdAt: this.clock.now() };
     try {

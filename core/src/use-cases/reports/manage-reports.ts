@@ -11,7 +11,9 @@ import type { ReportListQuery, ReportRepository } from '../../ports/report-repos
 import { buildReportDraft, type ReportDraft } from '../../reports/report-draft';
 import { buildReportFacts } from '../../reports/report-facts';
 import type { AudiometryType, NexoAnswersInput } from '../../reports/report-facts-types';
-import { InvalidReportError, ReportImmutableError, ReportNotFoundError, parseNexoAnswers, type Report, type ReportView } from '../../reports/report';
+import { InvalidReportError, ReportImmutableError, ReportNotFoundError, ReportPatientArchivedError, ReportStaleError, parseNexoAnswers, type Report, type ReportView } from '../../reports/report';
+import { compareReportFacts, FRESH, type ReportFreshness } from '../../reports/report-freshness';
+import { refreshDraft } from '../../reports/report-refresh';
 import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from '../accounts/session-policy';
 import type { ClinicHeader } from '../accounts/manage-organization';
@@ -40,34 +42,69 @@ type Deps = {
 export class ManageReports {
   constructor(private readonly d: Deps) {}
 
-  async generate(auth: AuthContext, examId: string, input: GenerateReportInput): Promise<Result<ReportView, ExamNotFoundError | PatientNotFoundError | InvalidReportError | ReportImmutableError>> {
+  async generate(auth: AuthContext, examId: string, input: GenerateReportInput): Promise<Result<CheckedReportView, ExamNotFoundError | PatientNotFoundError | InvalidReportError | ReportImmutableError | ReportPatientArchivedError>> {
     const existing = await this.d.reports.findByExam(auth.organizationId, examId);
     if (existing?.report.status === 'Finalizado') return err(new ReportImmutableError());
+    if (await this.archived(auth, existing?.report.patientId ?? (await this.d.exams.findById(auth.organizationId, examId))?.exam.patientId)) return err(new ReportPatientArchivedError());
     const wizardRule = checkWizardRules(input);
     if (wizardRule) return err(wizardRule);
     const answers = input.audiometryType === 'nexo-causal' ? parseNexoAnswers(input.nexoCausalData ?? {}) : { ok: true as const, value: null };
     if (!answers.ok) return err(answers.error);
-    const draft = await this.buildDraft(auth, examId, { ...input, nexoAnswers: answers.value });
+    const draft = await this.buildDraft(auth, examId, { ...input, nexoAnswers: answers.value }, auth.userId);
     if (!draft.ok) return draft;
     const me = (await this.d.professionals.findById(auth.userId))!;
     const now = this.d.clock.now();
     const report: Report = {
       id: existing?.report.id ?? this.d.ids.next(), organizationId: auth.organizationId, patientId: draft.value.patientId, examId, doctorId: me.id, doctorName: me.name,
       type: input.audiometryType, status: 'Draft', consultationType: input.consultationType ?? null, consultationReason: input.consultationReason ?? null,
-      nexoAnswers: answers.value, draftJson: JSON.stringify(draft.value.draft), pdfStorageKey: null, pdfSha256: null,
+      nexoAnswers: answers.value, draftJson: JSON.stringify({ ...draft.value.draft, ...(input.confirmedPainpse ? { confirmacao_painpse: input.confirmedPainpse } : {}) }), pdfStorageKey: null, pdfSha256: null,
       createdAt: existing?.report.createdAt ?? now, updatedAt: now, finalizedAt: null,
     };
     await this.d.reports.save(report);
-    return ok((await this.d.reports.findById(auth.organizationId, report.id))!);
+    return ok({ ...(await this.d.reports.findById(auth.organizationId, report.id))!, freshness: FRESH });
   }
 
-  async get(auth: AuthContext, id: string): Promise<Result<ReportView, ReportNotFoundError>> {
+  /** The laudo, with whether its draft still states the records as they are now. */
+  async get(auth: AuthContext, id: string): Promise<Result<CheckedReportView, ReportNotFoundError>> {
     const view = await this.d.reports.findById(auth.organizationId, id);
-    return view ? ok(view) : err(new ReportNotFoundError());
+    return view ? ok(await this.checked(auth, view)) : err(new ReportNotFoundError());
   }
 
-  byExam(auth: AuthContext, examId: string) {
-    return this.d.reports.findByExam(auth.organizationId, examId);
+  async byExam(auth: AuthContext, examId: string): Promise<CheckedReportView | undefined> {
+    const view = await this.d.reports.findByExam(auth.organizationId, examId);
+    return view && this.checked(auth, view);
+  }
+
+  /**
+   * Whether a draft was organised from facts that no longer hold (issue 14 follow-up): the facts are
+   * rebuilt from the records with the draft's own inputs and compared section by section with the
+   * stored ones. A finalised laudo is never stale: its PDF was issued.
+   */
+  async freshness(auth: AuthContext, view: ReportView): Promise<ReportFreshness> {
+    if (view.report.status === 'Finalizado') return FRESH;
+    const stored = JSON.parse(view.report.draftJson) as ReportDraft;
+    const current = await this.currentFacts(auth, view.report, stored);
+    if (!current.ok) return { stale: true, changes: ['dados do exame'] };
+    return compareReportFacts(stored.facts, current.value);
+  }
+
+  /**
+   * Reorganises a stale draft with the records as they are now, keeping the professional's edits
+   * where they were made (refreshDraft); `keptEdits` names them so the editor asks for a review.
+   */
+  async refresh(auth: AuthContext, id: string): Promise<Result<CheckedReportView & { keptEdits: readonly string[] }, ReportNotFoundError | ReportImmutableError | ReportPatientArchivedError | ExamNotFoundError | PatientNotFoundError | InvalidReportError>> {
+    const view = await this.d.reports.findById(auth.organizationId, id);
+    if (!view) return err(new ReportNotFoundError());
+    if (view.report.status === 'Finalizado') return err(new ReportImmutableError());
+    if (await this.archived(auth, view.report.patientId)) return err(new ReportPatientArchivedError());
+    const stored = JSON.parse(view.report.draftJson) as ReportDraft;
+    const fresh = await this.buildDraft(auth, view.report.examId, this.inputsOf(view.report, stored), view.report.doctorId || auth.userId);
+    if (!fresh.ok) return fresh;
+    const merged = refreshDraft(stored, fresh.value.draft);
+    const draftJson = JSON.stringify({ ...merged.draft, ...(stored.confirmacao_painpse ? { confirmacao_painpse: stored.confirmacao_painpse } : {}) });
+    await this.d.reports.save({ ...view.report, draftJson, updatedAt: this.d.clock.now() });
+    const saved = (await this.d.reports.findById(auth.organizationId, id))!;
+    return ok({ ...saved, freshness: await this.freshness(auth, saved), keptEdits: merged.keptEdits });
   }
 
   list(auth: AuthContext, query: Omit<ReportListQuery, 'organizationId'>) {
@@ -78,10 +115,11 @@ export class ManageReports {
    * Saves the professional's edits (spec §7 PUT {draftJson}). The rules' facts and version are
    * kept from the stored draft: an edit can change the text, never the computed facts.
    */
-  async updateDraft(auth: AuthContext, id: string, draftJson: string): Promise<Result<ReportView, ReportNotFoundError | ReportImmutableError | InvalidReportError>> {
+  async updateDraft(auth: AuthContext, id: string, draftJson: string): Promise<Result<CheckedReportView, ReportNotFoundError | ReportImmutableError | InvalidReportError | ReportPatientArchivedError>> {
     const view = await this.d.reports.findById(auth.organizationId, id);
     if (!view) return err(new ReportNotFoundError());
     if (view.report.status === 'Finalizado') return err(new ReportImmutableError());
+    if (await this.archived(auth, view.report.patientId)) return err(new ReportPatientArchivedError());
     let edited: Record<string, unknown>;
     try {
       edited = JSON.parse(draftJson);
@@ -95,21 +133,27 @@ export class ManageReports {
     const checklist = mergeChecklist(stored, edited.nexo_causal);
     if (!checklist.ok) return err(checklist.error);
     const nexo = edited.nexo_causal && typeof edited.nexo_causal === 'object' ? { ...(edited.nexo_causal as object), checklist_cfm: checklist.value } : stored.nexo_causal;
-    const merged = { ...stored, ...edited, nexo_causal: nexo, facts: stored.facts, rules_version: stored.rules_version, tipo: stored.tipo };
+    const merged = { ...stored, ...edited, nexo_causal: nexo, facts: stored.facts, rules_version: stored.rules_version, tipo: stored.tipo, texto_gerado: stored.texto_gerado, confirmacao_painpse: stored.confirmacao_painpse };
     await this.d.reports.save({ ...view.report, draftJson: JSON.stringify(merged), updatedAt: this.d.clock.now() });
-    return ok((await this.d.reports.findById(auth.organizationId, id))!);
+    return ok(await this.checked(auth, (await this.d.reports.findById(auth.organizationId, id))!));
   }
 
-  /** Draft → Finalizado: renders the PDF once, stores it encrypted with its SHA-256. */
-  async finalize(auth: AuthContext, id: string): Promise<Result<ReportView, ReportNotFoundError | ReportImmutableError>> {
+  /**
+   * Draft → Finalizado: renders the PDF once, stores it encrypted with its SHA-256. A stale draft
+   * (its exam or history changed since it was organised) is refused until reorganised.
+   */
+  async finalize(auth: AuthContext, id: string): Promise<Result<CheckedReportView, ReportNotFoundError | ReportImmutableError | ReportStaleError | ReportPatientArchivedError>> {
     const view = await this.d.reports.findById(auth.organizationId, id);
     if (!view) return err(new ReportNotFoundError());
-    if (view.report.status === 'Finalizado') return ok(view);
+    if (view.report.status === 'Finalizado') return ok({ ...view, freshness: FRESH });
+    if (await this.archived(auth, view.report.patientId)) return err(new ReportPatientArchivedError());
+    const freshness = await this.freshness(auth, view);
+    if (freshness.stale) return err(new ReportStaleError(freshness.changes));
     const now = this.d.clock.now();
     const pdf = await this.render({ ...view, report: { ...view.report, status: 'Finalizado' } }, now);
     const stored = await this.d.storage.put(auth.organizationId, pdf);
     await this.d.reports.save({ ...view.report, status: 'Finalizado', pdfStorageKey: stored.key, pdfSha256: stored.sha256, finalizedAt: now, updatedAt: now });
-    return ok((await this.d.reports.findById(auth.organizationId, id))!);
+    return ok({ ...(await this.d.reports.findById(auth.organizationId, id))!, freshness: FRESH });
   }
 
   /** The PDF: the issued one when finalised, else rendered from the current draft. */
@@ -126,7 +170,29 @@ export class ManageReports {
     return this.d.renderer.render({ facts: draft.facts, draft, reportId: view.report.id, status: view.report.status, issuedOn: now.toISOString().slice(0, 10), clinic });
   }
 
-  private async buildDraft(auth: AuthContext, examId: string, input: Omit<GenerateReportInput, 'nexoCausalData'> & { nexoAnswers: NexoAnswersInput | null }) {
+  private async checked(auth: AuthContext, view: ReportView): Promise<CheckedReportView> {
+    return { ...view, freshness: await this.freshness(auth, view) };
+  }
+
+  private async archived(auth: AuthContext, patientId: string | undefined) {
+    if (!patientId) return false;
+    return !!(await this.d.patients.findById(auth.organizationId, patientId))?.archivedAt;
+  }
+
+  /** The inputs a draft was organised with: the report's own, and the physician's "já confirmado" kept in the draft. */
+  private inputsOf(report: Report, draft: ReportDraft): DraftInput {
+    return {
+      audiometryType: report.type, consultationType: report.consultationType, consultationReason: report.consultationReason, nexoAnswers: report.nexoAnswers,
+      confirmedPainpse: draft.confirmacao_painpse,
+    };
+  }
+
+  private async currentFacts(auth: AuthContext, report: Report, drafted: ReportDraft) {
+    const input = await this.factsInput(auth, report.examId, this.inputsOf(report, drafted), report.doctorId || auth.userId);
+    return input.ok ? ok(buildReportFacts(input.value)) : input;
+  }
+
+  private async factsInput(auth: AuthContext, examId: string, input: DraftInput, professionalId: string) {
     const view = await this.d.exams.findById(auth.organizationId, examId);
     if (!view) return err(new ExamNotFoundError());
     if (!hasAirThresholds(view.exam)) {
@@ -135,17 +201,28 @@ export class ManageReports {
     }
     const patient = await this.d.patients.findById(auth.organizationId, view.exam.patientId);
     if (!patient) return err(new PatientNotFoundError());
-    const me = (await this.d.professionals.findById(auth.userId))!;
+    const professional = (await this.d.professionals.findById(professionalId)) ?? (await this.d.professionals.findById(auth.userId))!;
     const history = await this.d.exams.listForPatient(auth.organizationId, patient.id);
-    const facts = buildReportFacts({
-      exam: view.exam, history, patient, professional: me, organizationName: me.organizationName, audiometryType: input.audiometryType,
+    return ok({
+      exam: view.exam, history, patient, professional, organizationName: professional.organizationName, audiometryType: input.audiometryType,
       consultationType: input.consultationType, consultationReason: input.consultationReason, nexoAnswers: input.nexoAnswers,
       confirmedPainpse: input.confirmedPainpse, today: this.d.clock.now().toISOString().slice(0, 10),
     });
+  }
+
+  private async buildDraft(auth: AuthContext, examId: string, input: DraftInput, professionalId: string) {
+    const factsInput = await this.factsInput(auth, examId, input, professionalId);
+    if (!factsInput.ok) return factsInput;
+    const facts = buildReportFacts(factsInput.value);
     const written = await this.d.narrative.execute(facts);
-    return ok({ patientId: patient.id, draft: buildReportDraft(facts, written.narrative, written.source) });
+    return ok({ patientId: factsInput.value.patient.id, draft: buildReportDraft(facts, written.narrative, written.source) });
   }
 }
+
+type DraftInput = Omit<GenerateReportInput, 'nexoCausalData'> & { nexoAnswers: NexoAnswersInput | null };
+
+/** A laudo with whether its draft still states the records as they are now (always fresh once finalised). */
+export type CheckedReportView = ReportView & { freshness: ReportFreshness };
 
 export const CONSULTATION_TYPES = ['Eletiva', 'Ocupacional', 'Judicial / Pericial', 'Infantil / Neo Natal'] as const;
 export const OCCUPATIONAL_REASONS = ['Admissional', 'Periódica', 'Retorno ao trabalho', 'Mudança de função', 'Demissional'] as const;

@@ -1,14 +1,16 @@
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { AIR_FREQUENCIES, isNoResponse, type Authenticate, type ExamRepository, type ManageReports, type ReportView } from '../../../../../core/src';
+import { AIR_FREQUENCIES, isNoResponse, type Authenticate, type ExamRepository, type ManageReports, type ReportFreshness, type ReportView } from '../../../../../core/src';
 import { generateReportBody, patientReportResponse, reportListQuery, reportResponse, updateReportBody, type ReportResponse } from '../../contract/reports';
 import type { ApiRoutes } from '../api-routes';
 import { unwrap } from '../request-errors';
 import { requireAuth } from '../auth';
 
-export function toReportResponse(v: ReportView): ReportResponse {
+export function toReportResponse(v: ReportView & { freshness?: ReportFreshness; keptEdits?: readonly string[] }): ReportResponse {
   const r = v.report;
   return {
+    ...(v.freshness ? { stale: v.freshness.stale, staleChanges: [...v.freshness.changes] } : {}),
+    ...(v.keptEdits ? { keptEdits: [...v.keptEdits] } : {}),
     id: r.id, examId: r.examId, examDate: v.examDate, patientId: r.patientId, patientName: v.patientName, patientCompany: v.patientCompany,
     doctorName: r.doctorName, type: r.type, status: r.status, createdAt: r.createdAt.toISOString(), finalizedAt: r.finalizedAt?.toISOString() ?? null,
     pdfUrl: r.pdfStorageKey ? `/api/reports/${r.id}/download` : null, pdfSha256: r.pdfSha256, draftJson: r.draftJson,
@@ -74,7 +76,12 @@ export function reportRoutes(routes: ApiRoutes, d: ReportDeps): void {
       ctx.body = toReportResponse(unwrap(await d.reports.updateDraft(await auth(ctx), params.id, body.draftJson)));
     });
 
-  routes.add({ method: 'post', path: '/reports/:id/finalize', tag, summary: 'Finaliza o laudo: emite o PDF uma vez (SHA-256 registrado); depois é somente leitura', params: idParams, responses: { 200: { description: 'ok', schema: reportResponse } } },
+  routes.add({ method: 'post', path: '/reports/:id/refresh', tag, summary: 'Reorganiza um rascunho desatualizado com os dados atuais do exame, mantendo os textos editados pelo profissional (keptEdits)', params: idParams, responses: { 200: { description: 'ok', schema: reportResponse } } },
+    async (ctx, { params }) => {
+      ctx.body = toReportResponse(unwrap(await d.reports.refresh(await auth(ctx), params.id)));
+    });
+
+  routes.add({ method: 'post', path: '/reports/:id/finalize', tag, summary: 'Finaliza o laudo: emite o PDF uma vez (SHA-256 registrado); depois é somente leitura. Rascunho desatualizado → 409', params: idParams, responses: { 200: { description: 'ok', schema: reportResponse } } },
     async (ctx, { params }) => {
       ctx.body = toReportResponse(unwrap(await d.reports.finalize(await auth(ctx), params.id)));
     });

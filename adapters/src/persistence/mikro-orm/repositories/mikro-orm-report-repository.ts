@@ -43,6 +43,9 @@ export class MikroOrmReportRepository implements ReportRepository {
       if (!isUuid(q.patientId)) return { items: [], total: 0 };
       where += ' and r.patient_id = ?';
       params.push(q.patientId);
+    } else {
+      // archived workers' laudos are kept and reachable by id and from the worker, not listed (issue 14)
+      where += ' and p.archived_at is null';
     }
     if (q.q) {
       where += ` and (p.name_search like limiar_search_text(?) or limiar_search_text(r.doctor_name) like limiar_search_text(?) or r.type like ?)`;
