@@ -416,7 +416,7 @@ describe('embeddable widget (<limiar-evolucao>, /widget/demo)', () => {
     }
   });
 
-  it("on a portal whose origin the token does not allow, says 'Origem não autorizada', not a network failure", async () => {
+  it("on a portal whose origin the token does not allow, says 'Origem não autorizada'; only an unreachable server is a network failure", async () => {
     const { token } = await embedToken({ name: 'Outra origem' }); // allows t.url only
     // a real partner page on another origin (another port): the snippet of docs/widget.md §1
     const portal = await partnerPortal(`<script type="module" src="${t.url}/widget/limiar-evolucao.js"></script>
@@ -424,19 +424,29 @@ describe('embeddable widget (<limiar-evolucao>, /widget/demo)', () => {
     const portalUrl = portal.url;
     try {
       const page = await browser.newPage({ locale: 'pt-BR', viewport: { width: 390, height: 844 } });
-      const answers: { status: number; origin: string | undefined }[] = [];
-      page.on('response', async (r) => {
-        if (r.url().includes('/api/embed/evolution/')) answers.push({ status: r.status(), origin: (await r.request().allHeaders()).origin });
-      });
+      const answer = page.waitForResponse((r) => r.url().includes('/api/embed/evolution/') && r.request().method() === 'GET');
       await page.goto(portalUrl);
+      const refused = await answer;
+      expect(refused.status()).toBe(403);
+      expect((await refused.request().allHeaders()).origin).toBe(portalUrl);
       const state = page.locator('limiar-evolucao .lw[data-state="error"]');
       await state.waitFor();
       const alert = await state.getByRole('alert').innerText();
       expect(alert).toContain('Origem não autorizada para este token de integração');
       expect(alert).not.toContain('Não foi possível conectar');
-      expect(answers).toContainEqual({ status: 403, origin: portalUrl });
       expect(await state.innerText()).not.toContain(WORKER);
       await screenshot(page, 'widget-origin-refused');
+
+      // the network message stays for what it means: no answer at all (nothing listens on api-base)
+      const closed = http.createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const deadBase = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+      await new Promise((resolve) => closed.close(resolve));
+      portal.serve(`<script type="module" src="${t.url}/widget/limiar-evolucao.js"></script>
+        <limiar-evolucao api-base="${deadBase}" token="${token}" patient="${worker.id}"></limiar-evolucao>`);
+      await page.goto(portalUrl);
+      await page.locator('limiar-evolucao .lw[data-state="error"]').waitFor();
+      expect(await page.locator('limiar-evolucao .lw').getByRole('alert').innerText()).toContain('Não foi possível conectar ao servidor do Limiar.');
       await page.close();
     } finally {
       await portal.close();
