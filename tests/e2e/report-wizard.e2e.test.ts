@@ -256,7 +256,7 @@ describe('report wizard (real build, real server, real Chromium)', () => {
     await page.getByRole('button', { name: 'Editar Validação NR-7' }).click();
     const nr7 = page.locator('.draft-editor__section').filter({ has: page.getByRole('heading', { name: 'Validação NR-7' }) });
     await nr7.getByLabel('Repouso auditivo de 14 horas').selectOption('sim');
-    await nr7.getByLabel('Equipamento registrado').selectOption('nao');
+    await nr7.getByLabel('Equipamento aferido').selectOption('nao');
     await nr7.getByLabel('Observações da validação').fill('WZ-VALID-OBS: repouso confirmado pela declaração assinada do trabalhador.');
     await page.getByRole('button', { name: 'Concluir Validação NR-7' }).click();
 

@@ -133,14 +133,14 @@ export function DraftEditor({ reportId, type, initialDraft, onChange, controller
         {editing.nr7 ? (
           <div className="draft-editor__fields">
             <YesNoField label="Repouso auditivo de 14 horas" value={nr7.repouso_14h_ok} onChange={(v) => update({ validacao_nr7: { ...nr7, repouso_14h_ok: v } })} />
-            <YesNoField label="Equipamento registrado" value={nr7.equipamento_registrado} onChange={(v) => update({ validacao_nr7: { ...nr7, equipamento_registrado: v } })} />
+            <YesNoField label="Equipamento aferido" value={nr7.equipamento_registrado} onChange={(v) => update({ validacao_nr7: { ...nr7, equipamento_registrado: v } })} />
             <TextField label="Observações da validação" value={nr7.observacoes} rows={4} onChange={(v) => update({ validacao_nr7: { ...nr7, observacoes: v } })} />
           </div>
         ) : (
           <dl className="draft-editor__list">
             <dt>Repouso auditivo de 14 horas</dt>
             <dd>{nr7.repouso_14h_ok ? 'Sim' : 'Não'}</dd>
-            <dt>Equipamento registrado</dt>
+            <dt>Equipamento aferido</dt>
             <dd>{nr7.equipamento_registrado ? 'Sim' : 'Não'}</dd>
             <dt>Observações</dt>
             <dd>

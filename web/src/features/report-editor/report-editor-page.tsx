@@ -16,6 +16,7 @@ import { api, errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { formatDate, generateReport, getReportByExam, parseDraft, reportKeys, reportTypeBadge, updateReportDraft, type Report } from '../reports/api';
 import { NarrativeView } from './narrative-view';
+import { KeptEditsBanner, StaleDraftBanner } from './stale-draft-banner';
 import './report-editor.css';
 
 const getExam = (id: string, signal?: AbortSignal) => api.get<ExamResponse>(`/exams/${encodeURIComponent(id)}`, { signal });
@@ -35,6 +36,7 @@ export default function ReportEditorPage() {
   const [editing, setEditing] = useState(false);
   const [summary, setSummary] = useState('');
   const [saveError, setSaveError] = useState<string | null>(null);
+  const [keptEdits, setKeptEdits] = useState<readonly string[] | undefined>(undefined);
 
   const generate = useMutation({
     mutationFn: () =>
@@ -124,6 +126,17 @@ export default function ReportEditorPage() {
         </Banner>
       )}
       {saveError && <Banner variant="error">{saveError}</Banner>}
+      {!editing && (
+        <StaleDraftBanner
+          report={current}
+          onRefreshed={(updated) => {
+            queryClient.setQueryData(reportKeys.byExam(examId), updated);
+            void queryClient.invalidateQueries({ queryKey: reportKeys.all });
+            setKeptEdits(updated.keptEdits);
+          }}
+        />
+      )}
+      <KeptEditsBanner keptEdits={keptEdits} />
       <div className="report-editor__layout">
         <Card
           title="Resumo do laudo"

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { formatDate, getReportByExam, reportKeys } from '../reports/api';
+import { formatDate, getReport, getReportByExam, reportKeys } from '../reports/api';
 import { registryLabel } from '../../../../core/src/accounts/registries';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Banner } from '../../components/ui/banner';
@@ -17,6 +17,7 @@ import { useAuth } from '../auth/auth-context';
 import { CompleteProfileModal } from '../profile/complete-profile-modal';
 import { useProfileCompletion } from '../profile/use-profile-completion';
 import { DraftEditor, type DraftEditorController } from '../report-editor/draft-editor';
+import { KeptEditsBanner, StaleDraftBanner } from '../report-editor/stale-draft-banner';
 import { downloadReportPdf, finalizeReport, generateReport, parseDraft } from '../reports/api';
 import { AiStatusPanel, AudiogramReviewGrid, FileDropZone, hasAirThresholds, type UploadBatchResult } from '../upload';
 import type { ExamResponse } from '../../../../adapters/src/http/contract/exams';
@@ -73,6 +74,8 @@ export default function ReportWizardPage() {
   const [confirmRestart, setConfirmRestart] = useState(false);
   const [exporting, setExporting] = useState(false);
   const editor = useRef<DraftEditorController>(null);
+  const [editorVersion, setEditorVersion] = useState(0);
+  const [keptEdits, setKeptEdits] = useState<readonly string[] | undefined>(undefined);
   const stepRef = useRef<HTMLDivElement>(null);
 
   const p = profile.profile;
@@ -131,6 +134,12 @@ export default function ReportWizardPage() {
     enabled: state.examId !== null && state.step === 4 && !state.reportId,
   });
   const examLaudoFinalised = state.step === 4 && !state.reportId && examLaudo.data?.status === 'Finalizado';
+  // the draft under review, with whether the exam changed since it was organised (stale → reorganise before finalising)
+  const laudo = useQuery({
+    queryKey: reportKeys.detail(state.reportId ?? ''),
+    queryFn: ({ signal }) => getReport(state.reportId!, signal),
+    enabled: state.reportId !== null && state.step === 6,
+  });
   const blocker = stepBlocker(state, { doctorReady: doctor?.complete ?? false, examLaudoFinalised });
   const selectedPatient = patients.data?.find((x) => x.id === state.patientId);
   const draft = state.editedReport ?? state.generatedReport;
@@ -171,6 +180,8 @@ export default function ReportWizardPage() {
         dispatch({ type: 'go', step: 7 });
       } catch (e) {
         dispatch({ type: 'error', message: `Erro ao finalizar laudo: ${messageOf(e)}` });
+        // a 409 may mean the exam changed meanwhile: reload the laudo so the reorganise banner shows
+        if (e instanceof ApiError && e.status === 409) void laudo.refetch();
       } finally {
         setBusy(false);
       }
@@ -191,6 +202,8 @@ export default function ReportWizardPage() {
     try {
       const report = await generateReport(state.examId, generatePayload(state));
       const generated = parseDraft(report.draftJson);
+      queryClient.setQueryData(reportKeys.detail(report.id), report);
+      setKeptEdits(undefined);
       dispatch({ type: 'patch', patch: { generatedReport: generated, editedReport: null, reportId: report.id, finalReport: null } });
       toast.success('Laudo gerado com sucesso pela IA!');
       dispatch({ type: 'go', step: 6 });
@@ -232,7 +245,7 @@ export default function ReportWizardPage() {
   function onUploaded(result: UploadBatchResult) {
     const files = result.items
       .filter((i) => i.state === 'uploaded' && i.answer)
-      .map((i) => ({ id: i.answer!.file.id, fileName: i.answer!.file.fileName, analysisSucceeded: i.answer!.analysisSucceeded }));
+      .map((i) => ({ id: i.answer!.file.id, fileName: i.answer!.file.fileName, analysisSucceeded: i.answer!.analysisSucceeded, reviewPending: i.answer!.reviewPending }));
     if (files.length) dispatch({ type: 'filesUploaded', files });
     if (result.uploaded > 0 && result.analysisFailed === result.uploaded && !state.examHasThresholds && !state.uploadedFiles.some((f) => f.analysisSucceeded)) {
       toast.noSuccessfulAnalysis(WIZARD_MESSAGES.noSuccessfulAnalysis);
@@ -249,8 +262,10 @@ export default function ReportWizardPage() {
 
   const visibleSteps = STEP_NAMES.map((name, index) => ({ name, index })).filter((s) => s.index !== 3 || state.audiometryType === 'nexo-causal');
   const position = visibleSteps.findIndex((s) => s.index === state.step) + 1;
+  // a reading held for review (another person's file, not high confidence) waits for the professional: not a failure
+  const readingHeld = state.step === 4 && !state.examHasThresholds && state.uploadedFiles.some((f) => f.reviewPending);
   const showUploadFailure =
-    state.step === 4 && state.uploadedFiles.length > 0 && !state.uploadedFiles.some((f) => f.analysisSucceeded) && !state.examHasThresholds;
+    state.step === 4 && state.uploadedFiles.length > 0 && !state.uploadedFiles.some((f) => f.analysisSucceeded) && !state.examHasThresholds && !readingHeld;
 
   let body;
   switch (state.step) {
@@ -321,7 +336,11 @@ export default function ReportWizardPage() {
                       exam={exam}
                       onSaved={(saved) => {
                         setExam(saved);
-                        dispatch({ type: 'patch', patch: { examHasThresholds: hasAirThresholds(saved), error: null } });
+                        // saving the grid or deciding a held reading settles every reading waiting for review
+                        dispatch({
+                          type: 'patch',
+                          patch: { examHasThresholds: hasAirThresholds(saved), error: null, uploadedFiles: state.uploadedFiles.map((f) => ({ ...f, reviewPending: false })) },
+                        });
                       }}
                     />
                   )}
@@ -358,6 +377,19 @@ export default function ReportWizardPage() {
           <StepHeading title="Revisar e editar o laudo" description="As alterações são salvas automaticamente." />
           <Banner variant="info">Revise todas as informações do laudo antes de avançar. Ao avançar, o laudo é finalizado e o PDF é emitido para assinatura.</Banner>
           {state.finalReport && <Banner variant="warning">Este laudo já foi finalizado: o servidor não aceita mais alterações.</Banner>}
+          {laudo.data && laudo.data.id === state.reportId && (
+            <StaleDraftBanner
+              report={laudo.data}
+              beforeRefresh={async () => (await editor.current?.flush()) ?? true}
+              onRefreshed={(updated) => {
+                queryClient.setQueryData(reportKeys.detail(updated.id), updated);
+                dispatch({ type: 'patch', patch: { generatedReport: parseDraft(updated.draftJson), editedReport: null, error: null } });
+                setKeptEdits(updated.keptEdits);
+                setEditorVersion((v) => v + 1); // the editor restarts from the reorganised draft
+              }}
+            />
+          )}
+          <KeptEditsBanner keptEdits={keptEdits} />
           {draft && state.reportId && (
             <>
               <p className="wizard__note">
@@ -365,7 +397,7 @@ export default function ReportWizardPage() {
                 contra as regras · completude dos dados {typeof draft.confidence_score === 'number' ? `${Math.round(draft.confidence_score * 100)}%` : '-'}
               </p>
               <DraftEditor
-                key={state.reportId}
+                key={`${state.reportId}-${editorVersion}`}
                 reportId={state.reportId}
                 type={state.audiometryType}
                 initialDraft={draft}
@@ -439,6 +471,7 @@ export default function ReportWizardPage() {
         </Banner>
       )}
       {showUploadFailure && <Banner variant="error">{WIZARD_MESSAGES.noSuccessfulAnalysis}</Banner>}
+      {readingHeld && <Banner variant="info">{WIZARD_MESSAGES.readingHeld}</Banner>}
 
       <div className="wizard__body" ref={stepRef} data-step={state.step}>
         {body}

@@ -22,6 +22,8 @@ export interface UploadedFile {
   fileName: string;
   /** False when the automatic analysis failed (spec §3 upload response). */
   analysisSucceeded: boolean;
+  /** True while the reading waits for the professional (another person's file, not high confidence; issue 14). */
+  reviewPending?: boolean;
 }
 
 /** Where the laudo's exam comes from (issue 14): one of the worker's exams, or a new exam typed here and read from a file. */
@@ -145,6 +147,9 @@ export const WIZARD_MESSAGES = {
   newExamNoise: 'Ruído ambiente inválido: informe um valor entre 0 e 120 dB ou deixe em branco',
   createExam: 'Por favor, crie o exame com os dados informados antes de enviar os arquivos',
   reviewReading: 'Revise e salve os limiares lidos na grade antes de prosseguir',
+  readingHeld:
+    'O arquivo foi lido, mas a leitura aguarda sua revisão (arquivo de outra pessoa ou leitura sem confiança alta). Confira a identificação e os limiares lidos abaixo e aplique a leitura para prosseguir, ou descarte-a e preencha os limiares manualmente.',
+  applyHeldReading: 'Revise a leitura retida e aplique-a (ou preencha os limiares) antes de prosseguir',
   examLaudoFinalised: 'O exame escolhido já tem laudo finalizado. Escolha outro exame ou consulte o laudo em Laudos',
   noSuccessfulAnalysis:
     'Nenhum arquivo foi analisado com sucesso pela IA. Você precisa preencher os dados do audiograma manualmente antes de prosseguir',
@@ -206,6 +211,7 @@ export function stepBlocker(s: WizardState, context: { doctorReady: boolean; exa
       if (context.examLaudoFinalised) return WIZARD_MESSAGES.examLaudoFinalised;
       if (s.examHasThresholds) return null;
       if (s.uploadedFiles.length === 0) return WIZARD_MESSAGES.upload;
+      if (s.uploadedFiles.some((f) => f.reviewPending)) return WIZARD_MESSAGES.applyHeldReading;
       return s.uploadedFiles.some((f) => f.analysisSucceeded) ? WIZARD_MESSAGES.reviewReading : WIZARD_MESSAGES.noSuccessfulAnalysis;
     case 5:
       return s.generatedReport && s.reportId ? null : WIZARD_MESSAGES.generate;

@@ -69,7 +69,13 @@ export const generateReport = (examId: string, input: GenerateReportInput) =>
 export const updateReportDraft = (id: string, draft: Draft) =>
   api.put<Report>(`/reports/${encodeURIComponent(id)}`, { draftJson: JSON.stringify(draft) });
 
-/** Draft → Finalizado: the server issues the PDF once (SHA-256 recorded). */
+/**
+ * Reorganises a stale draft (its exam or the worker's history changed since it was organised) with
+ * the current records; `keptEdits` names the fields where the professional's text was kept.
+ */
+export const refreshReport = (id: string) => api.post<Report>(`/reports/${encodeURIComponent(id)}/refresh`);
+
+/** Draft → Finalizado: the server issues the PDF once (SHA-256 recorded); a stale draft answers 409. */
 export const finalizeReport = (id: string) => api.post<Report>(`/reports/${encodeURIComponent(id)}/finalize`);
 
 /**

@@ -100,7 +100,7 @@ export default function ReportDetailPage() {
         <dl className="report-detail__list">
           <dt>Repouso auditivo de 14 h</dt>
           <dd>{yesNo(nr7?.repouso_14h_ok)}</dd>
-          <dt>Equipamento registrado</dt>
+          <dt>Equipamento aferido</dt>
           <dd>{yesNo(nr7?.equipamento_registrado)}</dd>
           <dt>Observações</dt>
           <dd>
