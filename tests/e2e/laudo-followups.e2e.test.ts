@@ -87,6 +87,43 @@ describe('laudo follow-ups (real build, real server, real Chromium)', () => {
     await page.close();
   }, 90_000);
 
+  it('wizard step 6: the exam corrected during the review → finalising is refused, the banner offers "Reorganizar laudo", then the laudo is finalised', async () => {
+    const p = await (await api('/api/patients', { name: 'Elias Durante Revisão', age: 58, sex: 'M' })).json();
+    const exam = await (await api('/api/exams', { patientId: p.id, date: '2025-05-05', operatorName: 'Fga. Primeira', repousoHoras: 14, ambiente: { calibracaoAtual: '2025-01-05' }, audiogram: { air: air([10, 10, 15, 35, 45, 40, 20]) } })).json();
+    const { page, errors } = await openPage(`/report-wizard?examId=${exam.id}`);
+    await page.getByRole('heading', { level: 2, name: 'Selecione o paciente e o médico' }).waitFor();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Paciente', exact: true }).inputValue()).toBe(p.id);
+    await next(page).click();
+    await page.getByLabel('Eletiva').check();
+    await next(page).click();
+    await page.getByLabel('Audiometria Simples').check();
+    await next(page).click();
+    await page.getByRole('heading', { level: 2, name: 'Exame do laudo' }).waitFor();
+    await expect.poll(() => next(page).isDisabled()).toBe(false);
+    await next(page).click();
+    await page.getByRole('button', { name: 'Organizar Laudo Agora' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Revisar e editar o laudo' }).waitFor({ timeout: 30_000 });
+    expect(await page.getByText('O exame foi alterado depois que este laudo foi organizado').count()).toBe(0);
+
+    // meanwhile the audiologist corrects the exam's date
+    expect((await api(`/api/exams/${exam.id}`, { date: '2025-05-02' }, 'PATCH')).status).toBe(200);
+    await next(page).click();
+    await page.getByText(/Erro ao finalizar laudo: O exame foi alterado depois que este laudo foi organizado/).waitFor();
+    const banner = page.getByRole('alert').filter({ hasText: 'Mudou desde a organização' });
+    await banner.waitFor();
+    await screenshot(page, 'report-wizard-step-6-stale');
+    await banner.getByRole('button', { name: 'Reorganizar laudo' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await next(page).click();
+    await page.getByRole('heading', { level: 2, name: 'Laudo Finalizado!' }).waitFor({ timeout: 30_000 });
+    await page.getByText(/02\/05\/2025/).first().waitFor(); // step 7 states the corrected exam date
+    const laudo = await get(`/api/reports/exam/${exam.id}`);
+    expect(laudo).toMatchObject({ status: 'Finalizado', examDate: '2025-05-02' });
+    expect(JSON.parse(laudo.draftJson).facts.exam.date).toBe('2025-05-02');
+    expect(errors.filter((e) => !/409/.test(e))).toEqual([]);
+    await page.close();
+  }, 150_000);
+
   it('wizard step 4: a reading held for review (another person\'s file) waits for the professional — no failure banner — and the wizard goes on once it is applied', async () => {
     const p = await (await api('/api/patients', { name: 'Ana Paula Souza Lima', age: 41, sex: 'F', cpf: '529.982.247-25', birthDate: '1985-04-12' })).json();
     const exam = await (await api('/api/exams', { patientId: p.id, date: '2025-03-10', operatorName: 'Fernanda Rocha' })).json();

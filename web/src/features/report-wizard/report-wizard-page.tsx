@@ -383,6 +383,8 @@ export default function ReportWizardPage() {
               beforeRefresh={async () => (await editor.current?.flush()) ?? true}
               onRefreshed={(updated) => {
                 queryClient.setQueryData(reportKeys.detail(updated.id), updated);
+                // the exam changed: the wizard's copies of it (step 7 states its date and examiner) are reloaded
+                void queryClient.invalidateQueries({ queryKey: ['report-wizard'] });
                 dispatch({ type: 'patch', patch: { generatedReport: parseDraft(updated.draftJson), editedReport: null, error: null } });
                 setKeptEdits(updated.keptEdits);
                 setEditorVersion((v) => v + 1); // the editor restarts from the reorganised draft
