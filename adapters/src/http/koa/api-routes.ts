@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import { parseOr400 } from './request-errors';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+/** Who may call a route: a user session (default), an embed token (widget), or anyone. */
+export type RouteAuth = 'bearer' | 'embed' | 'public';
 
 /** One documented API route: its zod contract feeds both validation and the OpenAPI document. */
 export interface RouteSpec<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType> {
@@ -12,6 +14,8 @@ export interface RouteSpec<B extends z.ZodType = z.ZodType, Q extends z.ZodType 
   path: string;
   summary: string;
   tag: string;
+  /** Default `bearer`: the session is checked before the body, query or path is read (401 first). */
+  auth?: RouteAuth;
   body?: B;
   /** The handler validates the body itself (e.g. one of several payload shapes); `body` only documents it. */
   bodyCheckedByHandler?: boolean;

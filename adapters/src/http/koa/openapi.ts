@@ -20,9 +20,12 @@ export function buildOpenApi(specs: readonly RouteSpec[], version: string) {
         : { description: r.description };
     }
     responses.default = { description: 'Erro (mensagem em pt-BR)', content: { 'application/json': { schema: jsonSchema(errorBody) } } };
+    const auth = spec.auth ?? 'bearer';
     (paths[path] ??= {})[spec.method] = {
       summary: spec.summary,
       tags: [spec.tag],
+      security: auth === 'public' ? [] : [{ [auth === 'embed' ? 'embedToken' : 'bearer']: [] }],
+      'x-limiar-auth': auth,
       ...(parameters.length ? { parameters } : {}),
       ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body) } } } } : {}),
       responses,
@@ -31,7 +34,10 @@ export function buildOpenApi(specs: readonly RouteSpec[], version: string) {
   return {
     openapi: '3.0.3',
     info: { title: 'Limiar API', version, description: 'API de gestão de audiometria ocupacional. Erros: `{error, message, code, issues?}` em pt-BR.' },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: { securitySchemes: {
+      bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      embedToken: { type: 'http', scheme: 'bearer', description: 'Token de integração do widget (não é uma sessão)' },
+    } },
     security: [{ bearer: [] }],
     paths,
   };

@@ -57,10 +57,10 @@ export function accountRoutes(routes: ApiRoutes, d: AccountDeps): void {
   const tag = 'Contas';
   const withAuth = (ctx: Context) => requireAuth(ctx, d.authenticate);
 
-  routes.add({ method: 'get', path: '/auth/config', tag, summary: 'Métodos de login disponíveis', responses: { 200: { description: 'ok', schema: authConfigResponse } } },
+  routes.add({ method: 'get', path: '/auth/config', auth: 'public', tag, summary: 'Métodos de login disponíveis', responses: { 200: { description: 'ok', schema: authConfigResponse } } },
     (ctx) => void (ctx.body = { googleClientId: d.googleClientId ?? null }));
 
-  routes.add({ method: 'post', path: '/auth/register', tag, summary: 'Cadastro do profissional (cria a organização)', body: registerBody, responses: { 201: { description: 'Conta criada', schema: authResponse } } },
+  routes.add({ method: 'post', path: '/auth/register', auth: 'public', tag, summary: 'Cadastro do profissional (cria a organização)', body: registerBody, responses: { 201: { description: 'Conta criada', schema: authResponse } } },
     async (ctx, { body }) => {
       const opened = unwrap(await d.register.execute({ ...body, professionalType: body.professionalType }, originOf(ctx)));
       noStore(ctx);
@@ -68,13 +68,13 @@ export function accountRoutes(routes: ApiRoutes, d: AccountDeps): void {
       ctx.body = sessionBody(opened);
     });
 
-  routes.add({ method: 'post', path: '/auth/login', tag, summary: 'Login com e-mail e senha', body: loginBody, responses: { 200: { description: 'Sessão aberta', schema: authResponse } } },
+  routes.add({ method: 'post', path: '/auth/login', auth: 'public', tag, summary: 'Login com e-mail e senha', body: loginBody, responses: { 200: { description: 'Sessão aberta', schema: authResponse } } },
     async (ctx, { body }) => {
       noStore(ctx);
       ctx.body = sessionBody(unwrap(await d.logIn.execute(body, originOf(ctx))));
     });
 
-  routes.add({ method: 'post', path: '/auth/google', tag, summary: 'Login com Google (ID token)', body: googleLoginBody, responses: { 200: { description: 'Sessão aberta', schema: authResponse } } },
+  routes.add({ method: 'post', path: '/auth/google', auth: 'public', tag, summary: 'Login com Google (ID token)', body: googleLoginBody, responses: { 200: { description: 'Sessão aberta', schema: authResponse } } },
     async (ctx, { body }) => {
       noStore(ctx);
       ctx.body = sessionBody(unwrap(await d.logInWithGoogle.execute(body.credential, body.rememberMe, originOf(ctx))));
@@ -101,7 +101,7 @@ export function accountRoutes(routes: ApiRoutes, d: AccountDeps): void {
       ctx.status = 204;
     });
 
-  routes.add({ method: 'post', path: '/auth/forgot-password', tag, summary: 'Esqueci minha senha: envia o link por e-mail (SMTP_URL) ou, sem e-mail configurado, devolve o link (só na própria máquina do servidor)', body: forgotPasswordBody, responses: { 200: { description: 'Pedido aceito', schema: forgotPasswordResponse } } },
+  routes.add({ method: 'post', path: '/auth/forgot-password', auth: 'public', tag, summary: 'Esqueci minha senha: envia o link por e-mail (SMTP_URL) ou, sem e-mail configurado, devolve o link (só na própria máquina do servidor)', body: forgotPasswordBody, responses: { 200: { description: 'Pedido aceito', schema: forgotPasswordResponse } } },
     async (ctx, { body }) => {
       noStore(ctx);
       const sent = unwrap(await d.requestPasswordReset.execute(body, { ...originOf(ctx), local: isLocalRequest(ctx) }));
@@ -110,14 +110,14 @@ export function accountRoutes(routes: ApiRoutes, d: AccountDeps): void {
         : { delivery: 'screen', message: PASSWORD_RESET_MESSAGES.shownOnScreen, resetPath: `/reset-password#token=${sent.token}`, expiresAt: sent.expiresAt.toISOString() };
     });
 
-  routes.add({ method: 'post', path: '/auth/reset-password/check', tag, summary: 'Diz se um link de redefinição ainda vale (e para qual e-mail)', body: resetTokenBody, responses: { 200: { description: 'Link válido', schema: resetTokenResponse } } },
+  routes.add({ method: 'post', path: '/auth/reset-password/check', auth: 'public', tag, summary: 'Diz se um link de redefinição ainda vale (e para qual e-mail)', body: resetTokenBody, responses: { 200: { description: 'Link válido', schema: resetTokenResponse } } },
     async (ctx, { body }) => {
       noStore(ctx);
       const valid = unwrap(await d.resetPassword.check(body.token));
       ctx.body = { email: valid.email, expiresAt: valid.expiresAt.toISOString() };
     });
 
-  routes.add({ method: 'post', path: '/auth/reset-password', tag, summary: 'Define a nova senha pelo link (uso único) e encerra todas as sessões da conta', body: resetPasswordBody, responses: { 200: { description: 'Senha redefinida', schema: resetPasswordResponse } } },
+  routes.add({ method: 'post', path: '/auth/reset-password', auth: 'public', tag, summary: 'Define a nova senha pelo link (uso único) e encerra todas as sessões da conta', body: resetPasswordBody, responses: { 200: { description: 'Senha redefinida', schema: resetPasswordResponse } } },
     async (ctx, { body }) => {
       noStore(ctx);
       const done = unwrap(await d.resetPassword.execute(body));
@@ -154,14 +154,14 @@ export function accountRoutes(routes: ApiRoutes, d: AccountDeps): void {
       ctx.body = unwrap(await d.profile.setNotificationPreferences(await withAuth(ctx), body));
     });
 
-  routes.add({ method: 'post', path: '/contact', tag: 'Site público', summary: 'Mensagem de contato (armazenada)', body: contactBody, responses: { 201: { description: 'Recebida', schema: receiptResponse } } },
+  routes.add({ method: 'post', path: '/contact', auth: 'public', tag: 'Site público', summary: 'Mensagem de contato (armazenada)', body: contactBody, responses: { 201: { description: 'Recebida', schema: receiptResponse } } },
     async (ctx, { body }) => {
       const saved = unwrap(await d.publicRequests.contact(body, originOf(ctx)));
       ctx.status = 201;
       ctx.body = { id: saved.id, createdAt: saved.createdAt.toISOString(), status: 'recebido' };
     });
 
-  routes.add({ method: 'post', path: '/data-deletion-requests', tag: 'Site público', summary: 'Pedido de exclusão de dados (rastreado)', body: dataDeletionBody, responses: { 201: { description: 'Recebido', schema: receiptResponse } } },
+  routes.add({ method: 'post', path: '/data-deletion-requests', auth: 'public', tag: 'Site público', summary: 'Pedido de exclusão de dados (rastreado)', body: dataDeletionBody, responses: { 201: { description: 'Recebido', schema: receiptResponse } } },
     async (ctx, { body }) => {
       const saved = unwrap(await d.publicRequests.dataDeletion(body, originOf(ctx)));
       ctx.status = 201;

@@ -72,7 +72,7 @@ export function embedRoutes(routes: ApiRoutes, d: EmbedDeps): void {
     ctx.status = 204;
   });
 
-  routes.add({ method: 'get', path: '/embed/evolution/:patientId', tag, summary: 'Dados do widget de evolução (somente token de integração)', params: z.object({ patientId: z.string().max(100) }), responses: { 200: { description: 'ok', schema: embeddedEvolutionResponse } } },
+  routes.add({ method: 'get', path: '/embed/evolution/:patientId', auth: 'embed', tag, summary: 'Dados do widget de evolução (somente token de integração)', params: z.object({ patientId: z.string().max(100) }), responses: { 200: { description: 'ok', schema: embeddedEvolutionResponse } } },
     async (ctx, { params }) => {
       const origin = ctx.get('origin') || null;
       const meta = { origin, ip: ctx.ip || null, patientId: params.patientId };

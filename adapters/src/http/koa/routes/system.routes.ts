@@ -9,6 +9,7 @@ export function systemRoutes(routes: ApiRoutes, deps: { checkHealth: CheckHealth
     {
       method: 'get',
       path: '/health',
+      auth: 'public',
       tag: 'Sistema',
       summary: 'Saúde do serviço e do banco de dados',
       responses: { 200: { description: 'Tudo em ordem', schema: healthResponse }, 503: { description: 'Alguma dependência fora do ar', schema: healthResponse } },
@@ -21,7 +22,7 @@ export function systemRoutes(routes: ApiRoutes, deps: { checkHealth: CheckHealth
     },
   );
   routes.add(
-    { method: 'get', path: '/openapi.json', tag: 'Sistema', summary: 'Documento OpenAPI gerado dos contratos zod', responses: { 200: { description: 'OpenAPI 3.0' } } },
+    { method: 'get', path: '/openapi.json', auth: 'public', tag: 'Sistema', summary: 'Documento OpenAPI gerado dos contratos zod', responses: { 200: { description: 'OpenAPI 3.0' } } },
     (ctx) => {
       ctx.body = buildOpenApi(routes.specs, deps.version);
     },
