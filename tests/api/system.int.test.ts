@@ -5,10 +5,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressAssets } from '../../scripts/compress-assets.mjs';
+import { bearer, registerAccount } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let t: TestServer;
 let webDist: string;
+let widgetDist: string;
 const BIG_JS = Array.from({ length: 400 }, (_, i) => `export const value${i} = "limiar ${i % 7}";`).join('\n');
 const BIG_CSS = Array.from({ length: 200 }, (_, i) => `.c${i} { color: #0${i % 9}0; }`).join('\n');
 
@@ -36,11 +38,18 @@ beforeAll(async () => {
   // a sibling older than its file (left by an earlier build) must never be sent
   const old = new Date(Date.now() - 3600_000);
   fs.utimesSync(path.join(webDist, 'assets', 'stale-abc12345.css.br'), old, old);
-  t = await startTestServer({ LIMIAR_WEB_DIST: webDist });
+  // the widget as vite builds it: a fixed entry name beside hashed chunks (widget/vite.config.ts)
+  widgetDist = fs.mkdtempSync(path.join(os.tmpdir(), 'limiar-widget-'));
+  fs.mkdirSync(path.join(widgetDist, 'chunks'));
+  fs.writeFileSync(path.join(widgetDist, 'limiar-evolucao.js'), 'export const entry = 1;');
+  fs.writeFileSync(path.join(widgetDist, 'chunks', 'charts-DiHzZk8Z.js'), 'export const chunk = 1;');
+  fs.writeFileSync(path.join(widgetDist, 'demo.html'), '<!doctype html><title>demo</title>');
+  t = await startTestServer({ LIMIAR_WEB_DIST: webDist, LIMIAR_WIDGET_DIST: widgetDist });
 });
 afterAll(async () => {
   await t?.close();
   fs.rmSync(webDist, { recursive: true, force: true });
+  fs.rmSync(widgetDist, { recursive: true, force: true });
 });
 
 const noStack = (text: string) => expect(text).not.toMatch(/\bat .+\(.+:\d+:\d+\)|node_modules|\.ts:\d+/);
@@ -130,6 +139,59 @@ describe('web app serving', () => {
   it('does not serve files outside the web app folder', async () => {
     const res = await t.request('/..%2f..%2fetc%2fpasswd');
     expect(await res.text()).not.toContain('root:');
+  });
+});
+
+describe('widget caching (issue 15)', () => {
+  it('caches the entry file for 5 minutes (its name is fixed) and only hashed chunks for a year', async () => {
+    const entry = await t.request('/widget/limiar-evolucao.js');
+    expect(entry.status).toBe(200);
+    expect(entry.headers.get('cache-control')).toBe('public, max-age=300');
+    const chunk = await t.request('/widget/chunks/charts-DiHzZk8Z.js');
+    expect(chunk.status).toBe(200);
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await t.request('/widget/demo')).headers.get('cache-control')).toBe('public, max-age=300');
+  });
+});
+
+describe('hardening headers (issue 15)', () => {
+  const csp = (res: Response) => Object.fromEntries((res.headers.get('content-security-policy') ?? '').split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+
+  it('serves the web app with a strict CSP (no inline scripts), no framing, no referrer and nosniff', async () => {
+    for (const pathname of ['/', '/dashboard', '/assets/app-abc123.js']) {
+      const res = await t.request(pathname);
+      const policy = csp(res);
+      expect(policy['default-src'], pathname).toEqual(["'self'"]);
+      expect(policy['script-src']).toEqual(["'self'"]);
+      expect(policy['object-src']).toEqual(["'none'"]);
+      expect(policy['base-uri']).toEqual(["'self'"]);
+      expect(policy['frame-ancestors']).toEqual(["'none'"]);
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it('lets partner portals load the widget: CORS, cross-origin resource policy, no frame ban', async () => {
+    const res = await t.request('/widget/limiar-evolucao.js');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    expect(res.headers.get('content-security-policy') ?? '').not.toContain('frame-ancestors');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('never lets an authenticated API answer be stored by a cache, errors included', async () => {
+    const account = await registerAccount(t);
+    for (const pathname of ['/api/patients', '/api/users/me', '/api/exams', '/api/patients/00000000-0000-4000-8000-000000000000']) {
+      const res = await t.request(pathname, bearer(account.token));
+      expect(res.headers.get('cache-control'), pathname).toMatch(/\bno-store\b/);
+      expect(res.headers.get('x-content-type-options'), pathname).toBe('nosniff');
+      expect(res.headers.get('x-frame-options'), pathname).toBe('DENY');
+    }
+    const refused = await t.request('/api/patients');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('cache-control')).toMatch(/\bno-store\b/);
   });
 });
 

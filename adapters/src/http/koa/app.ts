@@ -11,6 +11,7 @@ import { ApiRoutes } from './api-routes';
 import { compressJson } from './compress-json';
 import { errorMiddleware } from './error-middleware';
 import { requestLogger } from './request-logger';
+import { securityHeaders } from './security-headers';
 import { accountRoutes } from './routes/accounts.routes';
 import { exportRoutes } from './routes/export.routes';
 import { embedRoutes } from './routes/embed.routes';
@@ -62,6 +63,7 @@ export function createApp(container: Container): Koa {
   worklistRoutes(routes, { authenticate: get(TOKENS.Authenticate), worklist: get(TOKENS.Worklist) });
 
   app.use(requestLogger(logger));
+  app.use(securityHeaders({ googleSignIn: Boolean(config.googleClientId), widgetPrefix: '/widget' }));
   app.use(compressJson(1024)); // outside the error middleware: error bodies are JSON too
   app.use(errorMiddleware(logger));
   app.use((_ctx, next) => RequestContext.create(db.orm.em, next));

@@ -129,6 +129,18 @@ function isFile(p: string): boolean {
 }
 
 /**
+ * A file vite named after its content (`chunks/charts-DiHzZk8Z.js`): in a chunk folder, with a
+ * hash of 8+ URL-safe characters that is not a plain lowercase word. The widget's entry
+ * `limiar-evolucao.js` keeps a fixed name across releases, so it must never be cached as immutable.
+ */
+export function isContentHashed(relativePath: string): boolean {
+  const parts = relativePath.split(/[\\/]/);
+  if (parts.length < 2 || !['chunks', 'assets'].includes(parts[parts.length - 2]!)) return false;
+  const hash = /-([A-Za-z0-9_-]{8,})\.(js|mjs|css)$/.exec(parts[parts.length - 1]!)?.[1];
+  return hash !== undefined && !/^[a-z]+$/.test(hash);
+}
+
+/**
  * Serves a built folder under a URL prefix (the embeddable widget at `/widget/…`). The widget is
  * public code loaded by partner portals as an ES module, so it answers CORS to any origin; it
  * holds no data (the data route checks embed tokens). `/widget/demo` serves `demo.html`.
@@ -153,7 +165,7 @@ export function staticMount(prefix: string, dir: string, pages: Record<string, s
     }
     ctx.set('Access-Control-Allow-Origin', '*');
     ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
-    ctx.set('Cache-Control', /-[A-Za-z0-9_-]{8,}\.(js|css)$/.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+    ctx.set('Cache-Control', isContentHashed(path.relative(root, file)) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
     sendFile(ctx, file);
   };
 }
