@@ -61,7 +61,8 @@ export function errorMiddleware(logger: Logger): Middleware {
         ctx.body = mapped.body;
         return;
       }
-      logger.error({ err: error, method: ctx.method, url: ctx.url }, 'unhandled error');
+      // the path only: a query string may carry a name or CPF (`?q=`); the error is redacted by the logger's serializer
+      logger.error({ err: error, method: ctx.method, path: ctx.path }, 'unhandled error');
       ctx.status = 500;
       ctx.body = body('INTERNAL', 'Erro interno do servidor. Tente novamente.');
     }

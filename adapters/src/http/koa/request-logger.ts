@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 
-/** One pino line per request: id, method, path, status, duration. Never bodies or tokens. */
+/** One pino line per request: id, method, path, status, duration. Never bodies, query strings or tokens. */
 export function requestLogger(logger: Logger): Middleware {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
