@@ -50,8 +50,18 @@ export function parseAudiogramInput(
   return { right: ear(right), left: ear(left) };
 }
 
-/** Accepts YYYY-MM-DD, an ISO date-time, or dd/mm/aaaa; the date must exist and not be in the future. */
-export function parseExamDate(raw: string | null | undefined, today: Date, path: string, issues: Issue[], label = 'Data do exame'): string | null {
+/**
+ * The earliest date accepted for an exam, a birth or a calibration. No worker seen today was born before
+ * 1900, and audiometry as recorded here is decades younger, so an earlier date is a typo (1800 for 1980),
+ * never a record: refusing it keeps ages, reference exams and NR-7 periods sane.
+ */
+export const EARLIEST_DATE = '1900-01-01';
+
+/**
+ * Accepts YYYY-MM-DD, an ISO date-time, or dd/mm/aaaa; the date must exist, not be in the future, not be
+ * before 1900-01-01 and, when the worker's birth date is known (`birthDate`), not be before it.
+ */
+export function parseExamDate(raw: string | null | undefined, today: Date, path: string, issues: Issue[], label = 'Data do exame', birthDate?: string | null): string | null {
   const v = (raw ?? '').trim();
   if (!v) {
     issues.push({ path, message: `${label} é obrigatória` });
@@ -61,6 +71,14 @@ export function parseExamDate(raw: string | null | undefined, today: Date, path:
   const iso = br ? `${br[3]}-${br[2]}-${br[1]}` : v.slice(0, 10);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || !isPastOrTodayIsoDate(iso, today)) {
     issues.push({ path, message: `${label} inválida ou no futuro: ${v}` });
+    return null;
+  }
+  if (iso < EARLIEST_DATE) {
+    issues.push({ path, message: `${label} anterior a 01/01/1900: ${v}` });
+    return null;
+  }
+  if (birthDate && iso < birthDate) {
+    issues.push({ path, message: `${label} anterior à data de nascimento do trabalhador: ${v}` });
     return null;
   }
   return iso;

@@ -158,7 +158,7 @@ export function parseImportRow(line: number, cells: ImportCells, today: Date): I
   if (patientCheck.ok && !patientCheck.value.cpf && !patientCheck.value.birthDate) {
     issues.push({ path: 'cpf', message: 'Informe o CPF ou a data de nascimento para identificar o trabalhador' });
   }
-  const date = parseExamDate(cells.data_exame, today, 'data_exame', issues);
+  const date = parseExamDate(cells.data_exame, today, 'data_exame', issues, 'Data do exame', birthDate);
   const ambientNoiseDb = parseNumber(cells.ruido_db, 'ruido_db', issues, { label: 'Ruído ambiente (dB)', min: 0, max: 140 });
   const calibrationDate = cells.calibracao?.trim() ? parseExamDate(cells.calibracao, today, 'calibracao', issues, 'Data de calibração') : null;
   const acousticRestHours = restHours(cells, issues);

@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { safeText } from './text';
+
+/** An id of the caller's organisation, or blank (= not given); anything else is a 400, never a database error. */
+const optionalId = (message: string) => z.union([z.literal('').transform(() => null), safeText().uuid(message)]).optional().nullable();
 
 export const createEmbedTokenBody = z.object({
   name: z.string().max(120).default(''),
   scope: z.enum(['company', 'patient'], { error: 'Escolha uma empresa ou um trabalhador' }),
-  companyId: z.string().max(100).optional().nullable(),
-  patientId: z.string().max(100).optional().nullable(),
+  companyId: optionalId('Empresa inválida'),
+  patientId: optionalId('Trabalhador inválido'),
   allowedOrigins: z.array(z.string().max(300)).max(20).default([]),
   expiresAt: z.string().max(40).optional().nullable(),
   initialsOnly: z.boolean().optional().default(false),

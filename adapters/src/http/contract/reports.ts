@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonText } from './text';
 
 /** Spec §7 POST /reports/generate/{examId}. */
 export const generateReportBody = z.object({
@@ -10,7 +11,7 @@ export const generateReportBody = z.object({
   confirmedPainpse: z.object({ right: z.boolean().optional(), left: z.boolean().optional() }).optional(),
 });
 
-export const updateReportBody = z.object({ draftJson: z.string({ error: 'draftJson deve ser uma string com o JSON do rascunho' }).max(2_000_000) });
+export const updateReportBody = z.object({ draftJson: z.string({ error: 'draftJson deve ser uma string com o JSON do rascunho' }).max(2_000_000).pipe(jsonText()) });
 
 export const reportResponse = z.object({
   id: z.string(),

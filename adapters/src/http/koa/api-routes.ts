@@ -1,7 +1,7 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
-import { parseOr400 } from './request-errors';
+import { parseOr400, UnsupportedMediaTypeError } from './request-errors';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** Who may call a route: a user session (default), an embed token (widget), or anyone. */
@@ -30,10 +30,24 @@ export interface ParsedInput<B, Q, P> {
   params: P;
 }
 
-/** Collects routes on a Koa router under `/api` and remembers their specs for OpenAPI. */
+export interface ApiRoutesOptions {
+  /** Checks the session (throws → 401); run before anything of the request is read on `bearer` routes. */
+  authenticate?: (ctx: Context) => Promise<unknown>;
+  /** Reads the JSON body (koa-body); run only on routes with a `body`, after authentication. */
+  parseBody?: Middleware;
+}
+
+const hasRequestBody = (ctx: Context) => Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
+
+/**
+ * Collects routes on a Koa router under `/api` and remembers their specs for OpenAPI. Order per request:
+ * authenticate (private routes) → content type (JSON routes: 415 otherwise) → read the body → zod.
+ */
 export class ApiRoutes {
   readonly router = new Router({ prefix: '/api' });
   readonly specs: RouteSpec[] = [];
+
+  constructor(private readonly options: ApiRoutesOptions = {}) {}
 
   add<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType>(
     spec: RouteSpec<B, Q, P>,
@@ -41,6 +55,11 @@ export class ApiRoutes {
   ): this {
     this.specs.push(spec as unknown as RouteSpec);
     this.router[spec.method](spec.path, async (ctx) => {
+      if ((spec.auth ?? 'bearer') === 'bearer' && this.options.authenticate) await this.options.authenticate(ctx as unknown as Context);
+      if (spec.body && hasRequestBody(ctx as unknown as Context)) {
+        if (!ctx.is('application/json')) throw new UnsupportedMediaTypeError();
+        await this.options.parseBody?.(ctx as unknown as Parameters<Middleware>[0], async () => undefined);
+      }
       const input = {
         body: spec.body && !spec.bodyCheckedByHandler ? parseOr400(spec.body, (ctx.request as { body?: unknown }).body ?? {}) : undefined,
         query: spec.query ? parseOr400(spec.query, ctx.query) : undefined,

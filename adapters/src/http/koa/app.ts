@@ -8,6 +8,7 @@ import type { AppConfig } from '../../composition/config';
 import { TOKENS } from '../../composition/tokens';
 import type { Database } from '../../persistence/database';
 import { ApiRoutes } from './api-routes';
+import { requireAuth } from './auth';
 import { compressJson } from './compress-json';
 import { errorMiddleware } from './error-middleware';
 import { requestLogger } from './request-logger';
@@ -34,8 +35,13 @@ export function createApp(container: Container): Koa {
   // X-Forwarded-For is trusted only behind a configured proxy, so rate limits cannot be dodged
   app.proxy = config.trustProxy;
   app.silent = true; // errors are logged by errorMiddleware, never printed raw
-  const routes = new ApiRoutes();
   const get = <T>(token: symbol) => container.get<T>(token);
+  // the session is checked before the body is read (401 first); JSON routes read their body only then
+  // DELETE bodies too: removing an exam carries its mandatory reason (DELETE /api/exams/:id)
+  const routes = new ApiRoutes({
+    authenticate: (ctx) => requireAuth(ctx, get(TOKENS.Authenticate)),
+    parseBody: koaBody({ jsonLimit: '2mb', jsonStrict: true, multipart: false, urlencoded: false, text: false, parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE] }),
+  });
   systemRoutes(routes, { checkHealth: get<CheckHealth>(TOKENS.CheckHealth), version: APP_VERSION });
   accountRoutes(routes, {
     authenticate: get(TOKENS.Authenticate), register: get(TOKENS.RegisterProfessional), logIn: get(TOKENS.LogIn),
@@ -67,8 +73,6 @@ export function createApp(container: Container): Koa {
   app.use(compressJson(1024)); // outside the error middleware: error bodies are JSON too
   app.use(errorMiddleware(logger));
   app.use((_ctx, next) => RequestContext.create(db.orm.em, next));
-  // DELETE bodies too: removing an exam carries its mandatory reason (DELETE /api/exams/:id)
-  app.use(koaBody({ jsonLimit: '2mb', formLimit: '1mb', textLimit: '1mb', multipart: false, parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE] }));
   app.use(routes.router.routes());
   app.use(routes.router.allowedMethods({ throw: true }));
   app.use(staticMount('/widget', config.widgetDist, { '/demo': '/demo.html', '/demo/': '/demo.html' }));

@@ -1,15 +1,33 @@
 import type { z } from 'zod';
 import { DomainError } from '../../../../core/src';
+import { inputProblem } from '../contract/text';
 
 /** Bad input at the HTTP edge: a body, query or path parameter that fails its zod schema. */
 export class RequestValidationError extends DomainError {
   readonly code = 'REQUEST.INVALID';
 }
 
+/** A body in another format than the route reads (e.g. text/plain on a JSON route). */
+export class UnsupportedMediaTypeError extends DomainError {
+  readonly code = 'REQUEST.UNSUPPORTED_MEDIA_TYPE';
+  constructor() {
+    super('Tipo de conteúdo não suportado: envie o corpo como application/json.');
+  }
+}
+
 const pathOf = (path: PropertyKey[]) => path.map(String).join('.') || '(corpo)';
 
-/** Parses with zod or throws `RequestValidationError` listing every issue in pt-BR. */
+/** Control characters or JSON nested past the cap anywhere in `value` → `RequestValidationError`. */
+export function rejectUnsafeInput(value: unknown): void {
+  const problem = inputProblem(value);
+  if (!problem) return;
+  const path = problem.path.split('.').slice(0, 3).join('.');
+  throw new RequestValidationError(`Dados inválidos em ${path}: ${problem.message}`, [{ path, message: problem.message }]);
+}
+
+/** Parses with zod or throws `RequestValidationError` listing every issue in pt-BR (unsafe input first). */
 export function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  rejectUnsafeInput(value);
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((i) => ({ path: pathOf(i.path), message: i.message }));

@@ -85,7 +85,7 @@ export class RecordExam {
   private parse(auth: AuthContext, patient: Patient, input: ExamDetailsInput, o: RecordExamOptions): Result<Exam, InvalidExamError> {
     const issues: Issue[] = [];
     const now = this.clock.now();
-    const date = parseExamDate(input.date, now, o.paths.date, issues);
+    const date = parseExamDate(input.date, now, o.paths.date, issues, 'Data do exame', patient.birthDate);
     const ambientNoiseDb = parseNumber(input.ambientNoiseDb, o.paths.ambientNoiseDb, issues, { label: 'Ruído ambiente (dB)', min: 0, max: 140, required: o.strict });
     const calibrationDate = input.calibrationDate?.trim() || o.strict ? parseExamDate(input.calibrationDate, now, o.paths.calibrationDate, issues, 'Data de calibração') : null;
     const operatorName = o.strict ? requiredText(input.operatorName, o.paths.operatorName, 'Nome do operador', issues) : optionalText(input.operatorName);

@@ -9,7 +9,7 @@ import type { ReportRepository } from '../../ports/report-repository';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from '../accounts/session-policy';
-import { finalizedReportDependsOn } from './finalized-report-guard';
+import { assertExamEditable } from './finalized-report-guard';
 import { reclassifyHistory } from './reclassify-history';
 
 /** A correction of an exam's record: absent (undefined) = unchanged, null or blank = cleared (not the date). */
@@ -49,20 +49,21 @@ export class UpdateExamDetails {
   async execute(auth: AuthContext, examId: string, input: ExamCorrectionInput): Promise<Result<Exam, ExamNotFoundError | InvalidExamError | ExamLockedByFinalizedReportError>> {
     const view = await this.exams.findById(auth.organizationId, examId);
     if (!view) return err(new ExamNotFoundError());
-    const parsed = this.parse(input);
+    const parsed = this.parse(input, view.patient.birthDate);
     if (!parsed.ok) return parsed;
-    if (await finalizedReportDependsOn(this.reports, view.exam, false)) return err(new ExamLockedByFinalizedReportError('corrigido'));
+    const editable = await assertExamEditable(this.reports, view.exam, 'corrigido', false);
+    if (!editable.ok) return editable;
     const updated: Exam = { ...view.exam, ...parsed.value, updatedAt: this.clock.now() };
     const fromDate = updated.date < view.exam.date ? updated.date : view.exam.date;
     return this.uow.run(async () => ok((await reclassifyHistory({ exams: this.exams, patients: this.patients }, auth.organizationId, updated.patientId, updated, fromDate))!));
   }
 
-  private parse(input: ExamCorrectionInput): Result<Partial<Exam>, InvalidExamError> {
+  private parse(input: ExamCorrectionInput, birthDate: string | null): Result<Partial<Exam>, InvalidExamError> {
     const issues: Issue[] = [];
     const now = this.clock.now();
     const out: Partial<Exam> = {};
     if (input.date !== undefined) {
-      const date = parseExamDate(input.date, now, 'date', issues);
+      const date = parseExamDate(input.date, now, 'date', issues, 'Data do exame', birthDate);
       if (date) out.date = date;
     }
     for (const key of TEXT_FIELDS) if (input[key] !== undefined) out[key] = optionalText(input[key]);

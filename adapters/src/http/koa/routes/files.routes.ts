@@ -9,8 +9,10 @@ import {
 } from '../../../../../core/src';
 import { applyReadingResponse, examReadingListResponse, examReadingResponse, readingParams, type ExamReadingResponse } from '../../contract/readings';
 import { idParams } from '../../contract/patients';
+import { fileNameProblem } from '../../contract/text';
 import type { ApiRoutes } from '../api-routes';
 import { requireAuth } from '../auth';
+import { rejectUnsafeInput } from '../request-errors';
 import { toExamResponse } from './patients-exams.routes';
 
 /** Spec §9: 10 MB (10 485 760 bytes); PDF, JPEG, PNG only. */
@@ -100,6 +102,9 @@ export function fileRoutes(routes: ApiRoutes, d: FileDeps): void {
       if (!examId || !uploadedBy) throw new UploadError('UPLOAD.INVALID', 'ExamId e UserId são necessários para upload');
       if (!file) throw new UploadError('UPLOAD.INVALID', 'Nenhum arquivo enviado.');
       const fileName = (file.originalFilename ?? 'arquivo').slice(0, 200);
+      const badName = fileNameProblem(fileName);
+      if (badName) throw new UploadError('UPLOAD.INVALID', badName);
+      rejectUnsafeInput(fields);
       if (bytes.length === 0) throw new UploadError('UPLOAD.INVALID', `O arquivo '${fileName}' está vazio.`);
       const detected = await fileTypeFromBuffer(bytes);
       const mediaType = detected ? ACCEPTED[detected.mime] : undefined;
