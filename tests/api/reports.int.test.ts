@@ -141,8 +141,9 @@ describe('reports', () => {
     await expectHiddenFromOtherOrganisation(t, b, { path: `/api/reports/${r.id}/download` });
     await expectHiddenFromOtherOrganisation(t, b, { path: `/api/reports/${r.id}/finalize`, method: 'POST', body: {} });
     await expectHiddenFromOtherOrganisation(t, b, { path: `/api/reports/generate/${exam1.id}`, method: 'POST', body: { audiometryType: 'simple' } });
-    expect(await (await get(`/api/reports/exam/${exam1.id}`, b)).json()).toBeNull();
-    expect(await (await get(`/api/reports/patient/${patient.id}`, b)).json()).toEqual([]);
+    // issue 15 (defect 13): the lookups by exam and by worker are 404 too, no longer 200 null / []
+    await expectHiddenFromOtherOrganisation(t, b, { path: `/api/reports/exam/${exam1.id}` });
+    await expectHiddenFromOtherOrganisation(t, b, { path: `/api/reports/patient/${patient.id}` });
     expect(await (await get('/api/reports', b)).json()).toEqual([]);
   });
 

@@ -62,6 +62,13 @@ export function patientExamRepositoriesContract(make: () => Promise<PatientExamS
     expect((await s.companies.findOrCreate(other, 'Metalúrgica São José')).id).not.toBe(a.id);
   });
 
+  it("finds a company by id only in its own organisation (issue 15: embed tokens)", async () => {
+    const a = await s.companies.findOrCreate(org, 'Têxtil Santa Rita');
+    expect(await s.companies.findById(org, a.id)).toEqual(a);
+    expect(await s.companies.findById(other, a.id)).toBeUndefined();
+    expect(await s.companies.findById(org, 'not-an-id')).toBeUndefined();
+  });
+
   it('refuses a CPF twice in one organisation, allows it in another', async () => {
     await s.patients.insert(aPatient(org, { cpf: '52998224725' }));
     expect(await s.patients.insert(aPatient(org, { cpf: '52998224725' }))).toBe('duplicate-cpf');

@@ -110,9 +110,9 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
     get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
   factory(TOKENS.QueryExams, () => new QueryExams(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ExamFileRepository),
     get(TOKENS.DashboardQueries), get(TOKENS.Clock)));
-  factory(TOKENS.UpdateExamAudiogram, () => new UpdateExamAudiogram(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
+  factory(TOKENS.UpdateExamAudiogram, () => new UpdateExamAudiogram(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ReportRepository), get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
   factory(TOKENS.ReclassifyStaleExams, () => new ReclassifyStaleExams(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.UnitOfWork)));
-  factory(TOKENS.DesignateReferenceExam, () => new DesignateReferenceExam(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ProfessionalRepository), get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
+  factory(TOKENS.DesignateReferenceExam, () => new DesignateReferenceExam(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ProfessionalRepository), get(TOKENS.ReportRepository), get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
   constant(TOKENS.ExamDeletionLog, new MikroOrmExamDeletionLog(em));
   factory(TOKENS.UpdateExamDetails, () => new UpdateExamDetails(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ReportRepository),
     get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
@@ -129,19 +129,19 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
   constant(TOKENS.ExamReadingRepository, new MikroOrmExamReadingRepository(em));
   factory(TOKENS.UploadExamFile, () => new UploadExamFile(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ExamFileStore),
     get(TOKENS.FileStorage), get(TOKENS.FastAudiogramReaders), get(TOKENS.ReadingQueue), get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock),
-    get(TOKENS.ExamReadingRepository)));
+    get(TOKENS.ExamReadingRepository), get(TOKENS.ReportRepository)));
   factory(TOKENS.Worklist, () => new QueryWorklist(new MikroOrmWorklistQueries(em)));
-  factory(TOKENS.ReviewExamReading, () => new ReviewExamReading(get(TOKENS.ExamReadingRepository), get(TOKENS.ExamRepository), get(TOKENS.PatientRepository),
+  factory(TOKENS.ReviewExamReading, () => new ReviewExamReading(get(TOKENS.ExamReadingRepository), get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ReportRepository),
     get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
   factory(TOKENS.EmbedTokens, () => new EmbedTokens(new MikroOrmEmbedTokenRepository(em), new MikroOrmEmbedAccessLog(em), get(TOKENS.PatientRepository),
-    get(TOKENS.ExamRepository), sha256SecretHasher, get(TOKENS.IdGenerator), get(TOKENS.Clock)));
+    get(TOKENS.ExamRepository), get(TOKENS.CompanyRepository), sha256SecretHasher, get(TOKENS.IdGenerator), get(TOKENS.Clock)));
   constant(TOKENS.ReportRepository, new MikroOrmReportRepository(em));
   constant(TOKENS.ReportRenderer, services.reportRenderer ?? new PuppeteerReportRenderer());
   constant(TOKENS.WriteNarrative, new WriteNarrative(new HandlebarsReportWriter(),
     config.ollamaHost ? new OllamaReportWriter({ host: config.ollamaHost, model: config.ollamaTextModel, timeoutMs: config.ollamaTimeoutMs }) : null));
   factory(TOKENS.ManageReports, () => new ManageReports({
     reports: get(TOKENS.ReportRepository), exams: get(TOKENS.ExamRepository), patients: get(TOKENS.PatientRepository),
-    professionals: get(TOKENS.ProfessionalRepository), narrative: get(TOKENS.WriteNarrative), renderer: get(TOKENS.ReportRenderer),
+    professionals: get(TOKENS.ProfessionalRepository), narrative: get(TOKENS.WriteNarrative), renderer: get(TOKENS.ReportRenderer), uow: get(TOKENS.UnitOfWork),
     storage: get(TOKENS.FileStorage), ids: get(TOKENS.IdGenerator), clock: get(TOKENS.Clock), clinic: get(TOKENS.ManageOrganization),
   }));
   factory(TOKENS.ManageOrganization, () => new ManageOrganization({ organizations: get(TOKENS.OrganizationRepository), storage: get(TOKENS.FileStorage) }));

@@ -37,6 +37,8 @@ export interface PatientRepository {
 /** Employers of the organisation's workers, found by name (case- and accent-insensitive) or created. */
 export interface CompanyRepository {
   findOrCreate(organizationId: string, name: string): Promise<{ id: string; name: string }>;
+  /** The organisation's company with that id; another organisation's (or a malformed id) is undefined. */
+  findById(organizationId: string, id: string): Promise<{ id: string; name: string } | undefined>;
 }
 
 /** An exam with the patient fields the read shape needs (spec §3 "Exam, as read"). */

@@ -21,6 +21,11 @@ export class InMemoryCompanyRepository implements CompanyRepository {
     this.rows.push(row);
     return { id: row.id, name };
   }
+
+  async findById(organizationId: string, id: string) {
+    const found = this.rows.find((c) => c.organizationId === organizationId && c.id === id);
+    return found ? { id: found.id, name: found.name } : undefined;
+  }
 }
 
 export class InMemoryExamRepository implements ExamRepository {

@@ -72,7 +72,8 @@ export const authConfigResponse = z.object({ googleClientId: z.string().nullable
 
 export const updateProfileBody = z.object({
   name: z.string().max(200).default(''),
-  email: z.string().max(254).default(''),
+  /** Optional (spec §7 body has none): absent keeps the current e-mail. */
+  email: z.string().max(254).optional(),
   professionalType: z.string().max(40).default(''),
   specialization: optionalText,
   phoneNumber: optionalText,

@@ -18,10 +18,11 @@ export class ManageProfile {
     return me && me.organizationId === auth.organizationId ? ok(me) : err(new UserNotFoundError());
   }
 
-  async update(auth: AuthContext, input: ProfileUpdateInput): Promise<Result<Professional, AccountValidationError | EmailAlreadyRegisteredError | UserNotFoundError>> {
+  /** `email` may be left out (spec §7 body has none): the e-mail then stays as it is. */
+  async update(auth: AuthContext, input: Omit<ProfileUpdateInput, 'email'> & { email?: string }): Promise<Result<Professional, AccountValidationError | EmailAlreadyRegisteredError | UserNotFoundError>> {
     const me = await this.get(auth);
     if (!me.ok) return me;
-    const valid = validateProfileUpdate(input);
+    const valid = validateProfileUpdate({ ...input, email: input.email ?? me.value.email });
     if (!valid.ok) return valid;
     const v = valid.value;
     const next: Professional = {

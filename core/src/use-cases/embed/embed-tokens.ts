@@ -9,11 +9,28 @@ import { PatientNotFoundError } from '../../patients/patient-errors';
 import type { Clock } from '../../ports/clock';
 import type { EmbedAccessLog, EmbedTokenRepository, SecretHasher } from '../../ports/embed-ports';
 import type { IdGenerator } from '../../ports/id-generator';
-import type { ExamRepository, PatientRepository } from '../../ports/patient-ports';
+import type { CompanyRepository, ExamRepository, PatientRepository } from '../../ports/patient-ports';
+import { DomainError } from '../../shared/domain-error';
 import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from '../accounts/session-policy';
 
 export const EMBED_TOKEN_PREFIX = 'lmr_emb_';
+
+/** The company of a company-scoped token is not one of the organisation's. */
+export class EmbedCompanyNotFoundError extends DomainError {
+  readonly code = 'EMBED.COMPANY_NOT_FOUND';
+  constructor() {
+    super('Empresa não encontrada');
+  }
+}
+
+/** The widget asked for a worker outside the token's scope (or none): the same answer either way. */
+export class EmbedPatientNotFoundError extends DomainError {
+  readonly code = 'EMBED.PATIENT_NOT_FOUND';
+  constructor() {
+    super('Trabalhador não encontrado para este token');
+  }
+}
 
 export interface CreateEmbedTokenInput {
   name: string;
@@ -41,12 +58,13 @@ export class EmbedTokens {
     private readonly access: EmbedAccessLog,
     private readonly patients: PatientRepository,
     private readonly exams: ExamRepository,
+    private readonly companies: CompanyRepository,
     private readonly secrets: SecretHasher,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
 
-  async create(auth: AuthContext, input: CreateEmbedTokenInput): Promise<Result<{ token: EmbedToken; plaintext: string }, InvalidEmbedTokenError | PatientNotFoundError>> {
+  async create(auth: AuthContext, input: CreateEmbedTokenInput): Promise<Result<{ token: EmbedToken; plaintext: string }, InvalidEmbedTokenError | PatientNotFoundError | EmbedCompanyNotFoundError>> {
     const issues: Array<{ path: string; message: string }> = [];
     if (!input.name?.trim()) issues.push({ path: 'name', message: 'Dê um nome ao token' });
     const origins = input.allowedOrigins.map((o) => [o, normaliseOrigin(o)] as const);
@@ -63,6 +81,8 @@ export class EmbedTokens {
       if (!patient || patient.archivedAt) return err(new PatientNotFoundError());
       scope = { kind: 'patient', patientId: input.patientId };
     } else if (input.scope === 'company' && input.companyId) {
+      // another organisation's company answers as an unknown one (issue 15): no token, no hint it exists
+      if (!(await this.companies.findById(auth.organizationId, input.companyId))) return err(new EmbedCompanyNotFoundError());
       scope = { kind: 'company', companyId: input.companyId };
     } else issues.push({ path: 'scope', message: 'Escolha uma empresa ou um trabalhador' });
     if (issues.length) return err(new InvalidEmbedTokenError(issues[0].message, issues));
@@ -95,12 +115,12 @@ export class EmbedTokens {
   }
 
   /** The widget's data for one worker inside the token's scope (else "not found"), audited. */
-  async evolution(token: EmbedToken, patientId: string, meta: { origin: string | null; ip: string | null }): Promise<Result<EmbeddedEvolution, PatientNotFoundError>> {
+  async evolution(token: EmbedToken, patientId: string, meta: { origin: string | null; ip: string | null }): Promise<Result<EmbeddedEvolution, EmbedPatientNotFoundError>> {
     const patient = await this.patients.findById(token.organizationId, patientId);
     // an archived worker (issue 14) is out of every scope: hidden as from the app's lists
     const inScope = patient && !patient.archivedAt && (token.scope.kind === 'patient' ? token.scope.patientId === patient.id : token.scope.companyId === patient.companyId);
     await this.access.record({ tokenId: token.id, organizationId: token.organizationId, patientId: inScope ? patientId : null, origin: meta.origin, ip: meta.ip, outcome: inScope ? 'ok' : 'fora_do_escopo', at: this.clock.now() });
-    if (!patient || !inScope) return err(new PatientNotFoundError());
+    if (!patient || !inScope) return err(new EmbedPatientNotFoundError());
     const exams = await this.exams.listForPatient(token.organizationId, patient.id);
     const evolution = buildExamEvolution(exams.map((e) => toAudiometricExam(e)));
     const last = exams[exams.length - 1];

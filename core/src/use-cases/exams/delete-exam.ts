@@ -9,7 +9,7 @@ import type { ReportRepository } from '../../ports/report-repository';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from '../accounts/session-policy';
-import { finalizedReportDependsOn } from './finalized-report-guard';
+import { assertExamEditable } from './finalized-report-guard';
 import { reclassifyHistory } from './reclassify-history';
 
 export const DELETION_REASON_MIN = 10;
@@ -42,7 +42,8 @@ export class DeleteExam {
       return err(new InvalidExamError(DELETION_REASON_MESSAGE, [{ path: 'reason', message: DELETION_REASON_MESSAGE }]));
     }
     const exam = view.exam;
-    if (await finalizedReportDependsOn(this.s.reports, exam, true)) return err(new ExamLockedByFinalizedReportError('excluído'));
+    const editable = await assertExamEditable(this.s.reports, exam, 'excluído', true);
+    if (!editable.ok) return editable;
     const who = await this.s.professionals.findById(auth.userId);
     const registry = who ? registryLabel(who) : undefined;
     const draft = await this.s.reports.findByExam(auth.organizationId, examId);

@@ -1,13 +1,16 @@
 import { registryLabel } from '../../accounts/registries';
 import { hasAirThresholds, REFERENCE_REASON_MAX, REFERENCE_REASON_MIN, type Exam, type ReferenceDesignation } from '../../exams/exam';
-import { ExamNotFoundError, InvalidExamError } from '../../exams/exam-errors';
+import { ExamLockedByFinalizedReportError, ExamNotFoundError, InvalidExamError } from '../../exams/exam-errors';
 import { classifyPatientExams } from '../../exams/classify-exams';
 import type { ProfessionalRepository } from '../../ports/account-ports';
 import type { Clock } from '../../ports/clock';
 import type { ExamRepository, PatientRepository } from '../../ports/patient-ports';
+import type { ReportRepository } from '../../ports/report-repository';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from '../accounts/session-policy';
+import { examsWithFinalizedReport } from './finalized-report-guard';
+import { inTransaction } from '../../shared/in-transaction';
 
 export const REFERENCE_REASON_MESSAGE = `Informe o motivo da designação (de ${REFERENCE_REASON_MIN} a ${REFERENCE_REASON_MAX} caracteres).`;
 export const EMPTY_EXAM_REFERENCE_MESSAGE = 'Um exame sem limiares não pode ser o exame de referência.';
@@ -23,11 +26,12 @@ export class DesignateReferenceExam {
     private readonly exams: ExamRepository,
     private readonly patients: PatientRepository,
     private readonly professionals: ProfessionalRepository,
+    private readonly reports: ReportRepository,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
   ) {}
 
-  async execute(auth: AuthContext, examId: string, reason: string | null): Promise<Result<Exam, ExamNotFoundError | InvalidExamError>> {
+  async execute(auth: AuthContext, examId: string, reason: string | null): Promise<Result<Exam, ExamNotFoundError | InvalidExamError | ExamLockedByFinalizedReportError>> {
     const view = await this.exams.findById(auth.organizationId, examId);
     if (!view) return err(new ExamNotFoundError());
     let designation: ReferenceDesignation | null = null;
@@ -43,11 +47,18 @@ export class DesignateReferenceExam {
       const registry = who ? registryLabel(who) : undefined;
       designation = { reason: text, designatedBy: who ? (registry ? `${who.name} (${registry})` : who.name) : 'Profissional', designatedAt: this.clock.now().toISOString() };
     }
-    return this.uow.run(async () => {
+    const signed = await examsWithFinalizedReport(this.reports, auth.organizationId, view.exam.patientId);
+    return inTransaction(this.uow, async () => {
       const patient = await this.patients.findById(auth.organizationId, view.exam.patientId);
       const updated: Exam = { ...view.exam, referenceDesignation: designation, updatedAt: this.clock.now() };
-      const history = (await this.exams.listForPatient(auth.organizationId, view.exam.patientId)).map((e) => (e.id === examId ? updated : e));
+      const stored = await this.exams.listForPatient(auth.organizationId, view.exam.patientId);
+      const history = stored.map((e) => (e.id === examId ? updated : e));
       const classified = classifyPatientExams(history, { sex: patient?.sex });
+      // a finalised laudo states its exam's classification: a designation that would change it is refused (issue 15)
+      const before = new Map(classifyPatientExams(stored, { sex: patient?.sex }).map((e) => [e.id, canonical(e.classification)]));
+      if (signed.has(examId) || classified.some((e) => signed.has(e.id) && canonical(e.classification) !== before.get(e.id))) {
+        return err(new ExamLockedByFinalizedReportError('reclassificado'));
+      }
       const mine = classified.find((e) => e.id === examId)!;
       await this.exams.update(mine);
       const others = classified.filter((e) => e.id !== examId);
@@ -55,4 +66,9 @@ export class DesignateReferenceExam {
       return ok(mine);
     });
   }
+}
+
+/** JSON with sorted keys: two classifications compare equal whatever their key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : 1))) : v));
 }

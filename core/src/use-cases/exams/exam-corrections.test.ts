@@ -21,6 +21,7 @@ function reportsOf(rows: Array<{ examId: string; examDate: string; status: 'Draf
   const view = (r: (typeof rows)[number], i: number) => ({ report: { id: `r-${i}`, examId: r.examId, status: r.status, patientId: 'p' }, examDate: r.examDate }) as unknown as ReportView;
   return {
     findById: async () => undefined,
+    findByIdForUpdate: async () => undefined,
     findByExam: async (_o, examId) => rows.map(view).find((v) => v.report.examId === examId),
     list: async () => ({ items: rows.map(view), total: rows.length }),
     save: async () => {},

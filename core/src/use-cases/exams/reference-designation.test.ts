@@ -3,6 +3,7 @@ import { classifyPatientExams } from '../../exams/classify-exams';
 import type { Exam } from '../../exams/exam';
 import type { Patient } from '../../patients/patient';
 import { InMemoryExamRepository, InMemoryPatientRepository } from '../../testing/in-memory-patient-exam-adapters';
+import { InMemoryReportRepository } from '../../testing/in-memory-report-repository';
 import { DesignateReferenceExam, EMPTY_EXAM_REFERENCE_MESSAGE } from './designate-reference-exam';
 import { ReclassifyStaleExams } from './reclassify-stale-exams';
 
@@ -35,7 +36,7 @@ describe('DesignateReferenceExam and ReclassifyStaleExams (clinical-rules I11, I
   it('designates with a reason, records who and when, and recomputes the later exams', async () => {
     const { patients, repo } = await setUp(classifyPatientExams([exam('e1', '2024-01-10', ear(20)), exam('e2', '2025-01-10', ear(40)), exam('e3', '2026-01-10', ear(40))], { sex: 'F' }));
     expect((await repo.findById(ORG, 'e3'))!.exam.classification.reference_date).toBe('2025-01-10'); // e2 triggered and replaced e1
-    const use = new DesignateReferenceExam(repo, patients, professionals, uow, clock);
+    const use = new DesignateReferenceExam(repo, patients, professionals, new InMemoryReportRepository(), uow, clock);
     const short = await use.execute(auth, 'e1', 'curto');
     expect(short.ok).toBe(false);
     const r = await use.execute(auth, 'e2', '  Exame de 2024 feito sem o repouso de 14 h  ');
@@ -50,7 +51,7 @@ describe('DesignateReferenceExam and ReclassifyStaleExams (clinical-rules I11, I
 
   it('refuses to designate an exam without thresholds', async () => {
     const { patients, repo } = await setUp([exam('e1', '2024-01-10', empty)]);
-    const r = await new DesignateReferenceExam(repo, patients, professionals, uow, clock).execute(auth, 'e1', 'Motivo suficientemente longo');
+    const r = await new DesignateReferenceExam(repo, patients, professionals, new InMemoryReportRepository(), uow, clock).execute(auth, 'e1', 'Motivo suficientemente longo');
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.message).toBe(EMPTY_EXAM_REFERENCE_MESSAGE);
   });

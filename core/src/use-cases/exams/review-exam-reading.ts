@@ -1,13 +1,15 @@
 import type { IdentityCheck } from '../../audiogram/identity-check';
 import { hasAirThresholds, type Exam } from '../../exams/exam';
-import { ExamNotFoundError } from '../../exams/exam-errors';
+import { ExamNotFoundError, type ExamLockedByFinalizedReportError } from '../../exams/exam-errors';
 import type { Clock } from '../../ports/clock';
 import type { ExamReading, ExamReadingRepository } from '../../ports/exam-reading-repository';
 import type { ExamRepository, PatientRepository } from '../../ports/patient-ports';
+import type { ReportRepository } from '../../ports/report-repository';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { DomainError } from '../../shared/domain-error';
 import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from '../accounts/session-policy';
+import { assertExamEditable } from './finalized-report-guard';
 import type { ReaderAttempt } from './read-audiogram';
 import { ambienteJsonFor, applyReadingToExam, parseNote } from './upload-exam-file';
 
@@ -42,6 +44,7 @@ export class ReviewExamReading {
     private readonly readings: ExamReadingRepository,
     private readonly exams: ExamRepository,
     private readonly patients: PatientRepository,
+    private readonly reports: ReportRepository,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
   ) {}
@@ -53,10 +56,12 @@ export class ReviewExamReading {
     return ok((await this.readings.listForExam(auth.organizationId, examId)).map((r) => ({ ...r, worker })));
   }
 
-  async apply(auth: AuthContext, examId: string, readingId: string): Promise<Result<{ reading: ExamReadingView; exam: Exam }, ReviewError>> {
+  async apply(auth: AuthContext, examId: string, readingId: string): Promise<Result<{ reading: ExamReadingView; exam: Exam }, ReviewError | ExamLockedByFinalizedReportError>> {
     const found = await this.pending(auth, examId, readingId);
     if (!found.ok) return found;
     const { exam, reading } = found.value;
+    const editable = await assertExamEditable(this.reports, exam, 'alterado', true);
+    if (!editable.ok) return editable;
     const at = this.clock.now();
     const note = parseNote(exam.ambienteJson);
     const attempts = Array.isArray(note.attempts) ? (note.attempts as ReaderAttempt[]) : [];

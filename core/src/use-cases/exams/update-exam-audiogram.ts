@@ -1,11 +1,13 @@
 import type { Exam } from '../../exams/exam';
-import { ExamNotFoundError, InvalidExamError } from '../../exams/exam-errors';
+import { ExamNotFoundError, InvalidExamError, type ExamLockedByFinalizedReportError } from '../../exams/exam-errors';
 import { parseAudiogramInput, type Issue, type RawEarPair } from '../../exams/exam-input';
 import type { Clock } from '../../ports/clock';
 import type { ExamRepository, PatientRepository } from '../../ports/patient-ports';
+import type { ReportRepository } from '../../ports/report-repository';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from '../accounts/session-policy';
+import { assertExamEditable } from './finalized-report-guard';
 import { reclassifyHistory } from './reclassify-history';
 
 /**
@@ -16,13 +18,16 @@ export class UpdateExamAudiogram {
   constructor(
     private readonly exams: ExamRepository,
     private readonly patients: PatientRepository,
+    private readonly reports: ReportRepository,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
   ) {}
 
-  async execute(auth: AuthContext, examId: string, audiogram: { air?: Record<string, RawEarPair>; bone?: Record<string, RawEarPair> | null }): Promise<Result<Exam, ExamNotFoundError | InvalidExamError>> {
+  async execute(auth: AuthContext, examId: string, audiogram: { air?: Record<string, RawEarPair>; bone?: Record<string, RawEarPair> | null }): Promise<Result<Exam, ExamNotFoundError | InvalidExamError | ExamLockedByFinalizedReportError>> {
     const view = await this.exams.findById(auth.organizationId, examId);
     if (!view) return err(new ExamNotFoundError());
+    const editable = await assertExamEditable(this.reports, view.exam, 'alterado', true);
+    if (!editable.ok) return editable;
     const issues: Issue[] = [];
     const { right, left } = parseAudiogramInput(audiogram.air, audiogram.bone, 'audiogram', issues);
     if (issues.length) return err(new InvalidExamError(issues[0].message, issues));

@@ -1,7 +1,7 @@
 import { checkReadingIdentity, readingNeedsReview, type IdentityCheck, type ReadingReviewReason } from '../../audiogram/identity-check';
 import type { AudiogramReading } from '../../audiogram/reading';
 import { hasAirThresholds, type Exam } from '../../exams/exam';
-import { ExamNotFoundError } from '../../exams/exam-errors';
+import { ExamNotFoundError, type ExamLockedByFinalizedReportError } from '../../exams/exam-errors';
 import { classifyPatientExams } from '../../exams/classify-exams';
 import type { AudiogramMediaType, AudiogramReader } from '../../ports/audiogram-reader';
 import type { Clock } from '../../ports/clock';
@@ -9,10 +9,12 @@ import type { ExamReading, ExamReadingRepository } from '../../ports/exam-readin
 import type { AudiogramReadingQueue, FileStorage } from '../../ports/file-storage';
 import type { IdGenerator } from '../../ports/id-generator';
 import type { ExamFile, ExamRepository, PatientRepository } from '../../ports/patient-ports';
+import type { ReportRepository } from '../../ports/report-repository';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { DomainError } from '../../shared/domain-error';
 import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from '../accounts/session-policy';
+import { assertExamEditable } from './finalized-report-guard';
 import { describeAttempts, ReadAudiogram, type ReaderAttempt } from './read-audiogram';
 
 /** No file is uploaded to an archived worker's exam (issue 14). */
@@ -80,11 +82,14 @@ export class UploadExamFile {
     private readonly ids: IdGenerator,
     readonly clock: Clock,
     private readonly readings: ExamReadingRepository,
+    private readonly reports: ReportRepository,
   ) {}
 
-  async execute(auth: AuthContext, input: { examId: string; fileName: string; mediaType: AudiogramMediaType; bytes: Uint8Array }): Promise<Result<UploadOutcome, ExamNotFoundError | UploadPatientArchivedError>> {
+  async execute(auth: AuthContext, input: { examId: string; fileName: string; mediaType: AudiogramMediaType; bytes: Uint8Array }): Promise<Result<UploadOutcome, ExamNotFoundError | UploadPatientArchivedError | ExamLockedByFinalizedReportError>> {
     const view = await this.exams.findById(auth.organizationId, input.examId);
     if (!view) return err(new ExamNotFoundError());
+    const editable = await assertExamEditable(this.reports, view.exam, 'receber arquivos', true);
+    if (!editable.ok) return editable;
     // an archived worker's records are kept as they are: nothing is stored or read into them (issue 14)
     if ((await this.patients.findById(auth.organizationId, view.exam.patientId))?.archivedAt) return err(new UploadPatientArchivedError());
     const stored = await this.storage.put(auth.organizationId, input.bytes);

@@ -8,6 +8,9 @@ import type { IdGenerator } from '../../ports/id-generator';
 import type { ExamRepository, PatientRepository } from '../../ports/patient-ports';
 import type { ReportRenderer } from '../../ports/report-renderer';
 import type { ReportListQuery, ReportRepository } from '../../ports/report-repository';
+import type { UnitOfWork } from '../../ports/unit-of-work';
+import { DomainError } from '../../shared/domain-error';
+import { inTransaction } from '../../shared/in-transaction';
 import { buildReportDraft, type ReportDraft } from '../../reports/report-draft';
 import { buildReportFacts } from '../../reports/report-facts';
 import type { AudiometryType, NexoAnswersInput } from '../../reports/report-facts-types';
@@ -31,6 +34,8 @@ export interface GenerateReportInput {
 type Deps = {
   reports: ReportRepository; exams: ExamRepository; patients: PatientRepository; professionals: ProfessionalRepository;
   narrative: WriteNarrative; renderer: ReportRenderer; storage: FileStorage; ids: IdGenerator; clock: Clock;
+  /** Finalising runs in one transaction holding the laudo's row lock (issue 15: one PDF however many clicks). */
+  uow: UnitOfWork;
   /** The clinic header printed on every laudo (Configurações → Clínica); absent: the organisation name of the facts. */
   clinic?: { header(organizationId: string): Promise<ClinicHeader | undefined> };
 };
@@ -70,9 +75,17 @@ export class ManageReports {
     return view ? ok(await this.checked(auth, view)) : err(new ReportNotFoundError());
   }
 
-  async byExam(auth: AuthContext, examId: string): Promise<CheckedReportView | undefined> {
+  /** The exam's laudo, or null; an exam of another organisation (or none) is "not found" (issue 15). */
+  async byExam(auth: AuthContext, examId: string): Promise<Result<CheckedReportView | null, ExamNotFoundError>> {
     const view = await this.d.reports.findByExam(auth.organizationId, examId);
-    return view && this.checked(auth, view);
+    if (view) return ok(await this.checked(auth, view));
+    return (await this.d.exams.findById(auth.organizationId, examId)) ? ok(null) : err(new ExamNotFoundError());
+  }
+
+  /** Every laudo of one worker of the caller's organisation; another organisation's worker is "not found" (issue 15). */
+  async forPatient(auth: AuthContext, patientId: string): Promise<Result<ReportView[], PatientNotFoundError>> {
+    if (!(await this.d.patients.findById(auth.organizationId, patientId))) return err(new PatientNotFoundError());
+    return ok((await this.d.reports.list({ organizationId: auth.organizationId, patientId, limit: 500, offset: 0 })).items);
   }
 
   /**
@@ -140,28 +153,51 @@ export class ManageReports {
 
   /**
    * Draft → Finalizado: renders the PDF once, stores it encrypted with its SHA-256. A stale draft
-   * (its exam or history changed since it was organised) is refused until reorganised.
+   * (its exam or history changed since it was organised) is refused until reorganised. Runs under
+   * the laudo's row lock (issue 15): of parallel calls one issues the PDF, the others wait and
+   * answer the issued laudo; a failed render or write leaves no stored file.
    */
-  async finalize(auth: AuthContext, id: string): Promise<Result<CheckedReportView, ReportNotFoundError | ReportImmutableError | ReportStaleError | ReportPatientArchivedError>> {
-    const view = await this.d.reports.findById(auth.organizationId, id);
-    if (!view) return err(new ReportNotFoundError());
-    if (view.report.status === 'Finalizado') return ok({ ...view, freshness: FRESH });
-    if (await this.archived(auth, view.report.patientId)) return err(new ReportPatientArchivedError());
-    const freshness = await this.freshness(auth, view);
-    if (freshness.stale) return err(new ReportStaleError(freshness.changes));
-    const now = this.d.clock.now();
-    const pdf = await this.render({ ...view, report: { ...view.report, status: 'Finalizado' } }, now);
-    const stored = await this.d.storage.put(auth.organizationId, pdf);
-    await this.d.reports.save({ ...view.report, status: 'Finalizado', pdfStorageKey: stored.key, pdfSha256: stored.sha256, finalizedAt: now, updatedAt: now });
-    return ok({ ...(await this.d.reports.findById(auth.organizationId, id))!, freshness: FRESH });
+  async finalize(auth: AuthContext, id: string): Promise<Result<CheckedReportView, FinalizeError>> {
+    const issued: string[] = [];
+    try {
+      return await inTransaction(this.d.uow, async (): Promise<Result<CheckedReportView, FinalizeError>> => {
+        const view = await this.d.reports.findByIdForUpdate(auth.organizationId, id);
+        if (!view) return err(new ReportNotFoundError());
+        if (view.report.status === 'Finalizado') return ok({ ...view, freshness: FRESH });
+        if (await this.archived(auth, view.report.patientId)) return err(new ReportPatientArchivedError());
+        const freshness = await this.freshness(auth, view);
+        if (freshness.stale) return err(new ReportStaleError(freshness.changes));
+        const now = this.d.clock.now();
+        const pdf = await this.tryRender({ ...view, report: { ...view.report, status: 'Finalizado' } }, now);
+        if (!pdf.ok) return pdf;
+        const stored = await this.d.storage.put(auth.organizationId, pdf.value);
+        issued.push(stored.key);
+        await this.d.reports.save({ ...view.report, status: 'Finalizado', pdfStorageKey: stored.key, pdfSha256: stored.sha256, finalizedAt: now, updatedAt: now });
+        return ok({ ...(await this.d.reports.findById(auth.organizationId, id))!, freshness: FRESH });
+      });
+    } catch (error) {
+      // the transaction did not commit: the PDF it stored belongs to no laudo
+      await Promise.all(issued.map((key) => this.d.storage.delete(key).catch(() => undefined)));
+      throw error;
+    }
   }
 
   /** The PDF: the issued one when finalised, else rendered from the current draft. */
-  async pdf(auth: AuthContext, id: string): Promise<Result<{ bytes: Uint8Array; view: ReportView }, ReportNotFoundError>> {
+  async pdf(auth: AuthContext, id: string): Promise<Result<{ bytes: Uint8Array; view: ReportView }, ReportNotFoundError | ReportRenderFailedError>> {
     const view = await this.d.reports.findById(auth.organizationId, id);
     if (!view) return err(new ReportNotFoundError());
-    const bytes = view.report.pdfStorageKey ? await this.d.storage.read(view.report.pdfStorageKey) : await this.render(view, this.d.clock.now());
-    return ok({ bytes, view });
+    if (view.report.pdfStorageKey) return ok({ bytes: await this.d.storage.read(view.report.pdfStorageKey), view });
+    const bytes = await this.tryRender(view, this.d.clock.now());
+    return bytes.ok ? ok({ bytes: bytes.value, view }) : bytes;
+  }
+
+  /** A render that throws (Chromium absent, crashed or timed out) is the spec's "Erro ao gerar PDF" (§8). */
+  private async tryRender(view: ReportView, now: Date): Promise<Result<Uint8Array, ReportRenderFailedError>> {
+    try {
+      return ok(await this.render(view, now));
+    } catch (error) {
+      return err(new ReportRenderFailedError(error));
+    }
   }
 
   private async render(view: ReportView, now: Date) {
@@ -218,6 +254,22 @@ export class ManageReports {
     return ok({ patientId: factsInput.value.patient.id, draft: buildReportDraft(facts, written.narrative, written.source) });
   }
 }
+
+/**
+ * The PDF could not be rendered (spec §8 "Erro ao gerar PDF"): the renderer is unavailable or timed
+ * out; nothing was issued or stored, and the same call may be retried (HTTP 503).
+ */
+export class ReportRenderFailedError extends DomainError {
+  readonly code = 'REPORT.RENDER_FAILED';
+  /** The renderer restarts a dead Chromium on the next call: worth a retry shortly. */
+  readonly retryAfterSeconds = 5;
+  constructor(cause?: unknown) {
+    super('Erro ao gerar PDF');
+    this.cause = cause; // logged with the 5xx, never sent to the client
+  }
+}
+
+type FinalizeError = ReportNotFoundError | ReportImmutableError | ReportStaleError | ReportPatientArchivedError | ReportRenderFailedError;
 
 type DraftInput = Omit<GenerateReportInput, 'nexoCausalData'> & { nexoAnswers: NexoAnswersInput | null };
 

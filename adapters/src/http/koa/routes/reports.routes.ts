@@ -43,19 +43,19 @@ export function reportRoutes(routes: ApiRoutes, d: ReportDeps): void {
       ctx.body = page.items.map(toReportResponse);
     });
 
-  routes.add({ method: 'get', path: '/reports/exam/:examId', tag, summary: 'O laudo do exame, ou null', params: z.object({ examId: z.string().max(100) }), responses: { 200: { description: 'Laudo ou null', schema: reportResponse.nullable() } } },
+  routes.add({ method: 'get', path: '/reports/exam/:examId', tag, summary: 'O laudo do exame, ou null; exame de outra organização → 404', params: z.object({ examId: z.string().max(100) }), responses: { 200: { description: 'Laudo ou null', schema: reportResponse.nullable() }, 404: { description: 'Exame não encontrado' } } },
     async (ctx, { params }) => {
-      const view = await d.reports.byExam(await auth(ctx), params.examId);
+      const view = unwrap(await d.reports.byExam(await auth(ctx), params.examId));
       ctx.type = 'application/json';
       ctx.body = view ? toReportResponse(view) : 'null';
     });
 
-  routes.add({ method: 'get', path: '/reports/patient/:patientId', tag, summary: 'Laudos do paciente com os limiares (evolução por laudos, spec §3)', params: z.object({ patientId: z.string().max(100) }), responses: { 200: { description: 'Lista', schema: z.array(patientReportResponse) } } },
+  routes.add({ method: 'get', path: '/reports/patient/:patientId', tag, summary: 'Laudos do paciente com os limiares (evolução por laudos, spec §3); paciente de outra organização → 404', params: z.object({ patientId: z.string().max(100) }), responses: { 200: { description: 'Lista', schema: z.array(patientReportResponse) }, 404: { description: 'Paciente não encontrado' } } },
     async (ctx, { params }) => {
       const who = await auth(ctx);
-      const page = await d.reports.list(who, { patientId: params.patientId, limit: 500, offset: 0 });
+      const items = unwrap(await d.reports.forPatient(who, params.patientId));
       const exams = new Map((await d.exams.listForPatient(who.organizationId, params.patientId)).map((e) => [e.id, e]));
-      ctx.body = page.items.map((v) => {
+      ctx.body = items.map((v) => {
         const exam = exams.get(v.report.examId);
         // a no-response counts at its level: the evolution averages can only be as bad or worse than shown
         const ear = (side: 'right' | 'left') => Object.fromEntries(AIR_FREQUENCIES.map((hz) => {
@@ -81,7 +81,7 @@ export function reportRoutes(routes: ApiRoutes, d: ReportDeps): void {
       ctx.body = toReportResponse(unwrap(await d.reports.refresh(await auth(ctx), params.id)));
     });
 
-  routes.add({ method: 'post', path: '/reports/:id/finalize', tag, summary: 'Finaliza o laudo: emite o PDF uma vez (SHA-256 registrado); depois é somente leitura. Rascunho desatualizado → 409', params: idParams, responses: { 200: { description: 'ok', schema: reportResponse } } },
+  routes.add({ method: 'post', path: '/reports/:id/finalize', tag, summary: 'Finaliza o laudo: emite o PDF uma vez (SHA-256 registrado), também sob chamadas simultâneas; depois é somente leitura. Rascunho desatualizado → 409; falha ao gerar o PDF → 503 "Erro ao gerar PDF"', params: idParams, responses: { 200: { description: 'ok', schema: reportResponse }, 503: { description: 'Erro ao gerar PDF (nada foi emitido; tente novamente)' } } },
     async (ctx, { params }) => {
       ctx.body = toReportResponse(unwrap(await d.reports.finalize(await auth(ctx), params.id)));
     });

@@ -129,6 +129,12 @@ export class MikroOrmCompanyRepository implements CompanyRepository {
     const rows = await run<{ id: string; name: string }>('select id, name from company where organization_id = ? and name_key = limiar_search_text(?)', [organizationId, name]);
     return rows[0];
   }
+
+  async findById(organizationId: string, id: string) {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+    const rows = await sql(this.em())<{ id: string; name: string }>('select id, name from company where organization_id = ? and id = ?', [organizationId, id]);
+    return rows[0];
+  }
 }
 
 function toExam(r: Row): Exam {

@@ -30,6 +30,12 @@ export class MikroOrmReportRepository implements ReportRepository {
     return rows[0] ? toView(rows[0]) : undefined;
   }
 
+  async findByIdForUpdate(organizationId: string, id: string) {
+    if (!isUuid(id)) return undefined;
+    const rows = await run(this.em())(`${SELECT} where r.organization_id = ? and r.id = ? for update of r`, [organizationId, id]);
+    return rows[0] ? toView(rows[0]) : undefined;
+  }
+
   async findByExam(organizationId: string, examId: string) {
     if (!isUuid(examId)) return undefined;
     const rows = await run(this.em())(`${SELECT} where r.organization_id = ? and r.exam_id = ?`, [organizationId, examId]);
