@@ -70,4 +70,40 @@ describe('CSV exports from the API', () => {
       expect((await res.json()).message).toBe('Ainda não há laudos neste banco');
     }
   });
+
+  it('validates the query of all three exports before the first byte: impossible dates, control characters → 400 pt-BR', async () => {
+    for (const route of ['/api/exams/export.csv', '/api/patients/export.csv', '/api/reports/export.csv']) {
+      for (const query of ['from=2026-02-31', 'to=9999-99-99', 'q=%00', 'company=a%07b', 'patientId=x']) {
+        const res = await t.request(`${route}?${query}`, bearer(a.token));
+        const text = await res.text();
+        expect(res.status, `${route}?${query} → ${text}`).toBe(400);
+        expect(res.headers.get('content-type')).toContain('application/json');
+        expect(JSON.parse(text).message).toMatch(/inv[aá]lid|inexistente|caracteres/);
+      }
+    }
+  });
+
+  it('a failure after streaming began breaks the connection instead of ending the file as if complete', async () => {
+    // enough rows that the stream waits on the client (back-pressure) with COPY still running
+    const sql = t.database.orm.em.getConnection();
+    const cols = (await sql.execute<{ c: string }[]>(`select column_name as c from information_schema.columns where table_schema = current_schema() and table_name = 'patient' and is_generated = 'NEVER' and column_default is null or (table_name = 'patient' and column_name = 'id')`))
+      .map((r) => `"${r.c}"`).filter((c, i, all) => all.indexOf(c) === i).join(', ');
+    await sql.execute(`insert into patient (${cols}) select ${cols} from (select (jsonb_populate_record(null::patient, to_jsonb(p) || jsonb_build_object('id', gen_random_uuid(), 'name', p.name || ' ' || g || repeat(' x', 150)))).*
+      from patient p, generate_series(1, 15000) g where p.organization_id = ? and p.name = '@Carla') x`, [a.user.organizationId]);
+    const res = await t.request('/api/patients/export.csv', { ...bearer(a.token), signal: AbortSignal.timeout(30_000) });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    const killed = await sql.execute(`select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and query ilike 'copy (%' and pid <> pg_backend_pid()`);
+    expect(killed.length).toBeGreaterThan(0);
+    let failure: Error | undefined;
+    try {
+      for (;;) if ((await reader.read()).done) break;
+    } catch (error) {
+      failure = error as Error;
+    }
+    expect(failure, 'the download must fail').toBeDefined();
+    expect(failure!.name).not.toBe('TimeoutError'); // broken by the server, not left hanging
+    expect((await t.request('/api/health')).status).toBe(200);
+  }, 60_000);
 });

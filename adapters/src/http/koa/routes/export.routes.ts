@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Authenticate } from '../../../../../core/src';
 import { exportCsv, reportsTableExists, type ExportKind } from '../../../persistence/bulk/csv-export';
+import { safeText } from '../../contract/text';
 import type { ApiRoutes } from '../api-routes';
 import { requireAuth } from '../auth';
 
@@ -15,12 +16,17 @@ export interface ExportDeps {
   logger: Logger;
 }
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'data no formato AAAA-MM-DD');
+/** A real calendar day between 1900-01-01 and 2999-12-31 (2026-02-31 and 9999-99-99 are refused before the first byte). */
+const isRealDay = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900-01-01' && v <= '2999-12-31';
+};
+const isoDate = safeText().regex(/^\d{4}-\d{2}-\d{2}$/, 'data no formato AAAA-MM-DD').refine(isRealDay, { message: 'data inexistente ou fora do intervalo 1900–2999' });
 /** The list filters: search text, worker, company (part of the name), exam (or registration) date range. */
 export const exportQuery = z.object({
-  q: z.string().trim().max(200).optional(),
-  patientId: z.string().uuid().optional(),
-  company: z.string().trim().max(200).optional(),
+  q: safeText().trim().max(200).optional(),
+  patientId: safeText().uuid('trabalhador inválido').optional(),
+  company: safeText().trim().max(200).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
 });
@@ -55,7 +61,9 @@ export function exportRoutes(routes: ApiRoutes, d: ExportDeps): void {
     exportCsv(db(), kind, auth.organizationId, query, body).catch((error: Error) => {
       // headers are gone: the client sees a truncated download, the log says why
       d.logger.error({ err: error, kind }, 'exportação CSV interrompida');
+      // the status line said 200: only a broken connection tells the client the file is incomplete
       body.destroy(error);
+      ctx.res.destroy(error);
     });
   };
 
