@@ -92,7 +92,8 @@ export const completeProfileBody = z.object({
   Specialization: z.string().max(80).default(''),
   ProfessionalId: z.string().max(80).nullable().optional(),
 });
-export const completeProfileQuery = z.object({ userId: z.string().max(80).optional() });
+/** `userId` must be a UUID (the caller's own id): anything else is a 400, never a database error. */
+export const completeProfileQuery = z.object({ userId: z.string().uuid('usuário inválido').optional() });
 export const SPECIALIZATION_OPTIONS = SPECIALIZATIONS;
 
 export const notificationPreferences = z.object({
