@@ -37,3 +37,47 @@ export async function migrateIfPending(url: string, pool: pg.Pool): Promise<stri
     await orm.close(true);
   }
 }
+
+let lastConnectionLossAt = -Infinity;
+const LOSS_WINDOW_MS = 30_000;
+
+/** Records a query that failed because its connection was lost (see `isDatabaseUnavailable`). */
+export function noteQueryError(error: unknown): void {
+  if (isDatabaseUnavailable(error)) lastConnectionLossAt = Date.now();
+}
+
+/** Network-level errors of a socket to PostgreSQL that went away or never came. */
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/**
+ * SQLSTATEs meaning "no database to talk to right now": connection exceptions (class 08),
+ * admin/crash shutdown (57P01–57P03: terminated, shutting down, starting up or in recovery).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08\w{3}|57P0[1-3])$/;
+const UNAVAILABLE_MESSAGE = [
+  /Connection terminated/i,
+  /Client has encountered a connection error/i,
+  /Client was closed and is not queryable/i,
+  /Knex: Timeout acquiring a connection/i,
+  /Cannot use a pool after calling end/i,
+  /terminating connection due to/i,
+  /the database system is (starting up|shutting down|in recovery mode)/i,
+];
+
+/**
+ * True when `error` (or its `cause` chain) says the database cannot be reached right now, as
+ * opposed to a query that failed: the HTTP layer answers 503 for these (the embedded server is
+ * being restarted, or an external DATABASE_URL is down) instead of a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  // knex refuses further queries of a transaction whose connection just died; that refusal says
+  // nothing of the cause, so it counts as "unavailable" only right after a connection was lost
+  if (error instanceof Error && /Transaction query already complete/.test(error.message)) return Date.now() - lastConnectionLossAt < LOSS_WINDOW_MS;
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e !== 'object') return false;
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNAVAILABLE_ERRNO.has(code) || UNAVAILABLE_SQLSTATE.test(code)) return true;
+    if ((e as Error).name === 'ConnectionException' || (e as Error).name === 'KnexTimeoutError') return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.some((m) => m.test(e!.message as string))) return true;
+  }
+  return false;
+}

@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../composition/config';
-import { openConnection } from './connection';
+import { noteQueryError, openConnection } from './connection';
 import type { EmbeddedPostgresHandle } from './embedded-postgres/embedded-postgres-server';
 import { ormConfig } from './mikro-orm/orm-config';
 
@@ -22,6 +22,8 @@ export async function openDatabase(config: AppConfig, log: (m: string) => void =
   let orm: MikroORM;
   try {
     orm = await MikroORM.init(ormConfig(url));
+    // a query lost with its connection marks the outage, so the HTTP layer answers 503 (error-middleware)
+    orm.em.getConnection().getKnex().on('query-error', (error: unknown) => noteQueryError(error));
   } catch (error) {
     await embedded?.stop();
     throw error;

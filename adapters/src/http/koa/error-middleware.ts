@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { DomainError } from '../../../../core/src';
 import type { ErrorBody } from '../contract/errors';
+import { isDatabaseUnavailable } from '../../persistence/connection';
 import { statusForCode } from './error-status';
 
 /** Errors thrown by Koa, koa-body or raw-body carry an HTTP status and sometimes a `type`. */
@@ -59,6 +60,14 @@ export function errorMiddleware(logger: Logger): Middleware {
       if (mapped) {
         ctx.status = mapped.status;
         ctx.body = mapped.body;
+        return;
+      }
+      if (isDatabaseUnavailable(error)) {
+        // the embedded server is being restarted or DATABASE_URL is down: a retryable 503, not a bug
+        logger.warn({ code: (error as { code?: string }).code, method: ctx.method, path: ctx.path }, 'banco de dados indisponível');
+        ctx.status = statusForCode('DATABASE.UNAVAILABLE');
+        ctx.set('Retry-After', '5');
+        ctx.body = body('DATABASE.UNAVAILABLE', 'Banco de dados indisponível no momento. Tente novamente em alguns segundos.');
         return;
       }
       // the path only: a query string may carry a name or CPF (`?q=`); the error is redacted by the logger's serializer

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +16,10 @@ import { waitUntilAccepting, ensureDatabase } from './readiness';
  *   terminal does not race our clean shutdown, and so a `kill -9` of Node leaves a server behind.
  * - Such a left-behind server is detected on the next start (`postmaster.pid` alive but its owner
  *   process gone), shut down cleanly (fast shutdown, no data loss) and started again by us.
+ * - While we own it, a watchdog checks the postmaster every 250 ms; when it died under us (kill -9,
+ *   OOM killer) it is started again on the same port and data (crash recovery replays the WAL, so
+ *   every committed write is kept) and the pools reconnect by themselves. Meanwhile the API answers
+ *   503 (`isDatabaseUnavailable` in ../connection.ts).
  * - While another live Limiar process owns the server (e.g. `npm start` in another terminal), we
  *   attach to it instead of starting a second server on the same data directory.
  */
@@ -67,39 +71,73 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
       return { url, port: running.port, owned: false, clusterDir, stop: async () => {} };
     }
     log(`PostgreSQL órfão detectado (pid ${running.pid}), deixado por um processo encerrado; parando-o de forma limpa.`);
-    process.kill(running.pid, 'SIGINT');
-    if (!(await waitForExit(running.pid, 20_000))) {
-      process.kill(running.pid, 'SIGKILL');
-      await waitForExit(running.pid, 5_000);
-    }
+    await stopOrphan(running.pid);
   }
 
   if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) initCluster(bins.initdb, clusterDir, password, user, log);
 
   const port = (await isPortFree(opts.port)) ? opts.port : await findFreePort();
-  const logFd = fs.openSync(path.join(opts.dataDir, 'pg.log'), 'a');
-  const child = spawn(
-    bins.postgres,
-    ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    { detached: true, stdio: ['ignore', logFd, logFd], ...(user ? { uid: user.uid, gid: user.gid } : {}), env: { ...process.env, LC_MESSAGES: 'C' } },
-  );
-  fs.closeSync(logFd);
-  child.unref();
   const url = connectionUrl(port, password, database);
-  try {
-    // polled rather than the 'exit' event: an unref'd detached child's exit is not delivered promptly
-    await waitUntilAccepting(connectionUrl(port, password, 'postgres'), 30_000, () => !isProcessAlive(child.pid!));
-  } catch (error) {
-    throw new Error(`${(error as Error).message}\nÚltimas linhas de ${path.join(opts.dataDir, 'pg.log')}:\n${tail(path.join(opts.dataDir, 'pg.log'))}`);
-  }
+  const launch = async (): Promise<ChildProcess> => {
+    const logFd = fs.openSync(path.join(opts.dataDir, 'pg.log'), 'a');
+    const child = spawn(
+      bins.postgres,
+      ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      { detached: true, stdio: ['ignore', logFd, logFd], ...(user ? { uid: user.uid, gid: user.gid } : {}), env: { ...process.env, LC_MESSAGES: 'C' } },
+    );
+    fs.closeSync(logFd);
+    child.unref();
+    try {
+      // polled rather than the 'exit' event: an unref'd detached child's exit is not delivered promptly
+      await waitUntilAccepting(connectionUrl(port, password, 'postgres'), 30_000, () => !isProcessAlive(child.pid!));
+    } catch (error) {
+      if (isProcessAlive(child.pid!)) child.kill('SIGKILL');
+      throw new Error(`${(error as Error).message}\nÚltimas linhas de ${path.join(opts.dataDir, 'pg.log')}:\n${tail(path.join(opts.dataDir, 'pg.log'))}`);
+    }
+    const owner: OwnerFile = { ownerPid: process.pid, postgresPid: child.pid!, port, startedAt: new Date().toISOString() };
+    fs.writeFileSync(ownerPath, JSON.stringify(owner));
+    return child;
+  };
+  let child = await launch();
   await ensureDatabase(connectionUrl(port, password, 'postgres'), database);
-  const owner: OwnerFile = { ownerPid: process.pid, postgresPid: child.pid!, port, startedAt: new Date().toISOString() };
-  fs.writeFileSync(ownerPath, JSON.stringify(owner));
   log(`PostgreSQL embutido iniciado (pid ${child.pid}, porta ${port}, dados em ${clusterDir}).`);
+
+  // Watchdog: a postmaster that dies under us (kill -9, OOM killer) is started again on the same
+  // port, so the pools reconnect by themselves; meanwhile the API answers 503 (error-middleware).
+  let stopping = false;
+  let restarting: Promise<void> | undefined;
+  const restart = async () => {
+    const dead = child.pid;
+    log(`PostgreSQL embutido parou inesperadamente (pid ${dead}); reiniciando-o.`);
+    for (let attempt = 1; !stopping; attempt++) {
+      try {
+        // the same recovery as at start: a postmaster.pid naming a live process is stopped cleanly first
+        const stale = readPostmasterPid(clusterDir);
+        if (stale && stale.pid !== dead && isProcessAlive(stale.pid)) await stopOrphan(stale.pid);
+        const started = Date.now();
+        child = await launch();
+        log(`PostgreSQL embutido reiniciado (pid ${child.pid}, porta ${port}, em ${Date.now() - started} ms, tentativa ${attempt}).`);
+        return;
+      } catch (error) {
+        // orphaned backends still hold the old shared memory for a moment: try again shortly
+        log(`Falha ao reiniciar o PostgreSQL embutido (tentativa ${attempt}): ${(error as Error).message.split('\n')[0]}`);
+        await new Promise((r) => setTimeout(r, Math.min(200 * attempt, 5_000)));
+      }
+    }
+  };
+  const watch = () => {
+    if (stopping || restarting || isProcessAlive(child.pid!)) return;
+    restarting = restart().finally(() => (restarting = undefined));
+  };
+  const watchdog = setInterval(watch, WATCHDOG_INTERVAL_MS);
+  watchdog.unref();
 
   let stopped: Promise<void> | undefined;
   const stop = () =>
     (stopped ??= (async () => {
+      stopping = true;
+      clearInterval(watchdog);
+      await restarting;
       if (isProcessAlive(child.pid!)) {
         child.kill('SIGINT'); // fast shutdown: clean, committed data is on disk
         if (!(await waitForExit(child.pid!, 20_000))) child.kill('SIGKILL');
@@ -107,6 +145,18 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
       if (readOwner(ownerPath)?.ownerPid === process.pid) fs.rmSync(ownerPath, { force: true });
     })());
   return { url, port, owned: true, clusterDir, stop };
+}
+
+/** Interval of the postmaster liveness check (a /proc read: cheap). */
+const WATCHDOG_INTERVAL_MS = 250;
+
+/** Stops a postmaster we do not own any more: fast shutdown (no data loss), SIGKILL after 20 s. */
+async function stopOrphan(pid: number): Promise<void> {
+  process.kill(pid, 'SIGINT');
+  if (!(await waitForExit(pid, 20_000))) {
+    process.kill(pid, 'SIGKILL');
+    await waitForExit(pid, 5_000);
+  }
 }
 
 function initCluster(initdb: string, clusterDir: string, password: string, user: RuntimeUser | undefined, log: (m: string) => void) {
