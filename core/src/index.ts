@@ -13,6 +13,7 @@ export * from './accounts/professional';
 export * from './accounts/account-errors';
 export * from './accounts/account-rules';
 export * from './use-cases/accounts/session-policy';
+export * from './use-cases/accounts/attempt-limiter';
 export * from './use-cases/accounts/open-session';
 export * from './use-cases/accounts/register-professional';
 export * from './use-cases/accounts/log-in';

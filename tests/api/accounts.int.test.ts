@@ -37,7 +37,7 @@ describe('POST /api/auth/register — every §5 rule, in the spec order', () => 
     ['no name', { name: '' }, 'Por favor, preencha todos os campos obrigatórios'],
     ['bad e-mail', { email: 'ana' }, 'Informe um e-mail válido'],
     ['passwords differ and are short (1 before 2)', { password: '123', confirmPassword: '124' }, 'As senhas não coincidem'],
-    ['password of 5 and no CRM (2 before 3)', { password: '12345', confirmPassword: '12345', crm: '' }, 'A senha deve ter pelo menos 6 caracteres'],
+    ['password of 7 and no CRM (2 before 3)', { password: 'abc1234', confirmPassword: 'abc1234', crm: '' }, 'A senha deve ter pelo menos 8 caracteres'],
     ['Medico without UF', { crmState: '' }, 'CRM e Estado são obrigatórios para médicos'],
     ['Fonoaudiologo without region', { professionalType: 'Fonoaudiologo', crfa: '77' }, 'CRFa e Região são obrigatórios para fonoaudiólogos'],
     ['Engenheiro without CREA', { professionalType: 'Engenheiro', creaState: 'RS' }, 'CREA e Estado são obrigatórios para engenheiros'],
@@ -120,18 +120,23 @@ describe('login, tokens and sessions', () => {
   it('password change ends the other sessions, keeps the caller, and the new password works', async () => {
     const a = await registerAccount(t);
     const other = (await (await post('/api/auth/login', { email: a.email, password: a.password })).json()).token as string;
-    const bad = await post('/api/auth/change-password', { currentPassword: 'errada', newPassword: 'nova123', confirmNewPassword: 'nova123' }, a.token);
+    const bad = await post('/api/auth/change-password', { currentPassword: 'errada', newPassword: 'Nova-senha-8', confirmNewPassword: 'Nova-senha-8' }, a.token);
     expect(bad.status).toBe(400);
     expect(await errorOf(bad)).toBe('Senha atual incorreta');
-    const short = await post('/api/auth/change-password', { currentPassword: a.password, newPassword: '12345', confirmNewPassword: '12345' }, a.token);
-    expect(await errorOf(short)).toBe('A senha deve ter pelo menos 6 caracteres');
-    const mismatch = await post('/api/auth/change-password', { currentPassword: a.password, newPassword: 'nova123', confirmNewPassword: 'nova124' }, a.token);
+    const short = await post('/api/auth/change-password', { currentPassword: a.password, newPassword: 'abc1234', confirmNewPassword: 'abc1234' }, a.token);
+    expect(await errorOf(short)).toBe('A senha deve ter pelo menos 8 caracteres');
+    const common = await post('/api/auth/change-password', { currentPassword: a.password, newPassword: 'password', confirmNewPassword: 'password' }, a.token);
+    expect(await errorOf(common)).toBe('Esta senha é muito comum e fácil de adivinhar. Escolha outra.');
+    const same = await post('/api/auth/change-password', { currentPassword: a.password, newPassword: a.password, confirmNewPassword: a.password }, a.token);
+    expect(same.status).toBe(400);
+    expect(await errorOf(same)).toBe('A nova senha deve ser diferente da senha atual');
+    const mismatch = await post('/api/auth/change-password', { currentPassword: a.password, newPassword: 'Nova-senha-8', confirmNewPassword: 'Nova-senha-9' }, a.token);
     expect(await errorOf(mismatch)).toBe('As senhas não coincidem');
-    expect((await post('/api/auth/change-password', { currentPassword: a.password, newPassword: 'nova123', confirmNewPassword: 'nova123' }, a.token)).status).toBe(204);
+    expect((await post('/api/auth/change-password', { currentPassword: a.password, newPassword: 'Nova-senha-8', confirmNewPassword: 'Nova-senha-8' }, a.token)).status).toBe(204);
     expect((await t.request('/api/auth/me', bearer(other))).status).toBe(401);
     expect((await t.request('/api/auth/me', bearer(a.token))).status).toBe(200);
     expect((await post('/api/auth/login', { email: a.email, password: a.password })).status).toBe(401);
-    expect((await post('/api/auth/login', { email: a.email, password: 'nova123' })).status).toBe(200);
+    expect((await post('/api/auth/login', { email: a.email, password: 'Nova-senha-8' })).status).toBe(200);
   });
 
   it('limits login to 5 failures per e-mail + IP per 15 minutes (429 with Retry-After)', async () => {
@@ -253,8 +258,14 @@ describe('public site forms', () => {
     const rows = await t.database.orm.em.getConnection().execute('select subject, message from contact_message');
     expect(rows).toContainEqual({ subject: 'suporte', message: 'Preciso de ajuda' });
     expect(await errorOf(await post('/api/contact', { ...msg, message: '' }))).toBe('Por favor, preencha todos os campos obrigatórios');
-    for (let i = 0; i < 4; i++) await post('/api/contact', msg);
-    expect((await post('/api/contact', msg)).status).toBe(429);
+    for (let i = 0; i < 2; i++) expect((await post('/api/contact', msg)).status).toBe(201);
+    const limited = await post('/api/contact', msg); // 3 per e-mail per hour
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await errorOf(limited)).toBe('Muitas solicitações. Tente novamente mais tarde.');
+    expect((await post('/api/contact', { ...msg, email: 'ana@x.com' })).status).toBe(201);
+    expect((await post('/api/contact', { ...msg, email: 'bia@x.com' })).status).toBe(201);
+    expect((await post('/api/contact', { ...msg, email: 'caio@x.com' })).status).toBe(429); // 5 per address per hour
   });
 
   it('tracks a data-deletion request', async () => {
@@ -262,5 +273,65 @@ describe('public site forms', () => {
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ status: 'recebido' });
     expect(await errorOf(await post('/api/data-deletion-requests', { email: '' }))).toBe('Por favor, preencha todos os campos obrigatórios');
+  });
+});
+
+describe('password and attempt policy (issue 15, ASVS level 2)', () => {
+  // a server behind a trusted proxy, so each request can come from its own client address
+  let p: TestServer;
+  beforeAll(async () => {
+    p = await startTestServer({ LIMIAR_TRUST_PROXY: '1' });
+  });
+  afterAll(() => p?.close());
+  const from = (ip: string, path: string, body: unknown, token?: string) =>
+    p.request(path, { ...json(body, token), headers: { ...(json(body, token).headers as Record<string, string>), 'x-forwarded-for': ip } });
+  const registration = (email: string, password = 'Limiar-2026!') => ({ name: 'Ana', email, password, confirmPassword: password, professionalType: 'Medico', crm: '1234', crmState: 'SP' });
+  const expect429 = async (res: Response, message: string) => {
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await errorOf(res)).toBe(message);
+  };
+
+  it.each([
+    ['123456', 'A senha deve ter pelo menos 8 caracteres'],
+    ['aaaaaa', 'A senha deve ter pelo menos 8 caracteres'],
+    ['password', 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.'],
+    ['Password', 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.'],
+    ['12345678', 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.'],
+  ])('refuses the password %s at registration', async (password, message) => {
+    const res = await from('10.20.0.1', '/api/auth/register', registration(`fraca-${password}@x.com`, password));
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toBe(message);
+  });
+
+  it('limits login per client address across e-mails (a spray of 30) and per account across addresses', async () => {
+    for (let i = 0; i < 30; i++) expect((await from('10.21.0.1', '/api/auth/login', { email: `alvo${i}@x.com`, password: 'Errada-123' })).status).toBe(401);
+    await expect429(await from('10.21.0.1', '/api/auth/login', { email: 'alvo-novo@x.com', password: 'Errada-123' }), 'Muitas tentativas de login. Aguarde 15 minutos e tente novamente.');
+    expect((await from('10.21.0.2', '/api/auth/login', { email: 'alvo-novo@x.com', password: 'Errada-123' })).status).toBe(401);
+    expect((await from('10.22.0.1', '/api/auth/register', registration('vitima@x.com'))).status).toBe(201);
+    for (let i = 0; i < 10; i++) await from(`10.23.0.${i}`, '/api/auth/login', { email: 'vitima@x.com', password: 'Errada-123' });
+    await expect429(await from('10.24.0.1', '/api/auth/login', { email: 'vitima@x.com', password: 'Limiar-2026!' }), 'Muitas tentativas de login. Aguarde 15 minutos e tente novamente.');
+  });
+
+  it('limits registration per e-mail (probing who is registered) and per address', async () => {
+    expect((await from('10.30.0.1', '/api/auth/register', registration('existe@x.com'))).status).toBe(201);
+    for (let i = 0; i < 4; i++) expect((await from(`10.31.0.${i}`, '/api/auth/register', registration('existe@x.com'))).status).toBe(409);
+    await expect429(await from('10.32.0.1', '/api/auth/register', registration('existe@x.com')), 'Muitas tentativas. Aguarde alguns minutos e tente novamente.');
+    for (let i = 0; i < 30; i++) await from('10.33.0.1', '/api/auth/register', registration(`massa${i}@x.com`));
+    await expect429(await from('10.33.0.1', '/api/auth/register', registration('massa-extra@x.com')), 'Muitas tentativas. Aguarde alguns minutos e tente novamente.');
+  });
+
+  it('limits guessing the current password on change-password, per account', async () => {
+    const created = await (await from('10.40.0.1', '/api/auth/register', registration('troca@x.com'))).json();
+    const change = (ip: string, currentPassword: string) => from(ip, '/api/auth/change-password', { currentPassword, newPassword: 'Outra-Senha-77', confirmNewPassword: 'Outra-Senha-77' }, created.token);
+    for (let i = 0; i < 5; i++) expect((await change(`10.41.0.${i}`, `Chute-${i}-xyz`)).status).toBe(400);
+    await expect429(await change('10.42.0.1', 'Limiar-2026!'), 'Muitas tentativas. Aguarde alguns minutos e tente novamente.');
+  });
+
+  it('limits the data-deletion form per e-mail and per address', async () => {
+    for (let i = 0; i < 3; i++) expect((await from(`10.50.0.${i}`, '/api/data-deletion-requests', { email: 'apagar@x.com' })).status).toBe(201);
+    await expect429(await from('10.50.1.1', '/api/data-deletion-requests', { email: 'apagar@x.com' }), 'Muitas solicitações. Tente novamente mais tarde.');
+    for (let i = 0; i < 5; i++) expect((await from('10.51.0.1', '/api/data-deletion-requests', { email: `p${i}@x.com` })).status).toBe(201);
+    await expect429(await from('10.51.0.1', '/api/data-deletion-requests', { email: 'p9@x.com' }), 'Muitas solicitações. Tente novamente mais tarde.');
   });
 });

@@ -71,7 +71,8 @@ describe('POST /api/auth/reset-password', () => {
     const mismatch = await post('/api/auth/reset-password', { token, password: 'nova123', confirmPassword: 'nova124' });
     expect(mismatch.status).toBe(400);
     expect(await messageOf(mismatch)).toBe('As senhas não coincidem');
-    expect(await messageOf(await post('/api/auth/reset-password', { token, password: '12345', confirmPassword: '12345' }))).toBe('A senha deve ter pelo menos 6 caracteres');
+    expect(await messageOf(await post('/api/auth/reset-password', { token, password: 'abc1234', confirmPassword: 'abc1234' }))).toBe('A senha deve ter pelo menos 8 caracteres');
+    expect(await messageOf(await post('/api/auth/reset-password', { token, password: 'iloveyou', confirmPassword: 'iloveyou' }))).toBe('Esta senha é muito comum e fácil de adivinhar. Escolha outra.');
 
     const done = await post('/api/auth/reset-password', { token, password: 'nova-senha-1', confirmPassword: 'nova-senha-1' });
     expect(done.status).toBe(200);

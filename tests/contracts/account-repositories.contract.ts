@@ -96,14 +96,23 @@ export function accountRepositoriesContract(make: () => Promise<AccountStores>) 
 
   it('counts login failures per e-mail and IP strictly inside the window, and clears them', async () => {
     const at = (min: number) => new Date(t0.getTime() + min * 60_000);
-    await s.attempts.recordFailure('a@x.com', '1.1.1.1', at(0));
-    await s.attempts.recordFailure('a@x.com', '1.1.1.1', at(5));
-    await s.attempts.recordFailure('a@x.com', '2.2.2.2', at(5));
-    expect(await s.attempts.countFailuresSince('a@x.com', '1.1.1.1', at(-1))).toBe(2);
-    expect(await s.attempts.countFailuresSince('a@x.com', '1.1.1.1', at(0))).toBe(1);
-    expect(await s.attempts.oldestFailureSince('a@x.com', '1.1.1.1', at(-1))).toEqual(at(0));
-    await s.attempts.clearFailures('a@x.com', '1.1.1.1');
-    expect(await s.attempts.countFailuresSince('a@x.com', '1.1.1.1', at(-1))).toBe(0);
-    expect(await s.attempts.countFailuresSince('a@x.com', '2.2.2.2', at(-1))).toBe(1);
+    const login = (email: string, ip: string) => ({ kind: 'login' as const, email, ip });
+    await s.attempts.recordFailure(login('a@x.com', '1.1.1.1'), at(0));
+    await s.attempts.recordFailure(login('a@x.com', '1.1.1.1'), at(5));
+    await s.attempts.recordFailure(login('a@x.com', '2.2.2.2'), at(5));
+    await s.attempts.recordFailure(login('b@x.com', '1.1.1.1'), at(6));
+    await s.attempts.recordFailure({ kind: 'register', email: 'a@x.com', ip: '1.1.1.1' }, at(6));
+    expect(await s.attempts.countFailuresSince(login('a@x.com', '1.1.1.1'), at(-1))).toBe(2);
+    expect(await s.attempts.countFailuresSince(login('a@x.com', '1.1.1.1'), at(0))).toBe(1);
+    expect(await s.attempts.oldestFailureSince(login('a@x.com', '1.1.1.1'), at(-1))).toEqual(at(0));
+    // per account (any address) and per address (any account), one kind at a time
+    expect(await s.attempts.countFailuresSince({ kind: 'login', email: 'a@x.com' }, at(-1))).toBe(3);
+    expect(await s.attempts.countFailuresSince({ kind: 'login', ip: '1.1.1.1' }, at(-1))).toBe(3);
+    expect(await s.attempts.oldestFailureSince({ kind: 'login', ip: '1.1.1.1' }, at(1))).toEqual(at(5));
+    expect(await s.attempts.countFailuresSince({ kind: 'register', ip: '1.1.1.1' }, at(-1))).toBe(1);
+    await s.attempts.clearFailures(login('a@x.com', '1.1.1.1'));
+    expect(await s.attempts.countFailuresSince(login('a@x.com', '1.1.1.1'), at(-1))).toBe(0);
+    expect(await s.attempts.countFailuresSince(login('a@x.com', '2.2.2.2'), at(-1))).toBe(1);
+    expect(await s.attempts.countFailuresSince({ kind: 'register', email: 'a@x.com' }, at(-1))).toBe(1);
   });
 }

@@ -83,16 +83,16 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
   factory(TOKENS.OpenSession, () => new OpenSession(get(TOKENS.SessionRepository), get(TOKENS.SessionTokens), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
   factory(TOKENS.Authenticate, () => new Authenticate(get(TOKENS.SessionTokens), get(TOKENS.SessionRepository), get(TOKENS.Clock)));
   factory(TOKENS.RegisterProfessional, () => new RegisterProfessional(get(TOKENS.ProfessionalRepository), get(TOKENS.OrganizationRepository),
-    get(TOKENS.PasswordHasher), get(TOKENS.OpenSession), get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
+    get(TOKENS.PasswordHasher), get(TOKENS.OpenSession), get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock), get(TOKENS.LoginAttemptLog)));
   factory(TOKENS.LogIn, () => new LogIn(get(TOKENS.ProfessionalRepository), get(TOKENS.PasswordHasher), get(TOKENS.LoginAttemptLog),
     get(TOKENS.OpenSession), get(TOKENS.Clock)));
   factory(TOKENS.LogInWithGoogle, () => new LogInWithGoogle(get(TOKENS.GoogleIdTokenVerifier), get(TOKENS.ProfessionalRepository),
     get(TOKENS.OrganizationRepository), get(TOKENS.OpenSession), get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
   factory(TOKENS.LogOut, () => new LogOut(get(TOKENS.SessionRepository), get(TOKENS.Clock)));
   factory(TOKENS.ChangePassword, () => new ChangePassword(get(TOKENS.ProfessionalRepository), get(TOKENS.SessionRepository),
-    get(TOKENS.PasswordHasher), get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
+    get(TOKENS.PasswordHasher), get(TOKENS.UnitOfWork), get(TOKENS.Clock), get(TOKENS.LoginAttemptLog)));
   factory(TOKENS.ManageProfile, () => new ManageProfile(get(TOKENS.ProfessionalRepository), get(TOKENS.Clock)));
-  factory(TOKENS.SubmitPublicRequest, () => new SubmitPublicRequest(get(TOKENS.PublicRequestLog), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
+  factory(TOKENS.SubmitPublicRequest, () => new SubmitPublicRequest(get(TOKENS.PublicRequestLog), get(TOKENS.IdGenerator), get(TOKENS.Clock), get(TOKENS.LoginAttemptLog)));
   constant(TOKENS.PasswordResetTokenRepository, new MikroOrmPasswordResetTokenRepository(em));
   constant<MailSender | null>(TOKENS.MailSender, config.smtpUrl ? new NodemailerMailSender(config.smtpUrl, config.smtpFrom, logger) : null);
   factory(TOKENS.RequestPasswordReset, () => new RequestPasswordReset(get(TOKENS.ProfessionalRepository), get(TOKENS.PasswordResetTokenRepository),

@@ -33,8 +33,16 @@ export class LoginRateLimitedError extends DomainError {
 
 export class TooManyRequestsError extends DomainError {
   readonly code = 'AUTH.RATE_LIMITED';
-  constructor() {
+  constructor(readonly retryAfterSeconds?: number) {
     super(M.tooManyRequests);
+  }
+}
+
+/** Register or password change refused by the attempt limits (issue 15): 429 with Retry-After. */
+export class TooManyAttemptsError extends DomainError {
+  readonly code = 'AUTH.RATE_LIMITED';
+  constructor(readonly retryAfterSeconds: number) {
+    super(M.tooManyAttempts);
   }
 }
 

@@ -15,9 +15,9 @@ describe('validateRegistration — spec §5, in its order', () => {
     ['unknown type', { professionalType: 'Dentista' }, 'Tipo de profissional inválido'],
     // 1 before 2: mismatched AND short passwords report the mismatch
     ['passwords differ (and are short)', { password: '123', confirmPassword: '1234' }, 'As senhas não coincidem'],
-    ['5 characters', { password: '12345', confirmPassword: '12345' }, 'A senha deve ter pelo menos 6 caracteres'],
+    ['7 characters', { password: 'abc1234', confirmPassword: 'abc1234' }, 'A senha deve ter pelo menos 8 caracteres'],
     // 2 before 3: short password reported before a missing CRM
-    ['short password and no CRM', { password: '12345', confirmPassword: '12345', crm: '' }, 'A senha deve ter pelo menos 6 caracteres'],
+    ['short password and no CRM', { password: '12345', confirmPassword: '12345', crm: '' }, 'A senha deve ter pelo menos 8 caracteres'],
     ['Medico without CRM', { crm: '' }, 'CRM e Estado são obrigatórios para médicos'],
     ['Medico without UF', { crmState: null }, 'CRM e Estado são obrigatórios para médicos'],
     ['Fonoaudiologo without CRFa', { professionalType: 'Fonoaudiologo', crfaRegion: '2' }, 'CRFa e Região são obrigatórios para fonoaudiólogos'],
@@ -30,9 +30,16 @@ describe('validateRegistration — spec §5, in its order', () => {
     expect(messageOf(validateRegistration({ ...valid, ...change } as typeof valid))).toBe(message);
   });
 
-  it('6 characters is enough (boundary)', () => {
-    expect(validateRegistration({ ...valid, password: '123456', confirmPassword: '123456' }).ok).toBe(true);
+  it('8 characters is enough (boundary, ASVS level 2)', () => {
+    expect(validateRegistration({ ...valid, password: 'ab3-cd5!', confirmPassword: 'ab3-cd5!' }).ok).toBe(true);
   });
+
+  it.each(['123456', 'aaaaaa', 'password', 'PASSWORD', '12345678', 'iloveyou', 'Sunshine', 'qwertyuiop', 'trustno1'])(
+    'refuses the short or common password %s', (password) => {
+      const message = messageOf(validateRegistration({ ...valid, password, confirmPassword: password }));
+      expect(['A senha deve ter pelo menos 8 caracteres', 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.']).toContain(message);
+      expect(message).toBe(password.length < 8 ? 'A senha deve ter pelo menos 8 caracteres' : 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.');
+    });
 
   it('normalises the e-mail and keeps only the registry of the chosen type', () => {
     const r = validateRegistration({ ...valid, professionalType: 'EngenheiroTrabalho', crea: ' 7788 ', creaState: 'mg', crfa: '1', crfaRegion: '1' });
@@ -69,8 +76,10 @@ describe('validateProfileCompletion — the modal', () => {
 describe('validatePasswordChange', () => {
   it.each([
     [{ currentPassword: '' }, 'Por favor, preencha todos os campos obrigatórios'],
-    [{ newPassword: '12345', confirmNewPassword: '12345' }, 'A senha deve ter pelo menos 6 caracteres'],
+    [{ newPassword: 'abc1234', confirmNewPassword: 'abc1234' }, 'A senha deve ter pelo menos 8 caracteres'],
     [{ confirmNewPassword: 'outra1' }, 'As senhas não coincidem'],
+    [{ newPassword: 'football', confirmNewPassword: 'football' }, 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.'],
+    [{ currentPassword: 'Nova-senha-8' }, 'A nova senha deve ser diferente da senha atual'],
   ])('%o → %s', (change, message) =>
-    expect(messageOf(validatePasswordChange({ currentPassword: 'velha1', newPassword: 'nova123', confirmNewPassword: 'nova123', ...change }))).toBe(message));
+    expect(messageOf(validatePasswordChange({ currentPassword: 'velha1', newPassword: 'Nova-senha-8', confirmNewPassword: 'Nova-senha-8', ...change }))).toBe(message));
 });

@@ -1,6 +1,7 @@
 import { err, ok, type Result } from '../shared/result';
 import { AccountValidationError } from './account-errors';
-import { ACCOUNT_MESSAGES as M } from './messages';
+import { isCommonPassword } from './common-passwords';
+import { ACCOUNT_MESSAGES as M, MIN_PASSWORD_LENGTH } from './messages';
 import { registryForType, type Registry } from './professional';
 import { canonicalProfessionalType, CRFA_REGIONS, SPECIALIZATIONS, UFS, type ProfessionalType } from './registries';
 
@@ -45,8 +46,18 @@ function checkRegistry(type: ProfessionalType, r: RegistryInput, crmMax?: number
 }
 
 /**
+ * The one password rule of register, change and reset (ASVS level 2, issue 15): at least
+ * MIN_PASSWORD_LENGTH characters and not among the 10,000 most common passwords.
+ */
+export function passwordPolicyError(password: string, field: string): AccountValidationError | undefined {
+  if (password.length < MIN_PASSWORD_LENGTH) return new AccountValidationError(M.passwordTooShort, field);
+  if (isCommonPassword(password)) return new AccountValidationError(M.passwordTooCommon, field);
+  return undefined;
+}
+
+/**
  * Registration rules, in the order of spec §5: required fields and e-mail format (the form's
- * native checks come first), then 1 passwords match, 2 length ≥ 6, 3–5 the registry of the type.
+ * native checks come first), then 1 passwords match, 2 the password rule, 3–5 the registry of the type.
  */
 export function validateRegistration(input: RegistrationInput): Result<ValidRegistration, AccountValidationError> {
   const required = ['name', 'email', 'password', 'confirmPassword', 'professionalType'] as const;
@@ -57,7 +68,8 @@ export function validateRegistration(input: RegistrationInput): Result<ValidRegi
   const type = canonicalProfessionalType(input.professionalType);
   if (!type) return err(new AccountValidationError(M.invalidProfessionalType, 'professionalType'));
   if (input.password !== input.confirmPassword) return err(new AccountValidationError(M.passwordsDoNotMatch, 'confirmPassword'));
-  if (input.password.length < 6) return err(new AccountValidationError(M.passwordTooShort, 'password'));
+  const weak = passwordPolicyError(input.password, 'password');
+  if (weak) return err(weak);
   const registryError = checkRegistry(type, input);
   if (registryError) return err(registryError);
   return ok({ name: input.name.trim(), email, password: input.password, professionalType: type, registry: registryForType(type, input) });
@@ -112,12 +124,14 @@ export function validateProfileCompletion(input: ProfileCompletionInput) {
   return ok({ crm: input.crm.trim(), crmState: input.crmState.trim().toUpperCase(), specialization: input.specialization.trim() });
 }
 
-/** Password change (spec §5): all required, new ≥ 6, confirmation equal. */
+/** Password change (spec §5): all required, the password rule, confirmation equal, not the current one. */
 export function validatePasswordChange(input: { currentPassword: string; newPassword: string; confirmNewPassword: string }) {
   const missing = (['currentPassword', 'newPassword', 'confirmNewPassword'] as const).find((f) => !input[f]);
   if (missing) return err(new AccountValidationError(M.fillRequiredFields, missing));
-  if (input.newPassword.length < 6) return err(new AccountValidationError(M.passwordTooShort, 'newPassword'));
+  const weak = passwordPolicyError(input.newPassword, 'newPassword');
+  if (weak) return err(weak);
   if (input.newPassword !== input.confirmNewPassword) return err(new AccountValidationError(M.passwordsDoNotMatch, 'confirmNewPassword'));
+  if (input.newPassword === input.currentPassword) return err(new AccountValidationError(M.passwordReused, 'newPassword'));
   return ok(input);
 }
 

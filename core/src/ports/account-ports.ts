@@ -60,13 +60,24 @@ export interface SessionRepository {
 }
 
 /** Failed logins per e-mail + IP, for the 5-per-15-minutes limit. */
+/** What an attempt was (issue 15: the login limiter also guards register, change-password, public forms). */
+export type AttemptKind = 'login' | 'register' | 'change-password' | 'contact' | 'data-deletion';
+
+/** Attempts of one kind, by account (e-mail), by client address, or by both together. */
+export interface AttemptScope {
+  kind: AttemptKind;
+  email?: string;
+  ip?: string;
+}
+
 export interface LoginAttemptLog {
-  /** Failures strictly after `since`. */
-  countFailuresSince(email: string, ip: string, since: Date): Promise<number>;
-  /** The time of the oldest failure counted since `since`, to say when the limit lifts. */
-  oldestFailureSince(email: string, ip: string, since: Date): Promise<Date | undefined>;
-  recordFailure(email: string, ip: string, at: Date): Promise<void>;
-  clearFailures(email: string, ip: string): Promise<void>;
+  /** Attempts in the scope strictly after `since`. */
+  countFailuresSince(scope: AttemptScope, since: Date): Promise<number>;
+  /** The time of the oldest attempt counted since `since`, to say when the limit lifts. */
+  oldestFailureSince(scope: AttemptScope, since: Date): Promise<Date | undefined>;
+  recordFailure(attempt: Required<AttemptScope>, at: Date): Promise<void>;
+  /** Forgets the attempts of that kind for that e-mail from that address (a successful login). */
+  clearFailures(attempt: Required<AttemptScope>): Promise<void>;
 }
 
 /** argon2id in production. `verify` never throws for a bad hash: it answers false. */

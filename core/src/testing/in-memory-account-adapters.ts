@@ -1,6 +1,6 @@
 import type { Professional } from '../accounts/professional';
 import type {
-  ContactMessage, DataDeletionRequest, LoginAttemptLog, Organization, OrganizationRepository, PasswordHasher,
+  AttemptScope, ContactMessage, DataDeletionRequest, LoginAttemptLog, Organization, OrganizationRepository, PasswordHasher,
   ProfessionalRepository, PublicRequestLog, Session, SessionClaims, SessionRepository, SessionTokens,
 } from '../ports/account-ports';
 import type { PasswordResetToken, PasswordResetTokenRepository } from '../ports/account-ports';
@@ -83,18 +83,21 @@ export class InMemorySessionRepository implements SessionRepository {
 }
 
 export class InMemoryLoginAttemptLog implements LoginAttemptLog {
-  private rows: Array<{ email: string; ip: string; at: Date }> = [];
-  async countFailuresSince(email: string, ip: string, since: Date) {
-    return this.rows.filter((r) => r.email === email && r.ip === ip && r.at > since).length;
+  private rows: Array<Required<AttemptScope> & { at: Date }> = [];
+  private inScope(s: AttemptScope, since: Date) {
+    return this.rows.filter((r) => r.kind === s.kind && (s.email === undefined || r.email === s.email) && (s.ip === undefined || r.ip === s.ip) && r.at > since);
   }
-  async oldestFailureSince(email: string, ip: string, since: Date) {
-    return this.rows.filter((r) => r.email === email && r.ip === ip && r.at > since).sort((a, b) => +a.at - +b.at)[0]?.at;
+  async countFailuresSince(scope: AttemptScope, since: Date) {
+    return this.inScope(scope, since).length;
   }
-  async recordFailure(email: string, ip: string, at: Date) {
-    this.rows.push({ email, ip, at });
+  async oldestFailureSince(scope: AttemptScope, since: Date) {
+    return this.inScope(scope, since).sort((a, b) => +a.at - +b.at)[0]?.at;
   }
-  async clearFailures(email: string, ip: string) {
-    this.rows = this.rows.filter((r) => !(r.email === email && r.ip === ip));
+  async recordFailure(attempt: Required<AttemptScope>, at: Date) {
+    this.rows.push({ ...attempt, at });
+  }
+  async clearFailures(a: Required<AttemptScope>) {
+    this.rows = this.rows.filter((r) => !(r.kind === a.kind && r.email === a.email && r.ip === a.ip));
   }
 }
 

@@ -28,14 +28,14 @@ function world() {
   const google = { clientId: 'client', verify: async (c: string) => (c === 'good' ? { ok: true as const, identity: { subject: 'g-1', email: 'GG@x.com', emailVerified: true, name: 'Gabi' } } : { ok: false as const, reason: 'bad' }) };
   return {
     clock, orgs, pros, sessions,
-    register: new RegisterProfessional(pros, orgs, plainTextHasher, open, immediateUnitOfWork, ids, clock),
+    register: new RegisterProfessional(pros, orgs, plainTextHasher, open, immediateUnitOfWork, ids, clock, attempts),
     logIn: new LogIn(pros, plainTextHasher, attempts, open, clock),
     google: new LogInWithGoogle(google, pros, orgs, open, immediateUnitOfWork, ids, clock),
     authenticate: new Authenticate(tokens, sessions, clock),
     logOut: new LogOut(sessions, clock),
-    changePassword: new ChangePassword(pros, sessions, plainTextHasher, immediateUnitOfWork, clock),
+    changePassword: new ChangePassword(pros, sessions, plainTextHasher, immediateUnitOfWork, clock, attempts),
     profile: new ManageProfile(pros, clock),
-    publicRequests: new SubmitPublicRequest(new InMemoryPublicRequestLog(), ids, clock),
+    publicRequests: new SubmitPublicRequest(new InMemoryPublicRequestLog(), ids, clock, attempts),
   };
 }
 
@@ -46,6 +46,48 @@ const ok = <T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T => 
   if (!r.ok) throw r.error;
   return r.value;
 };
+
+describe('attempt limits (issue 15, ASVS level 2)', () => {
+  const at = (ip: string) => ({ ...origin, ip });
+  const wrongLogin = (email: string, ip: string) => w.logIn.execute({ email, password: 'errada-123', rememberMe: false }, at(ip));
+
+  it('limits login per address across e-mails (a spray) and per account across addresses', async () => {
+    for (let i = 0; i < 30; i++) await wrongLogin(`alvo${i}@x.com`, '10.9.9.9');
+    const sprayed = await wrongLogin('mais-um@x.com', '10.9.9.9');
+    expect(sprayed).toMatchObject({ ok: false, error: { code: 'AUTH.RATE_LIMITED', retryAfterSeconds: 900 } });
+    ok(await w.register.execute(registration, origin));
+    for (let i = 0; i < 10; i++) await wrongLogin('ana@x.com', `10.1.0.${i}`);
+    const guessed = await w.logIn.execute({ email: 'ana@x.com', password: 'segredo1', rememberMe: false }, at('10.2.0.1'));
+    expect(guessed).toMatchObject({ ok: false, error: { code: 'AUTH.RATE_LIMITED' } });
+  });
+
+  it('limits registration per e-mail (probing who is registered) and per address', async () => {
+    ok(await w.register.execute(registration, origin));
+    for (let i = 0; i < 4; i++) expect(await w.register.execute(registration, at(`10.3.0.${i}`))).toMatchObject({ ok: false, error: { code: 'ACCOUNT.EMAIL_ALREADY_REGISTERED' } });
+    const probed = await w.register.execute(registration, at('10.3.1.1'));
+    expect(probed).toMatchObject({ ok: false, error: { code: 'AUTH.RATE_LIMITED', message: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.' } });
+    for (let i = 0; i < 30; i++) await w.register.execute({ ...registration, email: `novo${i}@x.com` }, at('10.4.0.1'));
+    expect(await w.register.execute({ ...registration, email: 'mais@x.com' }, at('10.4.0.1'))).toMatchObject({ ok: false, error: { code: 'AUTH.RATE_LIMITED' } });
+    expect((await w.register.execute({ ...registration, email: 'mais@x.com' }, at('10.4.0.2'))).ok).toBe(true);
+  });
+
+  it('limits guessing the current password on change, and refuses reusing it', async () => {
+    const s = ok(await w.register.execute(registration, origin));
+    const auth = ok(await w.authenticate.execute(s.token));
+    const change = (currentPassword: string, newPassword = 'Nova-senha-8') => w.changePassword.execute(auth, { currentPassword, newPassword, confirmNewPassword: newPassword }, origin);
+    expect(await change('segredo1', 'segredo1')).toMatchObject({ ok: false, error: { message: 'A nova senha deve ser diferente da senha atual' } });
+    for (let i = 0; i < 5; i++) expect(await change(`chute-${i}-abc`)).toMatchObject({ ok: false, error: { code: 'ACCOUNT.INVALID_CURRENT_PASSWORD' } });
+    expect(await change('segredo1')).toMatchObject({ ok: false, error: { code: 'AUTH.RATE_LIMITED' } });
+  });
+
+  it('limits each public form per e-mail and per address', async () => {
+    const contact = (email: string, ip: string) => w.publicRequests.contact({ name: 'Ana', email, subject: 'vendas', message: 'Olá' }, at(ip));
+    for (let i = 0; i < 3; i++) ok(await contact('ana@x.com', `10.5.0.${i}`));
+    expect(await contact('ana@x.com', '10.5.1.1')).toMatchObject({ ok: false, error: { code: 'AUTH.RATE_LIMITED' } });
+    for (let i = 0; i < 5; i++) ok(await contact(`p${i}@x.com`, '10.6.0.1'));
+    expect(await contact('outra@x.com', '10.6.0.1')).toMatchObject({ ok: false, error: { code: 'AUTH.RATE_LIMITED' } });
+  });
+});
 
 describe('registration and sessions', () => {
   it('creates the organisation and a 12-hour session', async () => {
@@ -109,13 +151,13 @@ describe('password change', () => {
     const first = ok(await w.register.execute(registration, origin));
     const second = ok(await w.logIn.execute({ email: 'ana@x.com', password: 'segredo1', rememberMe: false }, origin));
     const auth = ok(await w.authenticate.execute(second.token));
-    expect(await w.changePassword.execute(auth, { currentPassword: 'errada', newPassword: 'nova123', confirmNewPassword: 'nova123' }))
+    expect(await w.changePassword.execute(auth, { currentPassword: 'errada', newPassword: 'Nova-senha-8', confirmNewPassword: 'Nova-senha-8' }, origin))
       .toMatchObject({ ok: false, error: { message: 'Senha atual incorreta' } });
-    expect(ok(await w.changePassword.execute(auth, { currentPassword: 'segredo1', newPassword: 'nova123', confirmNewPassword: 'nova123' }))).toEqual({ endedSessions: 1 });
+    expect(ok(await w.changePassword.execute(auth, { currentPassword: 'segredo1', newPassword: 'Nova-senha-8', confirmNewPassword: 'Nova-senha-8' }, origin))).toEqual({ endedSessions: 1 });
     expect((await w.authenticate.execute(first.token)).ok).toBe(false);
     expect((await w.authenticate.execute(second.token)).ok).toBe(true);
     expect((await w.logIn.execute({ email: 'ana@x.com', password: 'segredo1', rememberMe: false }, origin)).ok).toBe(false);
-    expect((await w.logIn.execute({ email: 'ana@x.com', password: 'nova123', rememberMe: false }, origin)).ok).toBe(true);
+    expect((await w.logIn.execute({ email: 'ana@x.com', password: 'Nova-senha-8', rememberMe: false }, origin)).ok).toBe(true);
   });
 });
 
@@ -149,7 +191,7 @@ describe('Google sign-in', () => {
 describe('public site requests', () => {
   it('stores a contact message and limits to 5 per IP per hour', async () => {
     const msg = { name: 'Rui', email: 'rui@x.com', subject: 'suporte', message: 'Olá' };
-    for (let i = 0; i < 5; i++) expect((await w.publicRequests.contact(msg, origin)).ok).toBe(true);
+    for (let i = 0; i < 5; i++) expect((await w.publicRequests.contact({ ...msg, email: `rui${i}@x.com` }, origin)).ok).toBe(true);
     expect(await w.publicRequests.contact(msg, origin)).toMatchObject({ ok: false, error: { code: 'AUTH.RATE_LIMITED' } });
     expect(await w.publicRequests.contact({ ...msg, subject: 'spam' }, { ...origin, ip: 'x' })).toMatchObject({ ok: false, error: { code: 'ACCOUNT.INVALID' } });
   });

@@ -1,33 +1,46 @@
-import { UserNotFoundError, WrongCurrentPasswordError, type AccountValidationError } from '../../accounts/account-errors';
+import { TooManyAttemptsError, UserNotFoundError, WrongCurrentPasswordError, type AccountValidationError } from '../../accounts/account-errors';
 import { validatePasswordChange } from '../../accounts/account-rules';
-import type { PasswordHasher, ProfessionalRepository, SessionRepository } from '../../ports/account-ports';
+import type { LoginAttemptLog, PasswordHasher, ProfessionalRepository, SessionRepository } from '../../ports/account-ports';
+import { ATTEMPT_LIMITS, AttemptLimiter } from './attempt-limiter';
 import type { Clock } from '../../ports/clock';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { err, ok, type Result } from '../../shared/result';
-import type { AuthContext } from './session-policy';
+import type { AuthContext, RequestOrigin } from './session-policy';
 
-export type ChangePasswordError = AccountValidationError | WrongCurrentPasswordError | UserNotFoundError;
+export type ChangePasswordError = AccountValidationError | WrongCurrentPasswordError | UserNotFoundError | TooManyAttemptsError;
 
 /**
  * Password change (spec §5): checks the current password, stores the new hash and ends every other
- * session of the user (the caller's stays open). Returns how many sessions were ended.
+ * session of the user (the caller's stays open). Returns how many sessions were ended. Wrong
+ * current passwords count against ATTEMPT_LIMITS.changePassword (a stolen session cannot guess it).
  */
 export class ChangePassword {
+  private readonly limiter: AttemptLimiter;
+
   constructor(
     private readonly professionals: ProfessionalRepository,
     private readonly sessions: SessionRepository,
     private readonly hasher: PasswordHasher,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-  ) {}
+    attempts: LoginAttemptLog,
+  ) {
+    this.limiter = new AttemptLimiter(attempts, clock);
+  }
 
-  async execute(auth: AuthContext, input: { currentPassword: string; newPassword: string; confirmNewPassword: string }): Promise<Result<{ endedSessions: number }, ChangePasswordError>> {
+  async execute(auth: AuthContext, input: { currentPassword: string; newPassword: string; confirmNewPassword: string }, origin: RequestOrigin): Promise<Result<{ endedSessions: number }, ChangePasswordError>> {
     const valid = validatePasswordChange(input);
     if (!valid.ok) return valid;
     const me = await this.professionals.findById(auth.userId);
     if (!me) return err(new UserNotFoundError());
+    const ip = origin.ip ?? 'desconhecido';
+    const retryAfter = await this.limiter.retryAfter(ATTEMPT_LIMITS.changePassword, me.email, ip);
+    if (retryAfter) return err(new TooManyAttemptsError(retryAfter));
     // a Google-only account has no current password to check: it sets its first one
-    if (me.passwordHash && !(await this.hasher.verify(me.passwordHash, input.currentPassword))) return err(new WrongCurrentPasswordError());
+    if (me.passwordHash && !(await this.hasher.verify(me.passwordHash, input.currentPassword))) {
+      await this.limiter.record(ATTEMPT_LIMITS.changePassword, me.email, ip);
+      return err(new WrongCurrentPasswordError());
+    }
     const passwordHash = await this.hasher.hash(input.newPassword);
     const now = this.clock.now();
     const endedSessions = await this.uow.run(async () => {

@@ -4,15 +4,20 @@ import type { LoginAttemptLog, PasswordHasher, ProfessionalRepository } from '..
 import type { Clock } from '../../ports/clock';
 import { err, ok, type Result } from '../../shared/result';
 import type { OpenedSession, OpenSession } from './open-session';
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, type RequestOrigin } from './session-policy';
+import { ATTEMPT_LIMITS, AttemptLimiter } from './attempt-limiter';
+import type { RequestOrigin } from './session-policy';
 
 export type LogInError = AccountValidationError | InvalidCredentialsError | LoginRateLimitedError;
 
 
-/** E-mail + password login, limited to 5 failures per e-mail + IP per 15 minutes. */
+/**
+ * E-mail + password login, limited (ATTEMPT_LIMITS.login) per e-mail + address, per e-mail from any
+ * address and per address for any e-mail (a spray of e-mails from one address, issue 15).
+ */
 export class LogIn {
   // verifying against a throwaway hash when the e-mail is unknown keeps both answers equally slow
   private dummyHash?: Promise<string>;
+  private readonly limiter: AttemptLimiter;
 
   constructor(
     private readonly professionals: ProfessionalRepository,
@@ -20,28 +25,25 @@ export class LogIn {
     private readonly attempts: LoginAttemptLog,
     private readonly openSession: OpenSession,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.limiter = new AttemptLimiter(attempts, clock);
+  }
 
   async execute(input: { email: string; password: string; rememberMe: boolean }, origin: RequestOrigin): Promise<Result<OpenedSession, LogInError>> {
     const valid = validateLogin(input);
     if (!valid.ok) return valid;
     const { email, password } = valid.value;
     const ip = origin.ip ?? 'desconhecido';
-    const now = this.clock.now();
-    const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-    if ((await this.attempts.countFailuresSince(email, ip, since)) >= LOGIN_MAX_FAILURES) {
-      const oldest = await this.attempts.oldestFailureSince(email, ip, since);
-      const retryAfter = oldest ? Math.ceil((oldest.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000) : LOGIN_WINDOW_MS / 1000;
-      return err(new LoginRateLimitedError(Math.max(1, retryAfter)));
-    }
+    const retryAfter = await this.limiter.retryAfter(ATTEMPT_LIMITS.login, email, ip);
+    if (retryAfter) return err(new LoginRateLimitedError(retryAfter));
     const professional = await this.professionals.findByEmail(email);
     this.dummyHash ??= this.hasher.hash('limiar-unknown-user');
     const matches = await this.hasher.verify(professional?.passwordHash ?? (await this.dummyHash), password);
     if (!professional || !professional.passwordHash || !matches) {
-      await this.attempts.recordFailure(email, ip, now);
+      await this.limiter.record(ATTEMPT_LIMITS.login, email, ip);
       return err(new InvalidCredentialsError());
     }
-    await this.attempts.clearFailures(email, ip);
+    await this.limiter.clear(ATTEMPT_LIMITS.login, email, ip);
     return ok(await this.openSession.execute(professional, input.rememberMe, origin));
   }
 }

@@ -28,7 +28,7 @@ function world(withMail: boolean) {
   const mail = withMail ? new InMemoryMailSender() : null;
   return {
     clock, resets, mail,
-    register: new RegisterProfessional(pros, orgs, plainTextHasher, open, immediateUnitOfWork, ids, clock),
+    register: new RegisterProfessional(pros, orgs, plainTextHasher, open, immediateUnitOfWork, ids, clock, new InMemoryLoginAttemptLog()),
     logIn: new LogIn(pros, plainTextHasher, new InMemoryLoginAttemptLog(), open, clock),
     authenticate: new Authenticate(tokens, sessions, clock),
     request: new RequestPasswordReset(pros, resets, secrets, mail, (t) => `https://limiar.example/reset-password#token=${t}`, ids, clock),
@@ -112,7 +112,7 @@ describe('setting the new password', () => {
     const message = async (password: string, confirmPassword: string) => errorOf(await w.reset.execute({ token, password, confirmPassword }))?.message;
     expect(await message('', '')).toBe('Por favor, preencha todos os campos obrigatórios');
     expect(await message('123', '124')).toBe('As senhas não coincidem');
-    expect(await message('12345', '12345')).toBe('A senha deve ter pelo menos 6 caracteres');
+    expect(await message('12345', '12345')).toBe('A senha deve ter pelo menos 8 caracteres');
   });
 
   it('changes the password, revokes every session, and works only once', async () => {

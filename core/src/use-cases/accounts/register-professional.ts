@@ -1,7 +1,8 @@
-import { EmailAlreadyRegisteredError, type AccountValidationError } from '../../accounts/account-errors';
+import { EmailAlreadyRegisteredError, TooManyAttemptsError, type AccountValidationError } from '../../accounts/account-errors';
 import { validateRegistration, type RegistrationInput } from '../../accounts/account-rules';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type Professional } from '../../accounts/professional';
-import type { OrganizationRepository, PasswordHasher, ProfessionalRepository } from '../../ports/account-ports';
+import type { LoginAttemptLog, OrganizationRepository, PasswordHasher, ProfessionalRepository } from '../../ports/account-ports';
+import { ATTEMPT_LIMITS, AttemptLimiter } from './attempt-limiter';
 import type { Clock } from '../../ports/clock';
 import type { IdGenerator } from '../../ports/id-generator';
 import type { UnitOfWork } from '../../ports/unit-of-work';
@@ -9,13 +10,17 @@ import { err, ok, type Result } from '../../shared/result';
 import type { OpenedSession, OpenSession } from './open-session';
 import type { RequestOrigin } from './session-policy';
 
-export type RegisterProfessionalError = AccountValidationError | EmailAlreadyRegisteredError;
+export type RegisterProfessionalError = AccountValidationError | EmailAlreadyRegisteredError | TooManyAttemptsError;
 
 /**
  * Registration (spec §3, §5; product decision 2): validates in the spec's order, creates the
  * professional's organisation and the professional in one transaction, and opens a session.
+ * Every valid attempt counts against ATTEMPT_LIMITS.register (per e-mail and per address): the
+ * "already registered" answer stays (ADR 0014) but can be probed only a few times per hour.
  */
 export class RegisterProfessional {
+  private readonly limiter: AttemptLimiter;
+
   constructor(
     private readonly professionals: ProfessionalRepository,
     private readonly organizations: OrganizationRepository,
@@ -24,12 +29,19 @@ export class RegisterProfessional {
     private readonly uow: UnitOfWork,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
-  ) {}
+    attempts: LoginAttemptLog,
+  ) {
+    this.limiter = new AttemptLimiter(attempts, clock);
+  }
 
   async execute(input: RegistrationInput, origin: RequestOrigin): Promise<Result<OpenedSession, RegisterProfessionalError>> {
     const valid = validateRegistration(input);
     if (!valid.ok) return valid;
     const v = valid.value;
+    const ip = origin.ip ?? 'desconhecido';
+    const retryAfter = await this.limiter.retryAfter(ATTEMPT_LIMITS.register, v.email, ip);
+    if (retryAfter) return err(new TooManyAttemptsError(retryAfter));
+    await this.limiter.record(ATTEMPT_LIMITS.register, v.email, ip);
     if (await this.professionals.findByEmail(v.email)) return err(new EmailAlreadyRegisteredError());
     const passwordHash = await this.hasher.hash(v.password);
     const now = this.clock.now();

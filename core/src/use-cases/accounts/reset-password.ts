@@ -1,4 +1,5 @@
 import { AccountValidationError } from '../../accounts/account-errors';
+import { passwordPolicyError } from '../../accounts/account-rules';
 import { ACCOUNT_MESSAGES as M } from '../../accounts/messages';
 import { PasswordResetLinkInvalidError } from '../../accounts/password-reset';
 import type { Professional } from '../../accounts/professional';
@@ -12,7 +13,7 @@ export type ResetPasswordError = AccountValidationError | PasswordResetLinkInval
 
 /**
  * Sets a new password from a reset link (issue 14): the registration's password rules (spec §5:
- * both fields, equal, at least 6), the link used once, and every session of the account revoked.
+ * both fields, equal, the password rule of account-rules), the link used once, and every session of the account revoked.
  */
 export class ResetPassword {
   constructor(
@@ -35,7 +36,8 @@ export class ResetPassword {
     const missing = (['password', 'confirmPassword'] as const).find((f) => !input[f]);
     if (missing) return err(new AccountValidationError(M.fillRequiredFields, missing));
     if (input.password !== input.confirmPassword) return err(new AccountValidationError(M.passwordsDoNotMatch, 'confirmPassword'));
-    if (input.password.length < 6) return err(new AccountValidationError(M.passwordTooShort, 'password'));
+    const weak = passwordPolicyError(input.password, 'password');
+    if (weak) return err(weak);
     const found = await this.usable(input.token);
     if (!found) return err(new PasswordResetLinkInvalidError());
     const { reset, professional } = found;

@@ -97,7 +97,7 @@ export function accountRoutes(routes: ApiRoutes, d: AccountDeps): void {
       const auth = await withAuth(ctx);
       unwrap(await d.changePassword.execute(auth, {
         currentPassword: body.currentPassword, newPassword: body.newPassword, confirmNewPassword: body.confirmNewPassword ?? body.confirmPassword ?? '',
-      }));
+      }, originOf(ctx)));
       ctx.status = 204;
     });
 

@@ -12,6 +12,7 @@ import { Migration20261124110000ExamClinicalFields } from './Migration2026112411
 import { Migration20261124110100WorkerArchiveExamDeletion } from './Migration20261124110100WorkerArchiveExamDeletion';
 import { Migration20261124120000ExamReading } from './Migration20261124120000ExamReading';
 import { Migration20261124130000PasswordReset } from './Migration20261124130000PasswordReset';
+import { Migration20261124170000AttemptKinds } from './Migration20261124170000AttemptKinds';
 
 /**
  * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
@@ -31,4 +32,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124110100WorkerArchiveExamDeletion', class: Migration20261124110100WorkerArchiveExamDeletion },
   { name: 'Migration20261124120000ExamReading', class: Migration20261124120000ExamReading },
   { name: 'Migration20261124130000PasswordReset', class: Migration20261124130000PasswordReset },
+  { name: 'Migration20261124170000AttemptKinds', class: Migration20261124170000AttemptKinds },
 ];

@@ -17,4 +17,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   'Migration20261124110100WorkerArchiveExamDeletion',
   'Migration20261124120000ExamReading',
   'Migration20261124130000PasswordReset',
+  'Migration20261124170000AttemptKinds',
 ];

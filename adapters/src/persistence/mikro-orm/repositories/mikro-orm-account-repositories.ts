@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import type { InferEntity } from '@mikro-orm/core';
 import type {
-  ContactMessage, DataDeletionRequest, LoginAttemptLog, Organization, OrganizationRepository, ProfessionalRepository,
+  AttemptScope, ContactMessage, DataDeletionRequest, LoginAttemptLog, Organization, OrganizationRepository, ProfessionalRepository,
   PublicRequestLog, Session, SessionRepository,
 } from '../../../../../core/src/ports/account-ports';
 import type { Professional } from '../../../../../core/src/accounts/professional';
@@ -131,21 +131,21 @@ export class MikroOrmSessionRepository implements SessionRepository {
 export class MikroOrmLoginAttemptLog implements LoginAttemptLog {
   constructor(private readonly em: Em) {}
 
-  countFailuresSince(email: string, ip: string, since: Date) {
-    return this.em().count(LoginAttemptSchema, { email, ip, attemptedAt: { $gt: since } });
+  countFailuresSince(scope: AttemptScope, since: Date) {
+    return this.em().count(LoginAttemptSchema, { ...scope, attemptedAt: { $gt: since } });
   }
 
-  async oldestFailureSince(email: string, ip: string, since: Date) {
-    const row = await this.em().findOne(LoginAttemptSchema, { email, ip, attemptedAt: { $gt: since } }, { orderBy: { attemptedAt: 'asc' }, disableIdentityMap: true });
+  async oldestFailureSince(scope: AttemptScope, since: Date) {
+    const row = await this.em().findOne(LoginAttemptSchema, { ...scope, attemptedAt: { $gt: since } }, { orderBy: { attemptedAt: 'asc' }, disableIdentityMap: true });
     return row?.attemptedAt;
   }
 
-  async recordFailure(email: string, ip: string, at: Date) {
-    await this.em().insert(LoginAttemptSchema, { email, ip, attemptedAt: at });
+  async recordFailure(attempt: Required<AttemptScope>, at: Date) {
+    await this.em().insert(LoginAttemptSchema, { ...attempt, attemptedAt: at });
   }
 
-  async clearFailures(email: string, ip: string) {
-    await this.em().nativeDelete(LoginAttemptSchema, { email, ip });
+  async clearFailures(attempt: Required<AttemptScope>) {
+    await this.em().nativeDelete(LoginAttemptSchema, attempt);
   }
 }
 

@@ -68,6 +68,8 @@ export const LoginAttemptSchema = defineEntity({
   tableName: 'login_attempt',
   properties: {
     id: p.bigint('number').primary().autoincrement(),
+    /** login | register | change-password | contact | data-deletion (issue 15). */
+    kind: p.text(),
     email: p.text(),
     ip: p.text(),
     attemptedAt: p.datetime().columnType('timestamptz'),
