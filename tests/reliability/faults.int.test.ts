@@ -59,13 +59,14 @@ function postmasterPid(): number | undefined {
 const env = async () => ({ LIMIAR_DATA_DIR: dataDir, PORT: String(await findFreePort()), LIMIAR_PG_PORT: String(await findFreePort()), DATABASE_URL: '' });
 const air = (v: number) => Object.fromEntries([500, 1000, 2000, 3000, 4000, 6000, 8000].map((hz) => [String(hz), { re: v, le: v }]));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(condition: () => boolean, timeoutMs: number) {
+async function until(condition: () => boolean, timeoutMs: number, poll?: () => Promise<void>) {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await sleep(20);
+    await (poll ? Promise.all([poll(), sleep(200)]) : sleep(20));
   }
 }
+const png1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 interface Answer { at: number; kind: 'patient' | 'exam'; status: number; id?: string; message?: string }
 
@@ -125,12 +126,17 @@ async function expectAcknowledgedWrites(url: string, token: string, answers: Ans
 describe('faults: the embedded PostgreSQL and the server process', () => {
   let owner: ChildServer;
   let token: string;
+  let userId: string;
+  let ollama: FakeOllama | undefined;
+  afterAll(() => ollama?.stop());
 
   it('kill -9 of the postmaster under 4 writers: only 2xx/503, restarted, serving within 5 s of the restart, no acknowledged write lost', async () => {
     await scenario('kill -9 of the embedded PostgreSQL under 4 concurrent writers', async () => {
-      owner = await spawnServer(await env());
+      // with a (fake) local vision model, so the pg-boss queue's connections live through the outage too
+      ollama = await new FakeOllama().start();
+      owner = await spawnServer({ ...(await env()), OLLAMA_HOST: ollama.host, OLLAMA_TIMEOUT_MS: '5000' });
       servers.push(owner);
-      token = await register(owner.url);
+      ({ token, userId } = await registerWithId(owner.url));
       const answers: Answer[] = [];
       const stop = { now: false };
       const writing = writers(owner.url, token, 4, stop, answers);
@@ -178,6 +184,20 @@ describe('faults: the embedded PostgreSQL and the server process', () => {
       expect((await fetch(`${owner.url}/api/health`)).status).toBe(200);
       await expectAcknowledgedWrites(owner.url, token, answers);
       expect(owner.output()).toContain('PostgreSQL embutido parou inesperadamente');
+
+      // the reading queue (pg-boss, its own pool) works again: an image is queued and read by the job
+      const p = await (await fetch(`${owner.url}/api/patients`, json({ name: 'Rui Depois da Queda', age: 50, sex: 'M' }, token))).json();
+      const exam = await (await fetch(`${owner.url}/api/exams`, json({ patientId: p.id, date: '2025-02-01' }, token))).json();
+      const form = new FormData();
+      form.set('file', new Blob([new Uint8Array(png1x1)]), 'grafico.png');
+      form.set('examId', exam.id);
+      form.set('uploadedBy', userId);
+      const uploaded = await fetch(`${owner.url}/api/files/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+      expect((await uploaded.json()).analysisPending).toBe(true);
+      let held: unknown[] = [];
+      await until(() => held.length > 0, 30_000, async () => {
+        held = (await (await fetch(`${owner.url}/api/exams/${exam.id}/readings`, bearer(token))).json()).items;
+      });
     });
   }, 180_000);
 
@@ -211,8 +231,6 @@ describe('faults: the embedded PostgreSQL and the server process', () => {
 });
 
 describe('faults: the local vision model (Ollama)', () => {
-  const png1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
   /** Uploads an image to a fresh exam; the exam must be kept with a clear status, and manual entry must work. */
   async function imageThenManualEntry(env: Record<string, string>) {
     const server = await startTestServer(env);
