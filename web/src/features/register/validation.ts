@@ -1,5 +1,5 @@
 import type { ProfessionalType } from '../../../../core/src/accounts/registries';
-import { ACCOUNT_MESSAGES } from '../../../../core/src/accounts/messages';
+import { ACCOUNT_MESSAGES, MIN_PASSWORD_LENGTH } from '../../../../core/src/accounts/messages';
 import type { RegisterPayload } from './api/register';
 
 export interface RegisterValues {
@@ -58,7 +58,7 @@ export function validateRegistration(values: RegisterValues): RegisterProblem | 
   if (values.password !== values.confirmPassword) {
     return { message: ACCOUNT_MESSAGES.passwordsDoNotMatch, fields: ['confirmPassword'] };
   }
-  if (values.password.length < 6) return { message: ACCOUNT_MESSAGES.passwordTooShort, fields: ['password'] };
+  if (values.password.length < MIN_PASSWORD_LENGTH) return { message: ACCOUNT_MESSAGES.passwordTooShort, fields: ['password'] };
   if (values.professionalType === 'Medico' && (blank(values.crm) || blank(values.crmState))) {
     return { message: ACCOUNT_MESSAGES.medicoRegistry, fields: missingOf(values, ['crm', 'crmState']) };
   }

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ACCOUNT_MESSAGES } from '../../../../../core/src/accounts/messages';
+import { ACCOUNT_MESSAGES, MIN_PASSWORD_LENGTH } from '../../../../../core/src/accounts/messages';
 import { Banner } from '../../../components/ui/banner';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -55,7 +55,7 @@ export function ResetPasswordForm() {
       !password ? { message: ACCOUNT_MESSAGES.fillRequiredFields, field: 'password' }
       : !confirmPassword ? { message: ACCOUNT_MESSAGES.fillRequiredFields, field: 'confirmPassword' }
       : password !== confirmPassword ? { message: ACCOUNT_MESSAGES.passwordsDoNotMatch, field: 'confirmPassword' }
-      : password.length < 6 ? { message: ACCOUNT_MESSAGES.passwordTooShort, field: 'password' }
+      : password.length < MIN_PASSWORD_LENGTH ? { message: ACCOUNT_MESSAGES.passwordTooShort, field: 'password' }
       : null;
     setError(problem);
     if (problem) return;
@@ -100,7 +100,7 @@ export function ResetPasswordForm() {
         Conta: <strong>{check.email}</strong>
       </p>
       <div aria-live="polite">{error && <Banner variant="error">{error.message}</Banner>}</div>
-      <Field label="Nova senha" hint="Mínimo de 6 caracteres" error={error?.field === 'password' ? error.message : undefined}>
+      <Field label="Nova senha" hint={ACCOUNT_MESSAGES.passwordHint} error={error?.field === 'password' ? error.message : undefined}>
         {(control) => (
           <Input
             {...control}

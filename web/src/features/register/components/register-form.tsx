@@ -7,6 +7,7 @@ import {
   UFS,
   type ProfessionalType,
 } from '../../../../../core/src/accounts/registries';
+import { ACCOUNT_MESSAGES } from '../../../../../core/src/accounts/messages';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -119,7 +120,7 @@ export function RegisterForm() {
         )}
       </Field>
       <div className="register-form__row">
-        <Field label="Senha" required hint="Mínimo de 6 caracteres" error={fieldError('password', 'Senha inválida')}>
+        <Field label="Senha" required hint={ACCOUNT_MESSAGES.passwordHint} error={fieldError('password', 'Senha inválida')}>
           {(control) => (
             <Input
               {...control}

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { ACCOUNT_MESSAGES } from '../../../../../core/src/accounts/messages';
+import { ACCOUNT_MESSAGES, MIN_PASSWORD_LENGTH } from '../../../../../core/src/accounts/messages';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -11,18 +11,21 @@ import { changePassword } from '../api/change-password';
 const CHANGED_MESSAGE = 'Senha alterada com sucesso!';
 const CHANGE_FAILED_MESSAGE = 'Erro ao alterar senha. Verifique a senha atual.';
 const SUCCESS_BANNER_MS = 3000;
-const MIN_PASSWORD_LENGTH = 6;
 
 type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
 type Values = Record<PasswordField, string>;
 const empty: Values = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Spec §5 "Password change": all required, at least 6 characters, confirmation equal. */
+/**
+ * Spec §5 "Password change": all required, at least MIN_PASSWORD_LENGTH characters, confirmation
+ * equal, not the current password (issue 15). The server also refuses the most common passwords.
+ */
 function validate(values: Values): { message: string; fields: PasswordField[] } | null {
   const missing = (Object.keys(values) as PasswordField[]).filter((field) => values[field] === '');
   if (missing.length > 0) return { message: ACCOUNT_MESSAGES.fillAllFields, fields: missing };
   if (values.newPassword.length < MIN_PASSWORD_LENGTH) return { message: ACCOUNT_MESSAGES.passwordTooShort, fields: ['newPassword'] };
   if (values.newPassword !== values.confirmPassword) return { message: ACCOUNT_MESSAGES.passwordsDoNotMatch, fields: ['confirmPassword'] };
+  if (values.newPassword === values.currentPassword) return { message: ACCOUNT_MESSAGES.passwordReused, fields: ['newPassword'] };
   return null;
 }
 
@@ -91,8 +94,8 @@ export function SecuritySettings() {
         <Field
           label="Nova senha"
           required
-          hint="Mínimo de 6 caracteres. Recomendamos combinar letras e números."
-          error={invalid('newPassword') ? (values.newPassword === '' ? 'Informe a nova senha' : ACCOUNT_MESSAGES.passwordTooShort) : undefined}
+          hint={ACCOUNT_MESSAGES.passwordHint}
+          error={invalid('newPassword') ? (values.newPassword === '' ? 'Informe a nova senha' : problem!.message) : undefined}
         >
           {input('newPassword', 'new-password')}
         </Field>
