@@ -68,7 +68,7 @@ beforeAll(async () => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  pool = new pg.Pool({ connectionString: database.url, max: 4 }); // two import writers + the checks
   email = `concorrencia${Date.now()}@clinica.com.br`;
   const reg = await request('/api/auth/register', json({ name: 'Dra. Concorrência', email, password: 'segredo1', confirmPassword: 'segredo1', professionalType: 'Medico', crm: '123456', crmState: 'SP' }));
   expect(reg.status).toBe(201);
@@ -196,6 +196,44 @@ describe('parallel CLI import of one file by two processes', () => {
     child.stderr.on('data', (d) => (stderr += d));
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+
+  it('two writers resolving one worker without CPF at once create it once (the second waits for the first)', async () => {
+    await sweep(async () => {
+      const { PgExamImportSink } = await import('../../adapters/src/persistence/bulk/pg-exam-import-sink');
+      const org = (await (await get('/api/auth/me')).json()).organizationId as string;
+      const [first, second] = [new PgExamImportSink(pool, org), new PgExamImportSink(pool, org)];
+      const worker = { key: 'k', name: 'Rosa Sem Documento', sex: 'F' as const, birthDate: '1970-07-07', age: 56, cpf: null, company: null, jobTitle: null };
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let resolvedFirst!: () => void;
+      const firstResolved = new Promise<void>((r) => (resolvedFirst = r));
+      try {
+        const one = first.batch(async (batch) => {
+          const r = await batch.resolvePatients([worker]);
+          resolvedFirst();
+          await held; // the first writer's transaction stays open
+          return r;
+        });
+        await firstResolved;
+        let settled = false;
+        const two = second.batch((batch) => batch.resolvePatients([worker])).finally(() => (settled = true));
+        // the second writer either finished (no lock: it could not see the first's row) or waits on a lock
+        for (;;) {
+          const waiting = await pool.query("select 1 from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()");
+          if (settled || waiting.rowCount) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        release();
+        const [a, b] = await Promise.all([one, two]);
+        expect(b.get('k')!.id).toBe(a.get('k')!.id);
+        expect((await pool.query("select count(*)::int as n from patient where name = 'Rosa Sem Documento'")).rows[0].n).toBe(1);
+      } finally {
+        release();
+        first.release();
+        second.release();
+      }
+    });
+  }, 60_000);
 
   it('imports each worker and exam once, whichever process gets there first', async () => {
     await sweep(async () => {

@@ -37,6 +37,9 @@ export class PgExamImportSink implements ExamImportSink {
     const client = (this.client ??= await this.pool.connect());
     await client.query('begin');
     try {
+      // One import batch of an organisation at a time (issue 15): a worker without CPF has no unique
+      // key, so two imports of one file would each create him. Held until this batch commits.
+      await client.query("select pg_advisory_xact_lock(hashtextextended('limiar:import:' || $1, 0))", [this.organizationId]);
       const result = await work(new PgBatch(client, this.organizationId));
       await client.query('commit');
       return result;
