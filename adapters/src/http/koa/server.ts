@@ -10,6 +10,9 @@ import { migrate, openDatabase, type Database } from '../../persistence/database
 import { createApp } from './app';
 import { startReadingQueue } from '../../jobs/reading-worker';
 
+/** Idle keep-alive socket lifetime; `headersTimeout` must be above it (Node closes on the lower). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export interface RunningServer {
   url: string;
   db: Database;
@@ -34,6 +37,10 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     renderer = container.get<{ close?: () => Promise<void>; currentBrowser?: () => Promise<unknown> }>(TOKENS.ReportRenderer);
     server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen(config.port, config.host, () => resolve(s));
+      // idle keep-alive sockets outlive the clients' (undici 4 s, browsers and proxies ≤ 60 s): a client
+      // then never sends a request on a socket the server is closing ("other side closed")
+      s.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      s.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
       s.once('error', (error: NodeJS.ErrnoException) =>
         reject(error.code === 'EADDRINUSE'
           ? new Error(`A porta ${config.port} já está em uso (outro Limiar em execução?). Escolha outra com PORT=…`)
