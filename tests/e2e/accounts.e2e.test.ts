@@ -155,8 +155,8 @@ describe('registration', () => {
     await expect.poll(() => banner.textContent()).toBe('As senhas não coincidem');
 
     await page.locator('input[name="confirmPassword"]').fill('123');
-    await submit(); // 2. at least 6 characters
-    await expect.poll(() => banner.textContent()).toBe('A senha deve ter pelo menos 6 caracteres');
+    await submit(); // 2. at least 8 characters (ASVS level 2, issue 15)
+    await expect.poll(() => banner.textContent()).toBe('A senha deve ter pelo menos 8 caracteres');
 
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.locator('input[name="confirmPassword"]').fill(PASSWORD);
@@ -456,7 +456,7 @@ describe('settings', () => {
     await page.getByRole('tab', { name: 'Segurança' }).click();
     const form = page.getByRole('form', { name: 'Alterar senha' });
     await form.waitFor();
-    await form.getByText('Recomendamos combinar letras e números').waitFor();
+    await form.getByText('Mínimo de 8 caracteres; evite senhas comuns.').waitFor();
     await shoot(page, 'accounts-settings-security');
     const submit = () => form.getByRole('button', { name: 'Alterar senha' }).click();
 
@@ -467,7 +467,17 @@ describe('settings', () => {
     await page.locator('input[name="newPassword"]').fill('abc');
     await page.locator('input[name="confirmPassword"]').fill('abc');
     await submit();
-    await form.getByRole('alert').getByText('A senha deve ter pelo menos 6 caracteres').waitFor();
+    await form.getByRole('alert').getByText('A senha deve ter pelo menos 8 caracteres').waitFor();
+
+    // the current password again (checked in the browser) and a common one (refused by the server)
+    await page.locator('input[name="newPassword"]').fill(PASSWORD);
+    await page.locator('input[name="confirmPassword"]').fill(PASSWORD);
+    await submit();
+    await form.getByRole('alert').getByText('A nova senha deve ser diferente da senha atual').waitFor();
+    await page.locator('input[name="newPassword"]').fill('iloveyou');
+    await page.locator('input[name="confirmPassword"]').fill('iloveyou');
+    await submit();
+    await form.getByRole('alert').getByText('Esta senha é muito comum e fácil de adivinhar. Escolha outra.').waitFor();
 
     await page.locator('input[name="newPassword"]').fill('novaSenha42');
     await page.locator('input[name="confirmPassword"]').fill('novaSenha43');
@@ -550,7 +560,7 @@ describe('password recovery (issue 14, no mail server: the link is shown on scre
     await page.locator('input[name="password"]').fill('12345');
     await page.locator('input[name="confirmPassword"]').fill('12345');
     await page.getByRole('button', { name: 'Redefinir senha' }).click();
-    await page.getByText('A senha deve ter pelo menos 6 caracteres').first().waitFor();
+    await page.getByText('A senha deve ter pelo menos 8 caracteres').first().waitFor();
     await page.locator('input[name="password"]').fill('nova-senha-9');
     await page.locator('input[name="confirmPassword"]').fill('nova-senha-9');
     await page.getByRole('button', { name: 'Redefinir senha' }).click();

@@ -48,7 +48,8 @@ const axePath = createRequire(import.meta.url).resolve('axe-core');
  */
 export async function expectAccessible(page: Page, name: string): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, { timeout: 15_000 });
-  await page.addScriptTag({ path: axePath });
+  // evaluated by the driver, not as a <script> tag: the app's CSP refuses inline scripts (issue 15)
+  await page.evaluate(`${fs.readFileSync(axePath, 'utf8')}\n;void 0`);
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
