@@ -2,10 +2,12 @@
 // (embedded PostgreSQL unless DATABASE_URL, migrations, API + web app).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { checkNode, ensureDependencies, ensureWebBuild, root } from './lib/prepare.mjs';
+import { checkNode, ensureDependencies, ensureSystemPackages, ensureWebBuild, root, START_SYSTEM_PACKAGES } from './lib/prepare.mjs';
 
 checkNode();
 ensureDependencies();
+// Chromium renders the laudo PDFs: installed as `npm test` does (root + apt), else one line says how
+ensureSystemPackages(START_SYSTEM_PACKAGES);
 ensureWebBuild();
 const { register } = await import('tsx/esm/api');
 register();

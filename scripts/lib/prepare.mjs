@@ -75,20 +75,55 @@ export function ensureWebBuild() {
   }
 }
 
-/** Debian packages the browser and PDF tests need; installed with apt when we are root. */
-export function ensureSystemPackages() {
-  const missing = [
-    ['chromium', '/usr/bin/chromium'],
-    ['poppler-utils', '/usr/bin/pdftotext'],
-  ].filter(([, bin]) => !fs.existsSync(bin)).map(([pkg]) => pkg);
-  if (!missing.length) return;
-  if (process.getuid?.() !== 0 || !fs.existsSync('/usr/bin/apt-get')) {
-    say(`Faltam pacotes do sistema para os testes de navegador e PDF: ${missing.join(' ')}.`);
-    say(`Instale-os (Debian/Ubuntu: sudo apt-get install -y ${missing.join(' ')}) e rode "npm test" de novo.`);
-    process.exit(1);
+/** Debian packages and the binary that tells whether each is installed. */
+const SYSTEM_PACKAGES = { chromium: '/usr/bin/chromium', 'poppler-utils': '/usr/bin/pdftotext' };
+
+/**
+ * What to do about missing Debian packages, decided without side effects (unit-tested with a fake
+ * file system): nothing, install them with apt-get (only as root with apt-get present), or tell the
+ * user in one line what to run.
+ * @param {{ packages: string[], purpose: string, rerun: string, exists?: (file: string) => boolean, uid?: number }} options
+ * @returns {{ action: 'none' } | { action: 'install', missing: string[] } | { action: 'advise', missing: string[], message: string }}
+ */
+export function planSystemPackages({ packages, purpose, rerun, exists = fs.existsSync, uid = process.getuid?.() }) {
+  const missing = packages.filter((pkg) => !exists(SYSTEM_PACKAGES[pkg]));
+  if (!missing.length) return { action: 'none' };
+  if (uid === 0 && exists('/usr/bin/apt-get')) return { action: 'install', missing };
+  return {
+    action: 'advise',
+    missing,
+    message: `Faltam pacotes do sistema para ${purpose}: instale-os com "sudo apt-get install -y ${missing.join(' ')}" (Debian/Ubuntu) e rode "${rerun}" de novo.`,
+  };
+}
+
+/** What `npm start` needs from the system: Chromium for the laudo PDFs; never a reason to stop. */
+export const START_SYSTEM_PACKAGES = { packages: ['chromium'], purpose: 'gerar os PDFs dos laudos (Chromium)', rerun: 'npm start', required: false };
+
+/**
+ * Installs the missing packages with apt-get when we are root, or says what to run.
+ * `required`: stop (exit 1) when they cannot be had (`npm test`); otherwise go on without them
+ * (`npm start`: the server runs, only PDFs wait for Chromium).
+ * @param {{ packages: string[], purpose: string, rerun: string, required: boolean, exists?: (file: string) => boolean, uid?: number,
+ *   exec?: (command: string, args: string[], options: object) => number | null, log?: (message: string) => void, exit?: (code: number) => void }} options
+ * @returns {'present' | 'installed' | 'missing'}
+ */
+export function ensureSystemPackages({
+  packages = Object.keys(SYSTEM_PACKAGES), purpose = 'os testes de navegador e PDF', rerun = 'npm test', required = true,
+  exists, uid, exec = (command, args, options) => spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options }).status,
+  log = say, exit = (code) => process.exit(code),
+} = {}) {
+  const plan = planSystemPackages({ packages, purpose, rerun, exists, uid });
+  if (plan.action === 'none') return 'present';
+  if (plan.action === 'install') {
+    log(`Instalando ${plan.missing.join(' ')} com apt-get (${purpose})...`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const ok = exec('apt-get', ['update', '-qq'], { env }) === 0
+      && exec('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...plan.missing], { env }) === 0;
+    if (ok) return 'installed';
+    log(`A instalação de ${plan.missing.join(' ')} com apt-get falhou; rode "apt-get install -y ${plan.missing.join(' ')}" e depois "${rerun}".`);
+  } else {
+    log(plan.message);
   }
-  say(`Instalando ${missing.join(' ')} com apt-get...`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  run('apt-get', ['update', '-qq'], { env });
-  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env });
+  if (required) exit(1);
+  return 'missing';
 }
