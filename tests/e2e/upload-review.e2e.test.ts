@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { noResponse, type EarAudiogram, type Threshold } from '../../core/src/rules/index';
 import { prng, renderLayout, writeTextPdf, type ThresholdSet } from '../fixtures/audiogram-generator';
@@ -9,7 +9,13 @@ import { expectAccessible, openAs, root, screenshot, useAppSession } from './sup
 /**
  * Issue 6, web: upload of an audiogram on an existing exam, the automatic-reading status and the
  * review grid. Real build, real server, real PostgreSQL, real Chromium; no request is mocked (the
- * "uploading" screenshot slows the upload with Chromium's own network throttling).
+ * "uploading" screenshot holds the upload requests in the browser until it is taken, then lets them
+ * through to the real server).
+ *
+ * Waits (issue 15, a flaky run): a transient element (a toast: 3–6 s) is awaited before the lasting
+ * state that comes with it, never after, so a slow machine cannot let it expire first; a state
+ * that passes (uploading) is held by the test instead of raced; polls on lasting states get a real
+ * timeout, not expect.poll's 1 s default.
  */
 
 const app = useAppSession();
@@ -84,13 +90,13 @@ describe('upload and review of an audiogram on the exam page', () => {
     const pdf = pdfBytes();
     await fileInput(page).setInputFiles({ name: 'audiometria.pdf', mimeType: 'application/pdf', buffer: pdf });
     const item = section(page).locator('.file-item').filter({ hasText: 'audiometria.pdf' });
-    await expect.poll(() => item.getAttribute('data-state')).toBe('selected');
+    await expect.poll(() => item.getAttribute('data-state'), { timeout: 15_000 }).toBe('selected');
     expect(await item.textContent()).toContain(`${Math.round(pdf.length / 1024)} KB`);
     await screenshot(page, 'upload-drop-zone-selected');
 
     await page.getByRole('button', { name: 'Enviar', exact: true }).click();
-    await expect.poll(() => item.getAttribute('data-state'), { timeout: 15_000 }).toBe('uploaded');
     await page.getByText('1 arquivo(s) enviado(s); leitura aguardando sua revisão antes de entrar no exame').waitFor();
+    await expect.poll(() => item.getAttribute('data-state'), { timeout: 15_000 }).toBe('uploaded');
 
     // Issue 14: a low-confidence reading waits for the professional; nothing reached the exam yet.
     const panel = page.locator('.ai-status');
@@ -249,38 +255,42 @@ describe('upload and review of an audiogram on the exam page', () => {
     await fileInput(page).setInputFiles({ name: 'laudo.pdf', mimeType: 'application/pdf', buffer: Buffer.from('isto não é um PDF, apenas texto') });
     await page.getByRole('button', { name: 'Enviar', exact: true }).click();
     const item = section(page).locator('.file-item').filter({ hasText: 'laudo.pdf' });
+    await page.getByText('Erro ao fazer upload de alguns arquivos. Tente novamente.').waitFor();
     await expect.poll(() => item.getAttribute('data-state'), { timeout: 15_000 }).toBe('error');
     await item.getByText("O arquivo 'laudo.pdf' não é suportado. Apenas PDF, JPEG e PNG são aceitos.").waitFor();
-    await page.getByText('Erro ao fazer upload de alguns arquivos. Tente novamente.').waitFor();
     expect(await (await app.server.request(`/api/exams/${examId}/files`, bearer(app.account.token))).json()).toEqual([]);
     expect(await page.locator('.ai-status').count()).toBe(0);
 
     // A failed file can be removed.
     await page.getByRole('button', { name: 'Remover laudo.pdf' }).click();
-    expect(await section(page).locator('.file-item').count()).toBe(0);
+    await expect.poll(() => section(page).locator('.file-item').count(), { timeout: 15_000 }).toBe(0);
     expect(errors.filter((e) => !expectedRefusal.test(e))).toEqual([]);
     await page.close();
   });
 
-  it('drop zone states: uploading (throttled network), uploaded, error and selected', async () => {
+  it('drop zone states: uploading (requests held), uploaded, error and selected', async () => {
     const examId = await newExam('Bruno Estados Envio');
     const { page, errors } = await openExam(examId);
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 200, downloadThroughput: -1, uploadThroughput: 4 * 1024 });
+    // 'uploading' lasts as long as the request: held here until the screenshot is taken, then sent
+    // on unchanged to the real server (a throttled network only made it short, and racy)
+    const held: Route[] = [];
+    await page.route('**/api/files/upload', (route) => void held.push(route));
     await fileInput(page).setInputFiles([
       { name: 'audiometria-2025.pdf', mimeType: 'application/pdf', buffer: pdfBytes() },
       { name: 'digitalizado.pdf', mimeType: 'application/pdf', buffer: Buffer.from('texto renomeado para pdf') },
     ]);
     await page.getByRole('button', { name: 'Enviar', exact: true }).click();
     const items = section(page).locator('.file-item');
-    await expect.poll(() => items.first().getAttribute('data-state')).toBe('uploading');
+    await expect.poll(() => held.length, { timeout: 15_000 }).toBe(2);
+    expect(await items.first().getAttribute('data-state')).toBe('uploading');
+    expect(await items.nth(1).getAttribute('data-state')).toBe('uploading');
     await screenshot(page, 'upload-drop-zone-uploading');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    for (const route of held) await route.continue();
+    await page.unroute('**/api/files/upload');
     await expect.poll(() => items.first().getAttribute('data-state'), { timeout: 30_000 }).toBe('uploaded');
     await expect.poll(() => items.nth(1).getAttribute('data-state'), { timeout: 30_000 }).toBe('error');
     await fileInput(page).setInputFiles({ name: 'folha-2.png', mimeType: 'image/png', buffer: png1x1 });
-    await expect.poll(() => items.nth(2).getAttribute('data-state')).toBe('selected');
+    await expect.poll(() => items.nth(2).getAttribute('data-state'), { timeout: 15_000 }).toBe('selected');
     // Uploaded files cannot be removed; selected and failed ones can.
     expect(await page.getByRole('button', { name: 'Remover audiometria-2025.pdf' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Remover digitalizado.pdf' }).count()).toBe(1);
