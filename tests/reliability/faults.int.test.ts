@@ -37,6 +37,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limiar-faults-'));
 fs.chmodSync(dataDir, 0o755);
 const servers: ChildServer[] = [];
 afterAll(async () => {
+  // LIMIAR_FAULTS_LOG=<file>: keep the servers' logs for a failure's diagnosis
   if (process.env.LIMIAR_FAULTS_LOG) fs.writeFileSync(process.env.LIMIAR_FAULTS_LOG, servers.map((s) => s.output()).join('\n----\n'));
   for (const s of servers) if (s.process.exitCode === null && s.process.signalCode === null) s.process.kill('SIGINT');
   await Promise.all(servers.map((s) => s.exited));
@@ -120,6 +121,15 @@ async function expectAcknowledgedWrites(url: string, token: string, answers: Ans
       expect(Object.keys(exam.classification ?? {}).length, `exam ${a.id} without classification`).toBeGreaterThan(0);
     }
   }
+  // no half-written exam, acknowledged or not: every exam stored has its classification
+  const all: Array<{ id: string; classification?: Record<string, unknown> }> = [];
+  for (let offset = 0; ; offset += 500) {
+    const page = await (await fetch(`${url}/api/exams?limit=500&offset=${offset}`, bearer(token))).json();
+    all.push(...page);
+    if (page.length < 500) break;
+  }
+  expect(all.length).toBeGreaterThanOrEqual(acknowledged.filter((a) => a.kind === 'exam').length);
+  expect(all.filter((e) => !Object.keys(e.classification ?? {}).length).map((e) => e.id)).toEqual([]);
   return acknowledged.length;
 }
 
