@@ -1,4 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// One folder per run for the reliability suite's server logs and the secrets they must not hold
+// (tests/reliability/support/suite-log.ts); the workers inherit it.
+process.env.LIMIAR_RELIABILITY_LOG_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'limiar-reliability-logs-'));
 
 /**
  * One vitest run, three projects, one summary line:
@@ -9,6 +16,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // The sweeps' summary table first, so the default reporter's summary stays the last line.
+    reporters: ['./tests/reliability/support/summary-reporter.ts', 'default'],
     globalSetup: ['tests/support/global-setup.ts'],
     projects: [
       {
@@ -22,9 +31,17 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['**/*.int.test.ts'],
-          exclude: ['**/node_modules/**'],
+          exclude: ['**/node_modules/**', 'tests/reliability/suite-logs.int.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // After every other project: greps the whole reliability suite's log (issue 15, defect 6).
+        test: {
+          name: 'suite-logs',
+          include: ['tests/reliability/suite-logs.int.test.ts'],
+          sequence: { groupOrder: 1 },
         },
       },
       {

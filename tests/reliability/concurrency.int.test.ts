@@ -11,13 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LaudoDocument, ReportRenderer } from '../../core/src';
 import { loadConfig } from '../../adapters/src/composition/config';
 import { createContainer } from '../../adapters/src/composition/container';
-import { createLogger } from '../../adapters/src/composition/logger';
 import { createApp } from '../../adapters/src/http/koa/app';
 import { ormConfig } from '../../adapters/src/persistence/mikro-orm/orm-config';
 import { PuppeteerReportRenderer } from '../../adapters/src/reports/puppeteer/puppeteer-report-renderer';
 import { prng, renderLayout, writeTextPdf, type ThresholdSet } from '../fixtures/audiogram-generator';
 import { bearer, json } from '../support/accounts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { recordSecrets, suiteLogger } from './support/suite-log';
 
 /**
  * Concurrency sweep (issue 15): the same action sent at once by several clients or processes must
@@ -63,7 +63,7 @@ beforeAll(async () => {
   orm = await MikroORM.init(ormConfig(database.url)); // the production pool size, not the test helper's 4
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limiar-concurrency-'));
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATABASE_URL: database.url, LIMIAR_DATA_DIR: dataDir, LIMIAR_LOG_LEVEL: 'silent' });
-  const app = createApp(createContainer(config, { orm, url: database.url, close: async () => {} }, createLogger(config), { reportRenderer: renderer }));
+  const app = createApp(createContainer(config, { orm, url: database.url, close: async () => {} }, suiteLogger('concurrency'), { reportRenderer: renderer }));
   server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -73,6 +73,7 @@ beforeAll(async () => {
   const reg = await request('/api/auth/register', json({ name: 'Dra. Concorrência', email, password: 'segredo1', confirmPassword: 'segredo1', professionalType: 'Medico', crm: '123456', crmState: 'SP' }));
   expect(reg.status).toBe(201);
   token = (await reg.json()).token;
+  recordSecrets('concurrency', [token, 'segredo1', 'Dra. Concorrência', email]);
 }, 60_000);
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, registerAccount, type Account } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { recordSecrets, suiteLogger } from './support/suite-log';
 
 /** Issue 15, defects 2, 11 and 12: bad input is a 4xx with a pt-BR message, authentication comes first. */
 let t: TestServer;
@@ -26,8 +27,9 @@ async function expectPtBr400(res: Response, status = 400) {
 }
 
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({}, suiteLogger('fuzz-input'));
   a = await registerAccount(t);
+  recordSecrets('fuzz-input', [a.password, a.token, a.email, a.user.name]);
   const exam = await t.request('/api/exams', json(examBody(), a.token));
   expect(exam.status).toBe(201);
   const e = await exam.json();

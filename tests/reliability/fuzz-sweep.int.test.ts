@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, registerAccount, type Account } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { recordSecrets, suiteLogger } from './support/suite-log';
 import { fillPath, isPrivate, listApiRoutes, routeLabel, type ApiRoute, type JsonSchema } from './support/openapi-routes';
 
 /**
@@ -88,9 +89,10 @@ async function check(route: ApiRoute, label: string, init: RequestInit, url: str
 }
 
 beforeAll(async () => {
-  t = await startTestServer({ LIMIAR_OLLAMA_URL: 'http://127.0.0.1:9' });
+  t = await startTestServer({ LIMIAR_OLLAMA_URL: 'http://127.0.0.1:9' }, suiteLogger('fuzz'));
   routes = await listApiRoutes(t.url);
   a = await registerAccount(t);
+  recordSecrets('fuzz', [a.password, a.token, a.email, a.user.name]);
   const exam = await (await t.request('/api/exams', json({
     paciente: { nome: 'Fuzz Alvo', idade: 40, sexo: 'M' }, data_exame: '2024-03-10', operador: { nome: 'Ana', registro: 'CRFa 1' },
     ambiente: { ruido_dB: 30, calibracao_atual: '2024-01-01' },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prng, renderLayout, writeTextPdf, type ThresholdSet } from '../fixtures/audiogram-generator';
 import { bearer, json, registerAccount, type Account } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { recordSecrets, suiteLogger } from './support/suite-log';
 
 // Issue 15, defects 3, 5 and 13: a foreign company on an embed token, edits of an exam whose laudo
 // was finalised, and the small contract drifts (foreign ids on the laudo lookups, embed 404 text,
@@ -10,8 +11,9 @@ let t: TestServer;
 let a: Account;
 let b: Account;
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({}, suiteLogger('tenant-defects'));
   [a, b] = [await registerAccount(t), await registerAccount(t)];
+  recordSecrets('tenant-defects', [a, b].flatMap((x) => [x.password, x.token, x.email, x.user.name]));
 });
 afterAll(() => t?.close());
 

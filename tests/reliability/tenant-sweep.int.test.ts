@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prng, renderLayout, writeTextPdf, type ThresholdSet } from '../fixtures/audiogram-generator';
 import { json, registerAccount, type Account } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { recordSecrets, suiteLogger } from './support/suite-log';
 import { fillPath, isPrivate, listApiRoutes, routeLabel, type ApiRoute } from './support/openapi-routes';
 
 /**
@@ -61,9 +62,9 @@ const uploadForm = (examId: string, userId: string) => {
 };
 
 beforeAll(async () => {
-  t = await startTestServer({ LIMIAR_JWT_SECRET: SECRET });
+  t = await startTestServer({ LIMIAR_JWT_SECRET: SECRET }, suiteLogger('tenant'));
   [a, b] = [await registerAccount(t), await registerAccount(t)];
-  const worker = await ok(send(a, '/api/patients', { name: 'Joana Prates Varela', age: 42, sex: 'F', company: 'Siderúrgica Ômega' }));
+  const worker = await ok(send(a, '/api/patients', { name: 'Joana Prates Varela', age: 42, sex: 'F', cpf: '52998224725', company: 'Siderúrgica Ômega' }));
   A.worker = worker.id;
   A.company = (await (await t.request('/api/companies', { headers: { authorization: `Bearer ${a.token}` } })).json())[0].id;
   A.examFinal = (await ok(send(a, '/api/exams', { patientId: A.worker, date: '2024-03-01', audiogram: { air: air([10, 10, 10, 15, 20, 15, 10]) } }))).id;
@@ -85,6 +86,8 @@ beforeAll(async () => {
   bEmbedToken = (await ok(send(b, '/api/embed-tokens', { name: 'Portal B', scope: 'patient', patientId: bWorker.id, allowedOrigins: [ORIGIN] }))).token;
   for (const [k, v] of Object.entries(A)) expect(v, k).toBeTruthy();
   routes = await listApiRoutes(t.url);
+  recordSecrets('tenant', [...[a, b].flatMap((x) => [x.password, x.token, x.email, x.user.name]), 'Joana Prates Varela', 'Bruno Sales',
+    '52998224725', '529.982.247-25', A.embedToken, A.revokedEmbedToken, bEmbedToken]);
 }, 120_000);
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Logger } from 'pino';
 import { loadConfig } from '../../adapters/src/composition/config';
 import { startServer, type RunningServer } from '../../adapters/src/http/koa/server';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -17,7 +18,7 @@ export interface TestServer {
 }
 
 /** A real Koa server on a real, private PostgreSQL database, on a free port. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, logger?: Logger): Promise<TestServer> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limiar-test-data-'));
   const config = loadConfig({
@@ -28,7 +29,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LIMIAR_LOG_LEVEL: 'silent',
     ...env,
   });
-  const server = await startServer(config);
+  const server = await startServer(config, logger);
   return {
     url: server.url,
     dataDir,
