@@ -8,10 +8,11 @@ import { defineConfig } from 'vitest/config';
 process.env.LIMIAR_RELIABILITY_LOG_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'limiar-reliability-logs-'));
 
 /**
- * One vitest run, three projects, one summary line:
+ * One vitest run, four projects, one summary line:
  * - unit: pure code (core, contracts on in-memory adapters, CLI without a database);
  * - integration: anything touching PostgreSQL, Ollama fakes or the HTTP server (`*.int.test.ts`);
- * - e2e: real Chromium against the real built app served by the real server (`*.e2e.test.ts`).
+ * - e2e: real Chromium against the real built app served by the real server (`*.e2e.test.ts`);
+ * - suite-logs: after all the others, greps the reliability suite's logs (tests/reliability/suite-logs.int.test.ts).
  * The test PostgreSQL is started once per run by tests/support/global-setup.ts.
  */
 export default defineConfig({
