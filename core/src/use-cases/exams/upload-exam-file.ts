@@ -2,7 +2,6 @@ import { checkReadingIdentity, readingNeedsReview, type IdentityCheck, type Read
 import type { AudiogramReading } from '../../audiogram/reading';
 import { hasAirThresholds, type Exam } from '../../exams/exam';
 import { ExamNotFoundError, type ExamLockedByFinalizedReportError } from '../../exams/exam-errors';
-import { classifyPatientExams } from '../../exams/classify-exams';
 import type { AudiogramMediaType, AudiogramReader } from '../../ports/audiogram-reader';
 import type { Clock } from '../../ports/clock';
 import type { ExamReading, ExamReadingRepository } from '../../ports/exam-reading-repository';
@@ -15,6 +14,7 @@ import { DomainError } from '../../shared/domain-error';
 import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from '../accounts/session-policy';
 import { assertExamEditable } from './finalized-report-guard';
+import { reclassifyHistory } from './reclassify-history';
 import { describeAttempts, ReadAudiogram, type ReaderAttempt } from './read-audiogram';
 
 /** No file is uploaded to an archived worker's exam (issue 14). */
@@ -171,15 +171,8 @@ export async function applyReadingToExam(
   ambienteJson: string,
 ): Promise<Exam> {
   return deps.uow.run(async () => {
-    const patient = await deps.patients.findById(organizationId, exam.patientId);
     const updated: Exam = { ...exam, right: reading.right, left: reading.left, ambienteJson, updatedAt: deps.clock.now() };
-    const history = (await deps.exams.listForPatient(organizationId, exam.patientId)).map((e) => (e.id === exam.id ? updated : e));
-    const classified = classifyPatientExams(history, { sex: patient?.sex });
-    const mine = classified.find((e) => e.id === exam.id)!;
-    await deps.exams.update(mine);
-    const later = classified.filter((e) => e.id !== exam.id && e.date >= exam.date);
-    if (later.length) await deps.exams.saveClassifications(organizationId, later);
-    return mine;
+    return (await reclassifyHistory(deps, organizationId, exam.patientId, updated, exam.date))!;
   });
 }
 
