@@ -57,6 +57,7 @@ export * from './ports/exam-reading-repository';
 export * from './ports/audiogram-reader';
 export * from './use-cases/exams/read-audiogram';
 export * from './ports/file-storage';
+export * from './ports/exam-file-store';
 export * from './use-cases/exams/upload-exam-file';
 export * from './use-cases/exams/review-exam-reading';
 export * from './ports/worklist-queries';

@@ -3,7 +3,7 @@
 // (newPage + setContent + pdf + close per PDF) on the same HTML in the same run (target ratio ≥ 0.8).
 import puppeteer from 'puppeteer';
 import { buildReportDraft, buildReportFacts } from '../../core/src';
-import { notchScenario } from '../../core/src/reports/report-fixtures';
+import { notchScenario } from '../../core/src/testing/report-fixtures';
 import { HandlebarsReportWriter } from '../../adapters/src/reports/handlebars/handlebars-report-writer';
 import { laudoFooterHtml, renderLaudoHtml } from '../../adapters/src/reports/handlebars/laudo-html';
 import { CHROMIUM_ARGS, pdfOptions, PuppeteerReportRenderer } from '../../adapters/src/reports/puppeteer/puppeteer-report-renderer';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildReportDraft, buildReportFacts, narrativeProblems } from '../../core/src';
-import { aReportExam, incompleteScenario, normalScenario, notchScenario } from '../../core/src/reports/report-fixtures';
+import { aReportExam, incompleteScenario, normalScenario, notchScenario } from '../../core/src/testing/report-fixtures';
 import { HandlebarsReportWriter } from '../../adapters/src/reports/handlebars/handlebars-report-writer';
 import { renderLaudoHtml } from '../../adapters/src/reports/handlebars/laudo-html';
 import { audiogramSvg } from '../../adapters/src/reports/svg/audiogram-svg';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildReportDraft, buildReportFacts, type LaudoDocument } from '../../core/src';
-import { normalScenario, notchScenario } from '../../core/src/reports/report-fixtures';
+import { normalScenario, notchScenario } from '../../core/src/testing/report-fixtures';
 import { HandlebarsReportWriter } from '../../adapters/src/reports/handlebars/handlebars-report-writer';
 import { PuppeteerReportRenderer } from '../../adapters/src/reports/puppeteer/puppeteer-report-renderer';
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildReportDraft, buildReportFacts, WriteNarrative } from '../../core/src';
-import { notchScenario } from '../../core/src/reports/report-fixtures';
+import { notchScenario } from '../../core/src/testing/report-fixtures';
 import { HandlebarsReportWriter } from '../../adapters/src/reports/handlebars/handlebars-report-writer';
 import { OllamaReportWriter } from '../../adapters/src/reports/ollama/ollama-report-writer';
 import { FakeOllamaText } from '../support/fake-ollama-text';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkNarrative } from './narrative-check';
 import { buildReportFacts } from './report-facts';
-import { normalScenario, notchScenario } from './report-fixtures';
+import { normalScenario, notchScenario } from '../testing/report-fixtures';
 
 // Notch case: OD sugestivo PAIRO leve (mean 3–6 kHz 36,67), OE sugestivo PAIRO moderado (48,33), reference 10/03/2023
 // aceitavel in both ears, desencadeamento 5.3.1 in both, nexo provável.

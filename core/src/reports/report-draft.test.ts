@@ -3,7 +3,7 @@ import type { Narrative } from '../ports/report-writer';
 import { CONFIDENCE_PENALTIES, confidenceScore } from './confidence';
 import { buildReportDraft } from './report-draft';
 import { buildReportFacts } from './report-facts';
-import { incompleteScenario, normalScenario, notchScenario } from './report-fixtures';
+import { incompleteScenario, normalScenario, notchScenario } from '../testing/report-fixtures';
 
 const narrative: Narrative = {
   interpretacao_exame: 'interpretação', nexo_conclusao: 'conclusão', recomendacoes: ['r1'], summary_text: 'resumo',

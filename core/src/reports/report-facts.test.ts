@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RULES_VERSION } from '../rules/rules-version';
 import { buildReportFacts } from './report-facts';
-import { aReportExam, incompleteScenario, normalScenario, notchScenario } from './report-fixtures';
+import { aReportExam, incompleteScenario, normalScenario, notchScenario } from '../testing/report-fixtures';
 
 describe('buildReportFacts', () => {
   it('classifies each ear and compares it with the reference exam in force', () => {

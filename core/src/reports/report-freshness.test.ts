@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Narrative } from '../ports/report-writer';
 import { buildReportDraft } from './report-draft';
 import { buildReportFacts } from './report-facts';
-import { aPhysician, notchScenario } from './report-fixtures';
+import { aPhysician, notchScenario } from '../testing/report-fixtures';
 import { compareReportFacts } from './report-freshness';
 import { refreshDraft } from './report-refresh';
 import { reviewedItems, reviewedParagraphs, reviewedSummary } from './reviewed-text';

@@ -4,6 +4,7 @@ import { hasAirThresholds, type Exam } from '../../exams/exam';
 import { ExamNotFoundError, type ExamLockedByFinalizedReportError } from '../../exams/exam-errors';
 import type { AudiogramMediaType, AudiogramReader } from '../../ports/audiogram-reader';
 import type { Clock } from '../../ports/clock';
+import type { ExamFileStore } from '../../ports/exam-file-store';
 import type { ExamReading, ExamReadingRepository } from '../../ports/exam-reading-repository';
 import type { AudiogramReadingQueue, FileStorage } from '../../ports/file-storage';
 import type { IdGenerator } from '../../ports/id-generator';
@@ -23,12 +24,6 @@ export class UploadPatientArchivedError extends DomainError {
   constructor() {
     super('Trabalhador arquivado: restaure-o para enviar arquivos de exame.');
   }
-}
-
-/** Writes exam_file rows (the list side is ExamFileRepository). */
-export interface ExamFileStore {
-  insert(file: ExamFile & { organizationId: string; storageKey: string; sha256: string; uploadedBy: string }): Promise<void>;
-  findById(organizationId: string, id: string): Promise<(ExamFile & { storageKey: string }) | undefined>;
 }
 
 export interface UploadOutcome {

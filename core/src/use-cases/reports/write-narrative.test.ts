@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Narrative, ReportWriter } from '../../ports/report-writer';
 import { buildReportFacts } from '../../reports/report-facts';
-import { notchScenario } from '../../reports/report-fixtures';
+import { notchScenario } from '../../testing/report-fixtures';
 import { narrativeProblems, WriteNarrative } from './write-narrative';
 
 const facts = buildReportFacts(notchScenario());

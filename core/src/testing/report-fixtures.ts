@@ -1,8 +1,8 @@
 import type { EarAudiogram } from '../audiogram/audiogram';
 import type { Exam } from '../exams/exam';
 import type { Patient } from '../patients/patient';
-import type { ReportFactsInput } from './report-facts';
-import type { NexoAnswersInput, ProfessionalInput } from './report-facts-types';
+import type { ReportFactsInput } from '../reports/report-facts';
+import type { NexoAnswersInput, ProfessionalInput } from '../reports/report-facts-types';
 
 /**
  * Test and bench builders for the laudo engine (Object Mothers): a worker, a physician, exams and
