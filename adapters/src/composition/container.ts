@@ -26,6 +26,7 @@ import { MikroOrmPasswordResetTokenRepository } from '../persistence/mikro-orm/r
 import { RequestPasswordReset, ResetPassword, type MailSender } from '../../../core/src';
 import { OllamaAudiogramReader } from '../ai/ollama/ollama-audiogram-reader';
 import { PdfTextAudiogramReader } from '../ai/pdf-text/pdf-text-audiogram-reader';
+import { ChartImageAudiogramReader } from '../ai/chart-image';
 import { EncryptedFileStorage, loadOrCreateFileKey } from '../files/encrypted-file-storage';
 import { disabledReadingQueue } from '../jobs/pg-boss-reading-queue';
 import { MikroOrmExamFileStore } from '../persistence/mikro-orm/repositories/mikro-orm-exam-file-store';
@@ -123,7 +124,7 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
   constant<FileStorage>(TOKENS.FileStorage, new EncryptedFileStorage(config.dataDir, loadOrCreateFileKey(config.dataDir, config.fileKey)));
   constant<ExamFileStore>(TOKENS.ExamFileStore, new MikroOrmExamFileStore(em));
   constant<AudiogramReadingQueue>(TOKENS.ReadingQueue, services.readingQueue ?? disabledReadingQueue);
-  constant(TOKENS.FastAudiogramReaders, new ReadAudiogram([new PdfTextAudiogramReader()]));
+  constant(TOKENS.FastAudiogramReaders, new ReadAudiogram([new PdfTextAudiogramReader(), new ChartImageAudiogramReader()]));
   constant(TOKENS.SlowAudiogramReaders, new ReadAudiogram(config.ollamaHost
     ? [new OllamaAudiogramReader({ host: config.ollamaHost, model: config.ollamaVisionModel, timeoutMs: config.ollamaTimeoutMs })] : []));
   constant(TOKENS.ExamReadingRepository, new MikroOrmExamReadingRepository(em));
