@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { WireThreshold } from '../../../../adapters/src/http/contract/exams';
-import { MAX_THRESHOLD_DB, MIN_THRESHOLD_DB, THRESHOLD_STEP_DB, thresholdGridProblem } from '../../../../core/src/audiogram/entry-grid';
+import { MAX_THRESHOLD_DB, MIN_THRESHOLD_DB, THRESHOLD_STEP_DB, thresholdGridProblem } from '../../../../core/src/index';
 import './threshold-input.css';
 
 /** What a threshold cell holds while it is edited: the typed text and the "no response" flag. */

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
-import { severityFromPta } from '../../../../core/src/rules/degree/spec-scales';
-import { formatDateBr } from '../../../../core/src/rules/nr7/calendar';
+import { severityFromPta, formatDateBr } from '../../../../core/src/index';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Banner } from '../../components/ui/banner';
 import { buttonClassName } from '../../components/ui/button';

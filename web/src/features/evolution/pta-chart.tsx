@@ -1,5 +1,5 @@
 import { chartTheme, Plot, plotConfig, PT_BR_SEPARATORS } from '../../components/charts/plot';
-import { formatDateBr } from '../../../../core/src/rules/nr7/calendar';
+import { formatDateBr } from '../../../../core/src/index';
 import { boundedDb } from '../../lib/bounded-db';
 import type { EvolutionExam } from './api';
 

@@ -1,5 +1,5 @@
 import type { WireThreshold } from '../../../../adapters/src/http/contract/exams';
-import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../../../core/src/audiogram/frequencies';
+import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../../../core/src/index';
 
 export { AIR_FREQUENCIES, BONE_FREQUENCIES };
 export type { WireThreshold };

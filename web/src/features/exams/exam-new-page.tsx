@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { thresholdGridProblem } from '../../../../core/src/audiogram/entry-grid';
+import { thresholdGridProblem } from '../../../../core/src/index';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';

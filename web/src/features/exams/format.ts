@@ -1,4 +1,4 @@
-import { formatDateBr } from '../../../../core/src/rules/nr7/calendar';
+import { formatDateBr } from '../../../../core/src/index';
 
 const SEX_WORDS: Record<string, string> = { M: 'Masculino', F: 'Feminino', O: 'Outro' };
 

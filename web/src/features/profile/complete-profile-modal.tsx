@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ACCOUNT_MESSAGES } from '../../../../core/src/accounts/messages';
-import { SPECIALIZATIONS, UFS } from '../../../../core/src/accounts/registries';
+import { ACCOUNT_MESSAGES, SPECIALIZATIONS, UFS } from '../../../../core/src/index';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';

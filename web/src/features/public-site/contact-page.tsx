@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ACCOUNT_MESSAGES } from '../../../../core/src/accounts/messages';
+import { ACCOUNT_MESSAGES } from '../../../../core/src/index';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Banner } from '../../components/ui/banner';
 import { Button, buttonClassName } from '../../components/ui/button';

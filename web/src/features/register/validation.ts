@@ -1,5 +1,4 @@
-import type { ProfessionalType } from '../../../../core/src/accounts/registries';
-import { ACCOUNT_MESSAGES, MIN_PASSWORD_LENGTH } from '../../../../core/src/accounts/messages';
+import { type ProfessionalType, ACCOUNT_MESSAGES, MIN_PASSWORD_LENGTH } from '../../../../core/src/index';
 import type { RegisterPayload } from './api/register';
 
 export interface RegisterValues {

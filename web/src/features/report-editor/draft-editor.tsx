@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
-import { CFM_ITEM_STATUSES, PAIRO_LABEL } from '../../../../core/src/reports/report-labels';
+import { CFM_ITEM_STATUSES, PAIRO_LABEL } from '../../../../core/src/index';
 import { Input } from '../../components/ui/input';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';

@@ -1,5 +1,4 @@
-import { earMeanThreshold, summarizeReportEvolution, type ReportEvolutionSummary } from '../../../../core/src/analysis/report-evolution';
-import { formatDateBr } from '../../../../core/src/rules/nr7/calendar';
+import { earMeanThreshold, summarizeReportEvolution, type ReportEvolutionSummary, formatDateBr } from '../../../../core/src/index';
 import type { PatientReport } from './api';
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { INSUFFICIENT_REPORTS_MESSAGE } from '../../../../core/src/analysis/report-evolution';
+import { INSUFFICIENT_REPORTS_MESSAGE } from '../../../../core/src/index';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { buttonClassName } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

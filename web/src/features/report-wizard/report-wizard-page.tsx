@@ -3,7 +3,7 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { formatDate, getReport, getReportByExam, reportKeys } from '../reports/api';
-import { registryLabel } from '../../../../core/src/accounts/registries';
+import { registryLabel } from '../../../../core/src/index';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';

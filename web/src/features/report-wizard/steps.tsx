@@ -1,6 +1,6 @@
 import { useId, type Dispatch, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { SEX_LABELS } from '../../../../core/src/patients/sex';
+import { SEX_LABELS } from '../../../../core/src/index';
 import { Banner } from '../../components/ui/banner';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';

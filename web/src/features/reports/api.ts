@@ -1,7 +1,5 @@
 import type { ReportResponse } from '../../../../adapters/src/http/contract/reports';
-import type { ReportDraft } from '../../../../core/src/reports/report-draft';
-import { NEXO_LEVEL_LABEL } from '../../../../core/src/reports/report-labels';
-import type { NexoLevel } from '../../../../core/src/rules/nexo-causal/nexo-causal-table';
+import { type ReportDraft, NEXO_LEVEL_LABEL, type NexoLevel } from '../../../../core/src/index';
 import { fetchPage, queryString, type Page } from '../../components/data-table/fetch-page';
 import { ApiError, api, clearToken, getToken } from '../../lib/api-client';
 import { isPublicPathname, paths } from '../../config/paths';

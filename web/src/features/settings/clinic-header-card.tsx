@@ -1,4 +1,4 @@
-import { formatCnpj } from '../../../../core/src/accounts/organization-header';
+import { formatCnpj } from '../../../../core/src/index';
 import { Card } from '../../components/ui/card';
 import { useOrganization, useOrganizationLogo } from './api/organization';
 import './settings.css';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ACCOUNT_MESSAGES, MIN_PASSWORD_LENGTH } from '../../../../../core/src/accounts/messages';
+import { ACCOUNT_MESSAGES, MIN_PASSWORD_LENGTH } from '../../../../../core/src/index';
 import { Banner } from '../../../components/ui/banner';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

@@ -6,8 +6,8 @@ import {
   PROFESSIONAL_TYPES,
   UFS,
   type ProfessionalType,
-} from '../../../../../core/src/accounts/registries';
-import { ACCOUNT_MESSAGES } from '../../../../../core/src/accounts/messages';
+} from '../../../../../core/src/index';
+import { ACCOUNT_MESSAGES } from '../../../../../core/src/index';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

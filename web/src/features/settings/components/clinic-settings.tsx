@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { isValidCnpj } from '../../../../../core/src/accounts/organization-header';
+import { isValidCnpj } from '../../../../../core/src/index';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

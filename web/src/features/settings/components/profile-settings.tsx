@@ -1,15 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ACCOUNT_MESSAGES } from '../../../../../core/src/accounts/messages';
-import {
-  canonicalProfessionalType,
-  CRFA_REGIONS,
-  PROFESSIONAL_TYPE_LABELS,
-  PROFESSIONAL_TYPES,
-  SPECIALIZATIONS,
-  UFS,
-  type ProfessionalType,
-} from '../../../../../core/src/accounts/registries';
+import { ACCOUNT_MESSAGES, canonicalProfessionalType, CRFA_REGIONS, PROFESSIONAL_TYPE_LABELS, PROFESSIONAL_TYPES, SPECIALIZATIONS, UFS, type ProfessionalType } from '../../../../../core/src/index';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { ACCOUNT_MESSAGES, MIN_PASSWORD_LENGTH } from '../../../../../core/src/accounts/messages';
+import { ACCOUNT_MESSAGES, MIN_PASSWORD_LENGTH } from '../../../../../core/src/index';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

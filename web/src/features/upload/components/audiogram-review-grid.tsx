@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
-import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../../../../core/src/audiogram/frequencies';
+import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../../../../core/src/index';
 import {
   emptyThresholdCell,
   ThresholdInput,

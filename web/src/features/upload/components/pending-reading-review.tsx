@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../../../../core/src/audiogram/frequencies';
+import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../../../../core/src/index';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
