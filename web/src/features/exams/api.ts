@@ -2,7 +2,7 @@ import type { ExamResponse, UpdateExamBody } from '../../../../adapters/src/http
 import type { PatientResponse } from '../../../../adapters/src/http/contract/patients';
 import { fetchPage, queryString, type Page } from '../../components/data-table/fetch-page';
 import { api } from '../../lib/api-client';
-import type { WireThreshold } from './audiogram-data';
+import type { WireThreshold } from '../../components/audiogram/audiogram-data';
 
 /** The exam as read, with the age on the exam date and the professional's reference designation (rules 2026.11-2). */
 export type Exam = ExamResponse;

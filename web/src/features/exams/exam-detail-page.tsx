@@ -12,7 +12,7 @@ import { ErrorState } from '../../components/ui/states';
 import { paths } from '../../config/paths';
 import { toast } from '../../lib/toast';
 import { examKeys, getExam, getExamFiles, type Exam, type ExamFile } from './api';
-import { alertsOf, examRoleOf, findingsOf, nr7Label, str, triState, type Classification, type Side } from './classification';
+import { alertsOf, examRoleOf, findingsOf, nr7Label, str, triState, type Classification, type Side } from '../../lib/classification';
 import { ClinicalSection } from './components/clinical-section';
 import { ExamDeleteDialog } from './components/exam-delete-dialog';
 import { ExamEditForm } from './components/exam-edit-form';
@@ -23,7 +23,7 @@ import { ExamAudiogramSection } from '../upload';
 import { db, formatDay, formatDateTime, operatorRegistration, sexWord } from './format';
 import './exams.css';
 
-const AudiogramChart = lazy(() => import('./components/audiogram-chart'));
+const AudiogramChart = lazy(() => import('../../components/audiogram/audiogram-chart'));
 
 const EAR: Record<Side, string> = { right: 'Orelha direita (OD)', left: 'Orelha esquerda (OE)' };
 

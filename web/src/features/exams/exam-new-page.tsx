@@ -15,11 +15,11 @@ import { paths } from '../../config/paths';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { createExam, examKeys, listPatientOptions, type EntryFormPayload } from './api';
-import { AIR_FREQUENCIES, BONE_FREQUENCIES, frequencyLabel, type AudiogramValues, type WireThreshold } from './audiogram-data';
+import { AIR_FREQUENCIES, BONE_FREQUENCIES, frequencyLabel, type AudiogramValues, type WireThreshold } from '../../components/audiogram/audiogram-data';
 import { todayIso } from './format';
 import './exams.css';
 
-const AudiogramChart = lazy(() => import('./components/audiogram-chart'));
+const AudiogramChart = lazy(() => import('../../components/audiogram/audiogram-chart'));
 
 type EarKey = 'RE' | 'LE';
 interface Cell {

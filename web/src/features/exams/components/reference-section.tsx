@@ -11,7 +11,7 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { designateReference, examKeys, removeReferenceDesignation, type Exam } from '../api';
-import { examRoleOf, referenceBasisText, str, type Classification } from '../classification';
+import { examRoleOf, referenceBasisText, str, type Classification } from '../../../lib/classification';
 import { formatDate, formatDay } from '../format';
 
 /** Server rule for the designation reason (PUT /api/exams/{id}/reference). */

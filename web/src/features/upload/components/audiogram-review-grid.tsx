@@ -14,13 +14,13 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import type { AudiogramValues } from '../../exams/audiogram-data';
-import { nr7Label } from '../../exams/classification';
+import type { AudiogramValues } from '../../../components/audiogram/audiogram-data';
+import { nr7Label } from '../../../lib/classification';
 import { hasAirThresholds, parseAmbiente, saveAudiogram, type AudiogramBody, type Exam } from '../api';
 import { PendingReadingReview } from './pending-reading-review';
 import './upload.css';
 
-const AudiogramChart = lazy(() => import('../../exams/components/audiogram-chart'));
+const AudiogramChart = lazy(() => import('../../../components/audiogram/audiogram-chart'));
 
 type Ear = 're' | 'le';
 type Kind = 'air' | 'bone';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { chartTheme, Plot, plotConfig, PT_BR_SEPARATORS } from '../../../components/charts/plot';
-import { AIR_FREQUENCIES, BONE_FREQUENCIES, frequencyLabel, isNr, thresholdText, type AudiogramValues, type WireThreshold } from '../audiogram-data';
+import { chartTheme, Plot, plotConfig, PT_BR_SEPARATORS } from '../charts/plot';
+import { AIR_FREQUENCIES, BONE_FREQUENCIES, frequencyLabel, isNr, thresholdText, type AudiogramValues, type WireThreshold } from './audiogram-data';
 import './audiogram-chart.css';
 
 /**
