@@ -1,5 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
-import type { CompanyRepository, DashboardQueries, Exam, ExamDeletionLog, ExamRepository, Patient, PatientRepository } from '../../core/src';
+import type { CompanyRepository, DashboardQueries, ExamDeletionLog, ExamRepository, PatientRepository } from '../../core/src';
+import { anExam, aWorker, at, nextId as uuid } from '../support/builders';
+import { withTwoOrganizations } from './tenant-fixtures';
 
 export interface PatientExamStores {
   patients: PatientRepository;
@@ -11,44 +13,16 @@ export interface PatientExamStores {
   addOrganization(id: string): Promise<void>;
 }
 
-let n = 0;
-const uuid = () => `00000000-0000-4000-9000-${String(++n).padStart(12, '0')}`;
-const t0 = new Date('2026-11-22T12:00:00.000Z');
-const at = (s: number) => new Date(t0.getTime() + s * 1000);
-
-export function aPatient(organizationId: string, over: Partial<Patient> = {}): Patient {
-  return {
-    id: uuid(), organizationId, name: 'José da Silva', age: 40, sex: 'M', birthDate: null, cpf: null, phone: null, email: null, address: null,
-    companyId: null, companyName: null, jobTitle: null, archivedAt: null, createdAt: t0, updatedAt: t0, ...over,
-  };
-}
-
-export function anExam(organizationId: string, patientId: string, over: Partial<Exam> = {}): Exam {
-  const air = { 500: 10, 1000: 10, 2000: 15, 3000: 20, 4000: 25, 6000: 20, 8000: 15 };
-  return {
-    id: uuid(), organizationId, patientId, date: '2025-03-01', operatorName: 'Operador', operatorRegistration: '000000', operatorCrm: null,
-    operatorCrmState: null, consultationType: null, consultationReason: null, ambientNoiseDb: 30.5, calibrationDate: '2025-01-10', transducer: 'TDH-39',
-    acousticRestHours: 14, observacoes: null, anamnese: null, meatoscopia: null, mascaramento: null, right: { air: { ...air, 8000: { kind: 'no_response', level: 120 } } }, left: { air, bone: { 500: 5, 1000: 10 } },
-    speechTest: null, ambienteJson: null, classification: { classification_right: 'aceitavel' }, rulesVersion: 'r1', referenceDesignation: null, createdAt: t0, updatedAt: t0, ...over,
-  };
-}
-
 /** One behaviour for every adapter of the patient and exam ports. */
 export function patientExamRepositoriesContract(make: () => Promise<PatientExamStores>) {
   let s: PatientExamStores;
   let org: string;
   let other: string;
-  beforeEach(async () => {
-    s = await make();
-    org = uuid();
-    other = uuid();
-    await s.addOrganization(org);
-    await s.addOrganization(other);
-  });
+  beforeEach(async () => void ({ s, org, other } = await withTwoOrganizations(await make())));
 
   it('returns an equal patient after insert, only inside its organisation', async () => {
     const company = await s.companies.findOrCreate(org, 'Metalúrgica Aço Forte');
-    const p = aPatient(org, { cpf: '52998224725', birthDate: '1985-02-03', companyId: company.id, companyName: company.name, email: 'j@x.com' });
+    const p = aWorker(org, { cpf: '52998224725', birthDate: '1985-02-03', companyId: company.id, companyName: company.name, email: 'j@x.com' });
     expect(await s.patients.insert(p)).toBe('inserted');
     expect(await s.patients.findById(org, p.id)).toEqual(p);
     expect(await s.patients.findByCpf(org, '52998224725')).toEqual(p);
@@ -70,18 +44,18 @@ export function patientExamRepositoriesContract(make: () => Promise<PatientExamS
   });
 
   it('refuses a CPF twice in one organisation, allows it in another', async () => {
-    await s.patients.insert(aPatient(org, { cpf: '52998224725' }));
-    expect(await s.patients.insert(aPatient(org, { cpf: '52998224725' }))).toBe('duplicate-cpf');
-    expect(await s.patients.insert(aPatient(other, { cpf: '52998224725' }))).toBe('inserted');
-    const b = aPatient(org, { cpf: '11144477735' });
+    await s.patients.insert(aWorker(org, { cpf: '52998224725' }));
+    expect(await s.patients.insert(aWorker(org, { cpf: '52998224725' }))).toBe('duplicate-cpf');
+    expect(await s.patients.insert(aWorker(other, { cpf: '52998224725' }))).toBe('inserted');
+    const b = aWorker(org, { cpf: '11144477735' });
     await s.patients.insert(b);
     expect(await s.patients.update({ ...b, cpf: '52998224725' })).toBe('duplicate-cpf');
   });
 
   it('searches names without regard to case or accents, by CPF digits, with totals and pages', async () => {
     const names = ['José da Silva', 'Maria Silveira', 'João Souza', 'Ana SILVA Costa', 'Pedro Santos'];
-    for (const [i, name] of names.entries()) await s.patients.insert(aPatient(org, { name, createdAt: at(i), cpf: i === 4 ? '52998224725' : null }));
-    await s.patients.insert(aPatient(other, { name: 'Silva de Outra Clínica' }));
+    for (const [i, name] of names.entries()) await s.patients.insert(aWorker(org, { name, createdAt: at(i), cpf: i === 4 ? '52998224725' : null }));
+    await s.patients.insert(aWorker(other, { name: 'Silva de Outra Clínica' }));
     const silva = await s.patients.list({ organizationId: org, q: 'silva', limit: 10, offset: 0 });
     expect(silva.total).toBe(2);
     expect(silva.items.map((p) => p.name)).toEqual(['Ana SILVA Costa', 'José da Silva']);
@@ -94,7 +68,7 @@ export function patientExamRepositoriesContract(make: () => Promise<PatientExamS
   });
 
   it('stores exams with NR and bone conduction, lists them by patient in date order, counts them', async () => {
-    const p = aPatient(org);
+    const p = aWorker(org);
     await s.patients.insert(p);
     const later = anExam(org, p.id, { date: '2025-06-01' });
     const earlier = anExam(org, p.id, { date: '2024-06-01', createdAt: at(5) });
@@ -113,7 +87,7 @@ export function patientExamRepositoriesContract(make: () => Promise<PatientExamS
   });
 
   it('keeps a reference designation and lists the workers with exams of another rules version', async () => {
-    const p = aPatient(org);
+    const p = aWorker(org);
     await s.patients.insert(p);
     const designation = { reason: 'Primeiro exame sem repouso de 14 h', designatedBy: 'Dra. Ana (CRM 1/SP)', designatedAt: '2026-11-24T12:00:00.000Z' };
     const e = anExam(org, p.id, { referenceDesignation: designation, rulesVersion: 'old' });
@@ -129,7 +103,7 @@ export function patientExamRepositoriesContract(make: () => Promise<PatientExamS
   });
 
   it('keeps the clinical fields (anamnese, meatoscopia per ear, masking) through insert and update', async () => {
-    const p = aPatient(org);
+    const p = aWorker(org);
     await s.patients.insert(p);
     const e = anExam(org, p.id, { anamnese: 'Zumbido há 2 anos', meatoscopia: { od: 'Livre', oe: null }, mascaramento: 'Ruído de banda estreita OE' });
     await s.exams.insert(e);
@@ -139,7 +113,7 @@ export function patientExamRepositoriesContract(make: () => Promise<PatientExamS
   });
 
   it('updates an exam and saves recomputed classifications', async () => {
-    const p = aPatient(org);
+    const p = aWorker(org);
     await s.patients.insert(p);
     const e = anExam(org, p.id);
     await s.exams.insert(e);
@@ -151,8 +125,8 @@ export function patientExamRepositoriesContract(make: () => Promise<PatientExamS
   });
 
   it('archives and restores a patient: hidden from the list, the exam list and the counters, kept by id', async () => {
-    const p = aPatient(org, { name: 'Arquivado' });
-    const q = aPatient(org, { name: 'Ativo' });
+    const p = aWorker(org, { name: 'Arquivado' });
+    const q = aWorker(org, { name: 'Ativo' });
     await s.patients.insert(p);
     await s.patients.insert(q);
     const e = anExam(org, p.id, { date: '2025-06-01' });
@@ -179,7 +153,7 @@ export function patientExamRepositoriesContract(make: () => Promise<PatientExamS
   });
 
   it('deletes one exam, only inside its organisation', async () => {
-    const p = aPatient(org);
+    const p = aWorker(org);
     await s.patients.insert(p);
     const e = anExam(org, p.id);
     const kept = anExam(org, p.id, { date: '2025-09-01' });
@@ -194,7 +168,7 @@ export function patientExamRepositoriesContract(make: () => Promise<PatientExamS
   });
 
   it('keeps exam deletion records per worker, newest first', async () => {
-    const p = aPatient(org);
+    const p = aWorker(org);
     await s.patients.insert(p);
     const rec = (examId: string, s2: number) => ({
       id: uuid(), organizationId: org, patientId: p.id, examId, examDate: '2025-03-01', reason: 'Exame duplicado por engano', deletedBy: null,
@@ -209,7 +183,7 @@ export function patientExamRepositoriesContract(make: () => Promise<PatientExamS
   });
 
   it('deletes a patient with its exams, only inside its organisation', async () => {
-    const p = aPatient(org);
+    const p = aWorker(org);
     await s.patients.insert(p);
     const e = anExam(org, p.id);
     await s.exams.insert(e);

@@ -1,0 +1,103 @@
+import { beforeEach, expect, it } from 'vitest';
+import type { ReportRepository } from '../../core/src';
+import { aLaudo, anExam, at, aWorker, nextId } from '../support/builders';
+import { withTwoOrganizations, type TenantFixtures } from './tenant-fixtures';
+
+export interface ReportStores extends TenantFixtures {
+  reports: ReportRepository;
+}
+
+/** What every ReportRepository must do (in memory and PostgreSQL alike). */
+export function reportRepositoryContract(make: () => Promise<ReportStores>) {
+  let s: ReportStores;
+  let org: string;
+  let other: string;
+  beforeEach(async () => void ({ s, org, other } = await withTwoOrganizations(await make())));
+
+  /** A worker (of a company, when named) with one exam on `date`. */
+  async function examOf(name: string, date: string, over: { company?: string; organizationId?: string } = {}) {
+    const organizationId = over.organizationId ?? org;
+    const company = over.company ? await s.companies.findOrCreate(organizationId, over.company) : null;
+    const worker = aWorker(organizationId, { name, companyId: company?.id ?? null, companyName: company?.name ?? null });
+    await s.patients.insert(worker);
+    const exam = anExam(organizationId, worker.id, { date });
+    await s.exams.insert(exam);
+    return { patientId: worker.id, examId: exam.id };
+  }
+
+  it('reads a saved laudo back whole, by id and by exam, with the worker and exam it is of', async () => {
+    const of = await examOf('Maria Aparecida', '2025-04-02', { company: 'Metalúrgica Aço Forte' });
+    const laudo = aLaudo(org, of, { type: 'nexo-causal', nexoAnswers: { repousoAuditivo14h: 'sim', trabalhouExpostoRuido: 'sim', tempoExposicaoAnos: 12, funcaoRuidosa: 'sim', usoEPI: 'nao-sei' } });
+    await s.reports.save(laudo);
+    const view = { report: laudo, patientName: 'Maria Aparecida', patientCompany: 'Metalúrgica Aço Forte', examDate: '2025-04-02' };
+    expect(await s.reports.findById(org, laudo.id)).toEqual(view);
+    expect(await s.reports.findByIdForUpdate(org, laudo.id)).toEqual(view);
+    expect(await s.reports.findByExam(org, of.examId)).toEqual(view);
+  });
+
+  it('answers undefined for another organisation, an unknown id and a malformed id', async () => {
+    const laudo = aLaudo(org, await examOf('Ana', '2025-01-01'));
+    await s.reports.save(laudo);
+    expect(await s.reports.findById(other, laudo.id)).toBeUndefined();
+    expect(await s.reports.findByIdForUpdate(other, laudo.id)).toBeUndefined();
+    expect(await s.reports.findByExam(other, laudo.examId)).toBeUndefined();
+    expect(await s.reports.findById(org, nextId())).toBeUndefined();
+    expect(await s.reports.findById(org, 'not-a-uuid')).toBeUndefined();
+    expect(await s.reports.findByIdForUpdate(org, 'not-a-uuid')).toBeUndefined();
+    expect(await s.reports.findByExam(org, 'not-a-uuid')).toBeUndefined();
+    expect(await s.reports.list({ organizationId: other, limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });
+    expect(await s.reports.list({ organizationId: org, patientId: 'not-a-uuid', limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });
+  });
+
+  it('replaces the laudo saved again under its id (finalised), never under another organisation', async () => {
+    const laudo = aLaudo(org, await examOf('Ana', '2025-01-01'));
+    await s.reports.save(laudo);
+    const finalised = { ...laudo, status: 'Finalizado' as const, pdfStorageKey: `${org}/${nextId()}.lmr`, pdfSha256: 'ab'.repeat(32), updatedAt: at(60), finalizedAt: at(60) };
+    await s.reports.save(finalised);
+    await s.reports.save({ ...laudo, organizationId: other, doctorName: 'Invasor' });
+    expect((await s.reports.findById(org, laudo.id))?.report).toEqual(finalised);
+    expect(await s.reports.findById(other, laudo.id)).toBeUndefined();
+    expect((await s.reports.list({ organizationId: org, limit: 10, offset: 0 })).total).toBe(1);
+  });
+
+  it('lists newest first with totals and pages, by worker, and by worker name, author or type', async () => {
+    const ana = await examOf('Ana Conceição', '2025-01-01');
+    const bruno = await examOf('Bruno Lima', '2025-02-01');
+    const carla = await examOf('Carla Dias', '2025-03-01');
+    const foreign = await examOf('Ana Estrangeira', '2025-01-01', { organizationId: other });
+    const a = aLaudo(org, ana, { createdAt: at(1), doctorName: 'Dr. José Prado' });
+    const b = aLaudo(org, bruno, { createdAt: at(3), type: 'nexo-causal' });
+    const c = aLaudo(org, carla, { createdAt: at(2) });
+    for (const r of [a, b, c, aLaudo(other, foreign)]) await s.reports.save(r);
+    const ids = (page: { items: Array<{ report: { id: string } }> }) => page.items.map((v) => v.report.id);
+    const all = await s.reports.list({ organizationId: org, limit: 10, offset: 0 });
+    expect([all.total, ids(all)]).toEqual([3, [b.id, c.id, a.id]]);
+    const page = await s.reports.list({ organizationId: org, limit: 1, offset: 1 });
+    expect([page.total, ids(page)]).toEqual([3, [c.id]]);
+    expect(ids(await s.reports.list({ organizationId: org, patientId: ana.patientId, limit: 10, offset: 0 }))).toEqual([a.id]);
+    expect(ids(await s.reports.list({ organizationId: org, q: 'CONCEICAO', limit: 10, offset: 0 }))).toEqual([a.id]);
+    expect(ids(await s.reports.list({ organizationId: org, q: 'prado', limit: 10, offset: 0 }))).toEqual([a.id]);
+    expect(ids(await s.reports.list({ organizationId: org, q: 'nexo', limit: 10, offset: 0 }))).toEqual([b.id]);
+    expect((await s.reports.list({ organizationId: org, q: '50%_', limit: 10, offset: 0 })).total).toBe(0);
+  });
+
+  it("leaves an archived worker's laudos out of the list, but not out of his own list or a lookup by id", async () => {
+    const kept = aLaudo(org, await examOf('Ativo', '2025-01-01'));
+    const of = await examOf('Arquivado', '2025-01-01');
+    const archived = aLaudo(org, of);
+    await s.reports.save(kept);
+    await s.reports.save(archived);
+    await s.patients.setArchived(org, of.patientId, at(10));
+    const listed = await s.reports.list({ organizationId: org, limit: 10, offset: 0 });
+    expect([listed.total, listed.items.map((v) => v.report.id)]).toEqual([1, [kept.id]]);
+    expect((await s.reports.list({ organizationId: org, patientId: of.patientId, limit: 10, offset: 0 })).items.map((v) => v.report.id)).toEqual([archived.id]);
+    expect((await s.reports.findById(org, archived.id))?.report).toEqual(archived);
+  });
+
+  it('refuses a second laudo for the same exam', async () => {
+    const of = await examOf('Ana', '2025-01-01');
+    await s.reports.save(aLaudo(org, of));
+    await expect(s.reports.save(aLaudo(org, of))).rejects.toThrow();
+    expect((await s.reports.list({ organizationId: org, limit: 10, offset: 0 })).total).toBe(1);
+  });
+}
