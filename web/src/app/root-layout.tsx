@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { LoadingState } from '../components/ui/spinner';
-import { AuthProvider } from '../features/auth/auth-provider';
+import { AuthProvider } from '../features/auth';
 
 /** Root route element: auth state for every page, and the fallback while a lazy page loads. */
 export function RootLayout() {

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
-import { ProtectedRoute } from '../features/auth/protected-route';
+import { ProtectedRoute } from '../features/auth';
 import { RootLayout } from './root-layout';
 import { RouteError } from './routes/route-error';
 

@@ -2,9 +2,7 @@ import { Link, Navigate } from 'react-router';
 import { LoadingState } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { paths } from '../../config/paths';
-import { useAuth } from '../../features/auth/auth-context';
-import { AuthLayout } from '../../features/auth/components/auth-layout';
-import { LoginForm } from '../../features/auth/components/login-form';
+import { useAuth, AuthLayout, LoginForm } from '../../features/auth';
 
 /** /login (spec §2): an authenticated visitor goes straight to /dashboard. */
 export default function LoginRoute() {

@@ -3,7 +3,7 @@ import { buttonClassName } from '../../components/ui/button';
 import { IconCompass, LogoMark } from '../../components/ui/icons';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { paths } from '../../config/paths';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../features/auth';
 import './not-found.css';
 
 interface NotFoundProps {

@@ -1,8 +1,7 @@
 import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
-import { useAuth } from '../../features/auth/auth-context';
-import { professionalTypeLabel } from '../../features/auth/types';
+import { useAuth, professionalTypeLabel } from '../../features/auth';
 import { Button } from '../ui/button';
 import { IconClose, IconLogOut, IconMenu, LogoMark } from '../ui/icons';
 import { LoadingState } from '../ui/spinner';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../auth';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

@@ -3,7 +3,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import type { FieldControlProps } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
-import { useDebouncedValue } from '../patients/use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { searchPatients } from './api';
 
 export interface PickedWorker {

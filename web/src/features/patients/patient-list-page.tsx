@@ -16,7 +16,7 @@ import { paths } from '../../config/paths';
 import { toast } from '../../lib/toast';
 import { archivePatient, listPatients, patientKeys, PATIENTS_PAGE_SIZE, restorePatient, type Patient } from './api';
 import { ageText, formatDate, sexWord } from './format';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import './patients.css';
 import { ExportCsvButton } from '../../components/export-csv-button';
 

@@ -8,7 +8,7 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { errorMessage } from '../../lib/api-client';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../auth';
 import { completeMyProfile, profileQueryKey, type Profile } from './api/profile';
 import './complete-profile-modal.css';
 

@@ -1,4 +1,4 @@
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../auth';
 import { useMyProfile, type Profile } from './api/profile';
 
 /** Spec §2 wizard: the modal is needed when the profile is not completed or lacks CRM or specialization. */

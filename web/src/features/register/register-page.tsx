@@ -2,8 +2,7 @@ import { Link, Navigate } from 'react-router';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { LoadingState } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
-import { useAuth } from '../auth/auth-context';
-import { AuthLayout } from '../auth/components/auth-layout';
+import { useAuth, AuthLayout } from '../auth';
 import { RegisterForm } from './components/register-form';
 
 /** /register (spec §2): an authenticated visitor goes straight to /dashboard. Lazy-loaded. */

@@ -7,9 +7,7 @@ import { Textarea } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
-import { formatDb, NEXO_LEVEL_LABELS, NEXO_LEVELS, updateReportDraft, type Draft, type NexoLevelValue } from '../reports/api';
-import { listToText, textToList } from './narrative';
-import { NarrativeView } from './narrative-view';
+import { formatDb, NEXO_LEVEL_LABELS, NEXO_LEVELS, updateReportDraft, type Draft, type NexoLevelValue, listToText, NarrativeView, textToList } from '../reports';
 import './report-editor.css';
 
 /** Spec §4 "Wizard report editor": any change is saved automatically 500 ms after the last one. */

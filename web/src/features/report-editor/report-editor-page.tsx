@@ -14,8 +14,7 @@ import { EmptyState, ErrorState } from '../../components/ui/states';
 import { paths } from '../../config/paths';
 import { api, errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
-import { formatDate, generateReport, getReportByExam, parseDraft, reportKeys, reportTypeBadge, updateReportDraft, type Report } from '../reports/api';
-import { NarrativeView } from './narrative-view';
+import { formatDate, generateReport, getReportByExam, parseDraft, reportKeys, reportTypeBadge, updateReportDraft, type Report, NarrativeView } from '../reports';
 import { KeptEditsBanner, StaleDraftBanner } from './stale-draft-banner';
 import './report-editor.css';
 

@@ -3,7 +3,7 @@ import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
-import { refreshReport, type Report } from '../reports/api';
+import { refreshReport, type Report } from '../reports';
 
 export interface StaleDraftBannerProps {
   report: Pick<Report, 'id' | 'status' | 'stale' | 'staleChanges'>;

@@ -9,7 +9,7 @@ import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { Field } from '../../components/ui/field';
-import { formatDate } from '../reports/api';
+import { formatDate } from '../reports';
 import type { WizardExam, WizardPatient } from './api';
 import { CONSULTATION_TYPES, OCCUPATIONAL_REASONS, type ConsultationType, type NexoQuestions, type WizardAction, type WizardState } from './wizard-state';
 

@@ -1,4 +1,4 @@
-import type { Draft, GenerateReportInput, Report } from '../reports/api';
+import type { Draft, GenerateReportInput, Report } from '../reports';
 
 /** Spec §3 wizard state values. */
 export const CONSULTATION_TYPES = ['Eletiva', 'Ocupacional', 'Judicial / Pericial', 'Infantil / Neo Natal'] as const;

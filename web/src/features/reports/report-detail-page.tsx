@@ -10,8 +10,8 @@ import { ErrorState } from '../../components/ui/states';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 import { formatDateTime, formatDb, getReport, NEXO_LEVEL_LABELS, openReportPdf, parseDraft, reportKeys, reportTypeBadge, type NexoLevelValue } from './api';
-import { NarrativeView } from '../report-editor/narrative-view';
-import { ClinicHeaderCard } from '../settings/clinic-header-card';
+import { NarrativeView } from './narrative-view';
+import { ClinicHeaderCard } from '../settings';
 import './reports.css';
 
 const yesNo = (v: unknown) => (v === true ? 'Sim' : v === false ? 'Não' : '-');

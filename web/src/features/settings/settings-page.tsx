@@ -11,7 +11,7 @@ import { SecuritySettings } from './components/security-settings';
 import './settings.css';
 
 // Integrações (issue 9) lives in its own feature and chunk.
-const IntegrationsSettings = lazy(() => import('../integrations/integrations-settings'));
+const IntegrationsSettings = lazy(() => import('../integrations').then((m) => ({ default: m.IntegrationsSettings })));
 
 type SettingsTab = 'perfil' | 'clinica' | 'notificacoes' | 'seguranca' | 'integracoes';
 

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
 import { IconClose, IconMenu, LogoMark } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 import '../public-site.css';
 
 export const featuresHref = `${paths.home.getHref()}#features`;

@@ -1,6 +1,6 @@
 import type { AuthResponse, RegisterBody } from '../../../../../adapters/src/http/contract/accounts';
 import { api } from '../../../lib/api-client';
-import { toAuthSession, type AuthSession } from '../../auth/api/auth-session';
+import { toAuthSession, type AuthSession } from '../../auth';
 
 export type RegisterPayload = Required<{ [K in keyof RegisterBody]: NonNullable<RegisterBody[K]> | null }>;
 

@@ -17,7 +17,7 @@ import { Select } from '../../../components/ui/select';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 import { registerAccount } from '../api/register';
 import {
   emptyRegisterValues,

@@ -10,7 +10,7 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { ErrorState } from '../../../components/ui/states';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { profileQueryKey } from '../../profile/api/profile';
+import { profileQueryKey } from '../../profile';
 import {
   deleteOrganizationLogo, organizationKeys, updateOrganization, uploadOrganizationLogo, useOrganization, useOrganizationLogo, type Organization,
 } from '../api/organization';

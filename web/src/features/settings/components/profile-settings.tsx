@@ -11,9 +11,8 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { ErrorState } from '../../../components/ui/states';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { useAuth } from '../../auth/auth-context';
-import { profileQueryKey, updateMyProfile, useMyProfile, type Profile, type UpdateProfileInput } from '../../profile/api/profile';
-import { CompleteProfileModal } from '../../profile/complete-profile-modal';
+import { useAuth } from '../../auth';
+import { profileQueryKey, updateMyProfile, useMyProfile, type Profile, type UpdateProfileInput, CompleteProfileModal } from '../../profile';
 
 const LOAD_FAILED_MESSAGE = 'Erro ao carregar dados do perfil';
 const SAVE_FAILED_MESSAGE = 'Erro ao salvar perfil';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Card } from '../../../components/ui/card';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 import { parseAmbiente, type Exam } from '../api';
 import { AiStatusPanel, type AiStatus } from './ai-status-panel';
 import { AudiogramReviewGrid } from './audiogram-review-grid';

@@ -1,0 +1,8 @@
+/** The auth feature's public surface: the session hook, the user type, the auth page frame and the session reader. */
+export { useAuth, type AuthContextValue } from './auth-context';
+export { professionalTypeLabel, type AuthUser } from './types';
+export { AuthLayout, type AuthLayoutProps } from './components/auth-layout';
+export { toAuthSession, type AuthSession } from './api/auth-session';
+export { AuthProvider } from './auth-provider';
+export { ProtectedRoute } from './protected-route';
+export { LoginForm } from './components/login-form';
