@@ -61,6 +61,19 @@ const EAR_NAME: Record<Ear, string> = { right: 'orelha direita', left: 'orelha e
 /** Portaria 19 numbering of the same criteria (clinical-rules §3). */
 const PORTARIA19_ITEM: Record<string, string> = { '5.3': '4.2.1', '5.3.1': '4.2.2', '5.4': '4.2.3' };
 
+/**
+ * The pt-BR alerts of one comparison (a triggering or indeterminate ear each), right ear first — the
+ * texts of the evolution and of each exam's stored classification (core/src/analysis/classify-history.ts).
+ */
+export function stepAlerts(step: SequenceStep): string[] {
+  const out: string[] = [];
+  for (const side of ['right', 'left'] as const) {
+    const text = earAlert(step, side, step.comparison[side]);
+    if (text) out.push(text);
+  }
+  return out;
+}
+
 function earAlert(step: SequenceStep, side: Ear, c: EarComparison): string | undefined {
   const when = `Exame de ${formatDateBr(step.comparison.sequentialDate)}, ${EAR_NAME[side]}`;
   const ref = `em relação ao exame de referência de ${formatDateBr(step.comparison.referenceDate)}`;
@@ -86,10 +99,7 @@ export function buildExamEvolution(input: readonly AudiometricExam[]): ExamEvolu
   const events: EvolutionEvent[] = [];
   let worsening = false;
   for (const step of walk.steps) {
-    for (const side of ['right', 'left'] as const) {
-      const text = earAlert(step, side, step.comparison[side]);
-      if (text) alerts.push(text);
-    }
+    alerts.push(...stepAlerts(step));
     if (step.comparison.desencadeamento === true || step.comparison.agravamento === true) worsening = true;
     for (const kind of ['desencadeamento', 'agravamento'] as const) {
       const ears = (['right', 'left'] as const).filter((side) => step.comparison[side][kind] === true);

@@ -1,30 +1,113 @@
 import type { WorkerSex } from '../audiogram/audiogram';
-import { analyzeHistory } from '../analysis/analyze-history';
-import { buildExamEvolution } from '../analysis/exam-evolution';
-import { formatDateBr } from '../rules/nr7/calendar';
+import { summarizeStep } from '../analysis/comparison-summary';
+import { DIAGNOSIS_NOTICE, stepAlerts } from '../analysis/exam-evolution';
+import { summarizeExam } from '../analysis/exam-summary';
+import { walkReferenceHistory } from '../rules/nr7/reference-history';
 import { RULES_VERSION } from '../rules/rules-version';
 import { toAudiometricExam, type Exam } from './exam';
 
-/**
- * Classifies every exam of one patient against the reference in force at its date (NR-7 Anexo II
- * 5.5.1): the stored `classification` of exam k is `analyzeHistory(exams 1..k)` (section-10 keys)
- * plus the pt-BR alerts of its own comparison. Exams are ordered by date, then creation.
- * Returns the exams with classification and rulesVersion set (new objects).
- */
-export function classifyPatientExams<E extends Pick<Exam, 'date' | 'right' | 'left' | 'acousticRestHours' | 'calibrationDate' | 'createdAt' | 'referenceDesignation'>>(
-  exams: readonly E[],
-  patient: { sex?: WorkerSex; age?: number | null },
-): Array<E & { classification: Record<string, unknown>; rulesVersion: string }> {
-  const ordered = [...exams].sort((a, b) => (a.date === b.date ? a.createdAt.getTime() - b.createdAt.getTime() : a.date < b.date ? -1 : 1));
-  const audiometric = ordered.map((e) => toAudiometricExam(e));
-  return ordered.map((exam, k) => {
-    const prefix = audiometric.slice(0, k + 1);
-    const analysis = analyzeHistory({ worker: patient.sex ? { sex: patient.sex } : undefined, exams: prefix }) as Record<string, unknown>;
-    const own = `Exame de ${formatDateBr(exam.date)}`;
-    const alerts = k === 0 ? [] : buildExamEvolution(prefix).alerts.filter((a) => a.startsWith(own) || (!a.startsWith('Exame de') && hasTrigger(analysis)));
-    const { sequence: _sequence, ...flat } = analysis;
-    return { ...exam, classification: { ...JSON.parse(JSON.stringify(flat)), alerts }, rulesVersion: RULES_VERSION };
-  });
+/** What the classification reads of an exam. */
+export type ClassifiableExam = Pick<Exam, 'date' | 'right' | 'left' | 'acousticRestHours' | 'calibrationDate' | 'createdAt' | 'referenceDesignation'> & { id?: string };
+
+/** One exam of a history with its stored classification, as the JSON text that is stored. */
+export interface ClassifiedEntry<E> {
+  exam: E;
+  classificationJson: string;
+  rulesVersion: string;
 }
 
-const hasTrigger = (a: Record<string, unknown>) => a.desencadeamento === true || a.agravamento === true;
+/** Date order, then creation order among exams of one date (the order of the whole rules engine). */
+function inHistoryOrder<E extends ClassifiableExam>(exams: readonly E[]): E[] {
+  return [...exams].sort((a, b) => (a.date === b.date ? a.createdAt.getTime() - b.createdAt.getTime() : a.date < b.date ? -1 : 1));
+}
+
+/**
+ * THE classification of a worker's history (NR-7 Anexo II 5.5.1) — every path that stores one (an
+ * exam recorded, edited, read from a file, designated, deleted, the start-up refresh and the bulk
+ * import) goes through here. The stored document of exam k is what `analyzeHistory(exams 1..k)` says
+ * of exam k (section-10 keys, without `sequence`) plus `alerts`: the pt-BR alerts of its own
+ * comparisons (those of exams of its date so far) and, when its comparison triggers, the NR-7 item 6
+ * notice. The reference walk is a left fold, so one walk over the whole history gives every prefix:
+ * O(n) per worker, fast enough for the bulk import. Serialised part by part (no 60-key object
+ * spread per exam: that dominated the import). Returns the exams in history order.
+ */
+export function classifyHistory<E extends ClassifiableExam>(exams: readonly E[], patient: { sex?: WorkerSex }): Array<ClassifiedEntry<E>> {
+  const ordered = inHistoryOrder(exams);
+  const walk = walkReferenceHistory(ordered.map((e) => toAudiometricExam(e)));
+  const out: Array<ClassifiedEntry<E>> = [];
+  /** Alerts of the comparisons walked so far, by the compared exam's date. */
+  const alertsOfDate = new Map<string, string[]>();
+  const head = `{"rules_version":${JSON.stringify(RULES_VERSION)},`;
+  for (let k = 0; k < ordered.length; k++) {
+    const entry = walk.entries[k];
+    const current = entry.exam;
+    const examJson = JSON.stringify(summarizeExam(current));
+    let roleJson: string;
+    let stepJson = '';
+    let triggers = false;
+    if (entry.step) {
+      const step = entry.step;
+      roleJson = `"exam_role":"sequencial"`;
+      const summary = summarizeStep(step, current, patient.sex);
+      summary.sequential_date = undefined;
+      stepJson = JSON.stringify(summary);
+      const own = stepAlerts(step);
+      if (own.length) alertsOfDate.set(current.date, [...(alertsOfDate.get(current.date) ?? []), ...own]);
+      triggers = step.comparison.desencadeamento === true || step.comparison.agravamento === true;
+    } else {
+      roleJson = JSON.stringify({
+        exam_role: entry.role,
+        reference_basis: entry.referenceBasis,
+        reference_designation_reason: entry.role === 'referencia' ? current.designatedReference?.reason : undefined,
+        new_reference_date: entry.referenceAfter?.date,
+        new_reference_exam_id: entry.referenceAfter?.id,
+        new_reference_basis: entry.referenceBasisAfter,
+      }).slice(1, -1);
+    }
+    const alerts = [...(alertsOfDate.get(current.date) ?? [])];
+    if (triggers) alerts.push(DIAGNOSIS_NOTICE);
+    const body = `${head}${examJson.slice(1, -1)},${roleJson}${stepJson.length > 2 ? `,${stepJson.slice(1, -1)}` : ''},"alerts":${JSON.stringify(alerts)}}`;
+    out.push({ exam: ordered[k], classificationJson: body, rulesVersion: RULES_VERSION });
+  }
+  return out;
+}
+
+/**
+ * `classifyHistory` as objects: the exams (new objects) with `classification` and `rulesVersion`
+ * set, in history order.
+ */
+export function classifyPatientExams<E extends ClassifiableExam>(
+  exams: readonly E[],
+  patient: { sex?: WorkerSex },
+): Array<E & { classification: Record<string, unknown>; rulesVersion: string }> {
+  return classifyHistory(exams, patient).map((c) => ({ ...c.exam, classification: JSON.parse(c.classificationJson) as Record<string, unknown>, rulesVersion: c.rulesVersion }));
+}
+
+/** A change to a worker's history: the exams it writes (new, or replacing the stored exam of their id). */
+export interface HistoryChange<E> {
+  written: readonly E[];
+  /** Exams dated from here on (ISO date; '' = every one) have their stored classification refreshed. */
+  fromDate: string;
+}
+
+/**
+ * Classifies a worker's history after a change (the one sequence behind every write of an exam):
+ * `written` are the classified written exams; `later` the other exams dated from `fromDate` on,
+ * whose stored classification the change may have moved (a back-dated exam can change the
+ * reference of the later ones). Both in history order.
+ */
+export function classifyHistoryChange<E extends ClassifiableExam & { id: string }>(
+  stored: readonly E[],
+  change: HistoryChange<E>,
+  patient: { sex?: WorkerSex },
+): { written: Array<ClassifiedEntry<E>>; later: Array<ClassifiedEntry<E>> } {
+  const writtenIds = new Set(change.written.map((e) => e.id));
+  const written: Array<ClassifiedEntry<E>> = [];
+  const later: Array<ClassifiedEntry<E>> = [];
+  const history = writtenIds.size ? [...stored.filter((e) => !writtenIds.has(e.id)), ...change.written] : stored;
+  for (const c of classifyHistory(history, patient)) {
+    if (writtenIds.has(c.exam.id)) written.push(c);
+    else if (c.exam.date >= change.fromDate) later.push(c);
+  }
+  return { written, later };
+}

@@ -10,7 +10,7 @@ import type { UnitOfWork } from '../../ports/unit-of-work';
 import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from '../accounts/session-policy';
 import { assertExamEditable } from './finalized-report-guard';
-import { reclassifyHistory } from './reclassify-history';
+import { reclassifyAfterDeletion } from './reclassify-history';
 
 export const DELETION_REASON_MIN = 10;
 export const DELETION_REASON_MAX = 500;
@@ -56,7 +56,7 @@ export class DeleteExam {
     return this.uow.run(async () => {
       await this.s.deletions.record(deletion);
       await this.s.exams.delete(auth.organizationId, examId);
-      await reclassifyHistory(this.s, auth.organizationId, exam.patientId, null, exam.date);
+      await reclassifyAfterDeletion(this.s, exam);
       return ok(deletion);
     });
   }

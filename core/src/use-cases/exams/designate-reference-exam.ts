@@ -1,7 +1,6 @@
 import { registryLabel } from '../../accounts/registries';
 import { hasAirThresholds, REFERENCE_REASON_MAX, REFERENCE_REASON_MIN, type Exam, type ReferenceDesignation } from '../../exams/exam';
 import { ExamLockedByFinalizedReportError, ExamNotFoundError, InvalidExamError } from '../../exams/exam-errors';
-import { classifyPatientExams } from '../../exams/classify-exams';
 import type { ProfessionalRepository } from '../../ports/account-ports';
 import type { Clock } from '../../ports/clock';
 import type { ExamRepository, PatientRepository } from '../../ports/patient-ports';
@@ -11,6 +10,7 @@ import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from '../accounts/session-policy';
 import { examsWithFinalizedReport } from './finalized-report-guard';
 import { inTransaction } from '../../shared/in-transaction';
+import { planReclassification } from './reclassify-history';
 
 export const REFERENCE_REASON_MESSAGE = `Informe o motivo da designação (de ${REFERENCE_REASON_MIN} a ${REFERENCE_REASON_MAX} caracteres).`;
 export const EMPTY_EXAM_REFERENCE_MESSAGE = 'Um exame sem limiares não pode ser o exame de referência.';
@@ -49,26 +49,12 @@ export class DesignateReferenceExam {
     }
     const signed = await examsWithFinalizedReport(this.reports, auth.organizationId, view.exam.patientId);
     return inTransaction(this.uow, async () => {
-      const patient = await this.patients.findById(auth.organizationId, view.exam.patientId);
       const updated: Exam = { ...view.exam, referenceDesignation: designation, updatedAt: this.clock.now() };
-      const stored = await this.exams.listForPatient(auth.organizationId, view.exam.patientId);
-      const history = stored.map((e) => (e.id === examId ? updated : e));
-      const classified = classifyPatientExams(history, { sex: patient?.sex });
+      // the reference of every exam of the worker may move, earlier ones included
+      const plan = await planReclassification({ exams: this.exams, patients: this.patients }, { organizationId: auth.organizationId, patientId: updated.patientId, exam: updated, fromDate: '' });
       // a finalised laudo states its exam's classification: a designation that would change it is refused (issue 15)
-      const before = new Map(classifyPatientExams(stored, { sex: patient?.sex }).map((e) => [e.id, canonical(e.classification)]));
-      if (signed.has(examId) || classified.some((e) => signed.has(e.id) && canonical(e.classification) !== before.get(e.id))) {
-        return err(new ExamLockedByFinalizedReportError('reclassificado'));
-      }
-      const mine = classified.find((e) => e.id === examId)!;
-      await this.exams.update(mine);
-      const others = classified.filter((e) => e.id !== examId);
-      if (others.length) await this.exams.saveClassifications(auth.organizationId, others);
-      return ok(mine);
+      if (signed.has(examId) || plan.changesClassificationOf(signed)) return err(new ExamLockedByFinalizedReportError('reclassificado'));
+      return ok((await plan.commit())!);
     });
   }
-}
-
-/** JSON with sorted keys: two classifications compare equal whatever their key order. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : 1))) : v));
 }

@@ -1,7 +1,7 @@
-import { classifyPatientExams } from '../../exams/classify-exams';
 import type { ExamRepository, PatientRepository } from '../../ports/patient-ports';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { RULES_VERSION } from '../../rules/rules-version';
+import { planReclassification } from './reclassify-history';
 
 /**
  * Recomputes the stored classification of every worker who has an exam classified by another rules
@@ -25,12 +25,7 @@ export class ReclassifyStaleExams {
       if (!batch.length) return done;
       for (const { organizationId, patientId } of batch) {
         if (options.signal?.aborted) return done;
-        await this.uow.run(async () => {
-          const patient = await this.patients.findById(organizationId, patientId);
-          const history = await this.exams.listForPatient(organizationId, patientId);
-          const classified = classifyPatientExams(history, { sex: patient?.sex });
-          await this.exams.saveClassifications(organizationId, classified);
-        });
+        await this.uow.run(async () => (await planReclassification({ exams: this.exams, patients: this.patients }, { organizationId, patientId, exam: null, fromDate: '' })).commit());
         done++;
       }
       options.onProgress?.(done);

@@ -4,7 +4,6 @@ import { InvalidExamError } from '../../exams/exam-errors';
 import {
   optionalText, parseAudiogramInput, parseClinicalFields, parseExamDate, parseNumber, parseSpeechTest, requiredText, type ClinicalFieldsInput, type Issue, type RawEarPair,
 } from '../../exams/exam-input';
-import { classifyPatientExams } from '../../exams/classify-exams';
 import type { Patient } from '../../patients/patient';
 import { PatientArchivedError, PatientNotFoundError } from '../../patients/patient-errors';
 import type { Clock } from '../../ports/clock';
@@ -15,6 +14,7 @@ import { validatePatientInput } from '../../patients/patient-rules';
 import { inTransaction } from '../../shared/in-transaction';
 import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from '../accounts/session-policy';
+import { reclassifyFrom } from './reclassify-history';
 import type { ManagePatients, PatientWriteError } from '../patients/manage-patients';
 
 /** The exam fields common to both creation payloads, already mapped from the wire. */
@@ -63,7 +63,7 @@ export class RecordExam {
     if (patient.archivedAt) return err(new PatientArchivedError());
     const parsed = this.parse(auth, patient, input, options);
     if (!parsed.ok) return parsed;
-    return ok(await this.uow.run(() => this.store(auth, patient, parsed.value)));
+    return ok(await this.uow.run(() => this.store(parsed.value)));
   }
 
   /** Entry-form payload without a patient id: validates the exam first, then registers the patient (age 0–120). */
@@ -78,7 +78,7 @@ export class RecordExam {
     return inTransaction(this.uow, async (): Promise<Result<Exam, RecordExamError>> => {
       const patient = await this.managePatients.register(auth, { name: patientInput.name, age: patientInput.age as number, sex: patientInput.sex }, { maxAge: 120, pathPrefix: 'paciente.' });
       if (!patient.ok) return patient;
-      return ok(await this.store(auth, patient.value, { ...draft.value, patientId: patient.value.id }));
+      return ok(await this.store({ ...draft.value, patientId: patient.value.id }));
     });
   }
 
@@ -106,14 +106,8 @@ export class RecordExam {
   }
 
   /** Inserts and (re)classifies; exams from the new one's date on get their stored output refreshed. */
-  private async store(auth: AuthContext, patient: Patient, exam: Exam): Promise<Exam> {
-    const history = await this.exams.listForPatient(auth.organizationId, patient.id);
-    const classified = classifyPatientExams([...history, exam], { sex: patient.sex, age: patient.age });
-    const mine = classified.find((e) => e.id === exam.id)!;
-    await this.exams.insert(mine);
-    const changed = classified.filter((e) => e.id !== exam.id && e.date >= exam.date);
-    if (changed.length) await this.exams.saveClassifications(auth.organizationId, changed);
-    return mine;
+  private store(exam: Exam): Promise<Exam> {
+    return reclassifyFrom({ exams: this.exams, patients: this.patients }, exam, { isNew: true });
   }
 }
 

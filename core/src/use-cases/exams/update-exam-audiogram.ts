@@ -8,7 +8,7 @@ import type { UnitOfWork } from '../../ports/unit-of-work';
 import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from '../accounts/session-policy';
 import { assertExamEditable } from './finalized-report-guard';
-import { reclassifyHistory } from './reclassify-history';
+import { reclassifyFrom } from './reclassify-history';
 
 /**
  * Replaces an exam's thresholds (the review grid after an AI reading, or manual entry after a
@@ -33,8 +33,7 @@ export class UpdateExamAudiogram {
     if (issues.length) return err(new InvalidExamError(issues[0].message, issues));
     return this.uow.run(async () => {
       const updated: Exam = { ...view.exam, right, left, updatedAt: this.clock.now() };
-      const mine = await reclassifyHistory({ exams: this.exams, patients: this.patients }, auth.organizationId, view.exam.patientId, updated, updated.date);
-      return ok(mine!);
+      return ok(await reclassifyFrom({ exams: this.exams, patients: this.patients }, updated));
     });
   }
 }

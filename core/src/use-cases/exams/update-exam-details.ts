@@ -10,7 +10,7 @@ import type { UnitOfWork } from '../../ports/unit-of-work';
 import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from '../accounts/session-policy';
 import { assertExamEditable } from './finalized-report-guard';
-import { reclassifyHistory } from './reclassify-history';
+import { reclassifyFrom } from './reclassify-history';
 
 /** A correction of an exam's record: absent (undefined) = unchanged, null or blank = cleared (not the date). */
 export interface ExamCorrectionInput extends ClinicalFieldsInput {
@@ -55,7 +55,7 @@ export class UpdateExamDetails {
     if (!editable.ok) return editable;
     const updated: Exam = { ...view.exam, ...parsed.value, updatedAt: this.clock.now() };
     const fromDate = updated.date < view.exam.date ? updated.date : view.exam.date;
-    return this.uow.run(async () => ok((await reclassifyHistory({ exams: this.exams, patients: this.patients }, auth.organizationId, updated.patientId, updated, fromDate))!));
+    return this.uow.run(async () => ok(await reclassifyFrom({ exams: this.exams, patients: this.patients }, updated, { fromDate })));
   }
 
   private parse(input: ExamCorrectionInput, birthDate: string | null): Result<Partial<Exam>, InvalidExamError> {

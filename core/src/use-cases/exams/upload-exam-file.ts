@@ -15,7 +15,7 @@ import { DomainError } from '../../shared/domain-error';
 import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from '../accounts/session-policy';
 import { assertExamEditable } from './finalized-report-guard';
-import { reclassifyHistory } from './reclassify-history';
+import { reclassifyFrom } from './reclassify-history';
 import { describeAttempts, ReadAudiogram, type ReaderAttempt } from './read-audiogram';
 
 /** No file is uploaded to an archived worker's exam (issue 14). */
@@ -167,7 +167,7 @@ export async function applyReadingToExam(
 ): Promise<Exam> {
   return deps.uow.run(async () => {
     const updated: Exam = { ...exam, right: reading.right, left: reading.left, ambienteJson, updatedAt: deps.clock.now() };
-    return (await reclassifyHistory(deps, organizationId, exam.patientId, updated, exam.date))!;
+    return reclassifyFrom(deps, updated);
   });
 }
 

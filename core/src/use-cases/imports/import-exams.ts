@@ -1,7 +1,7 @@
 import type { EarAudiogram } from '../../audiogram/audiogram';
 import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../audiogram/frequencies';
 import { isNoResponse, type Threshold } from '../../audiogram/threshold';
-import { classifyHistoryForImport } from '../../imports/classify-history';
+import { classifyHistoryChange } from '../../exams/classify-exams';
 import { importPatientKey, parseImportRow, type ImportCells, type ValidImportRow } from '../../imports/import-row';
 import type { Clock } from '../../ports/clock';
 import type { ExamImportBatch, ExamImportSink, ImportPatientRequest, NewImportedExam, ResolvedImportPatient, StoredExamForImport } from '../../ports/exam-import-sink';
@@ -79,8 +79,8 @@ export function audiogramText(right: EarAudiogram, left: EarAudiogram): string {
  * Bulk import of past exams into one organisation (issue 8): every record is validated with the web
  * app's rules; valid ones are written in batches, one transaction each. Per batch: companies and
  * workers found or created, exams already stored (natural key = worker + date + thresholds)
- * skipped, the new ones inserted, and every touched worker's whole history re-classified in date
- * order exactly as `classifyPatientExams` does, updating the stored exams from the first new date
+ * skipped, the new ones inserted, and every touched worker's whole history re-classified by
+ * `classifyHistoryChange` (the one classification path of every exam write), updating the stored exams from the first new date
  * on. A crash between batches loses nothing committed; a re-run skips what is stored.
  */
 export class ImportExams {
@@ -177,7 +177,7 @@ export class ImportExams {
         // ids given now, so the classification can name the reference exam (reference_exam_id)
         const exams = g.rows.map((r, i) => ({ ...r.exam, id: this.ids.next(), index: i, createdAt: new Date(i) }));
         g.asNewWorker = new Array(exams.length);
-        for (const c of classifyHistoryForImport(exams, { sex: g.request.sex })) g.asNewWorker[c.exam.index] = c;
+        for (const c of classifyHistoryChange([], { written: exams, fromDate: '' }, { sex: g.request.sex }).written) g.asNewWorker[c.exam.index] = c;
       }
     }
     return { groups: [...groups.values()], duplicates };
@@ -229,11 +229,9 @@ export class ImportExams {
       if (existingIds.length) for (const e of await b.loadExams(existingIds)) byPatient.get(e.patientId)?.history.push(e);
       for (const { sex, exams, history } of byPatient.values()) {
         const firstNew = exams.reduce((min, e) => (e.date < min ? e.date : min), exams[0].date);
-        const fresh = new Set<unknown>(exams);
-        for (const c of classifyHistoryForImport<StoredExamForImport | NewImportedExam>([...history, ...exams], { sex })) {
-          if (fresh.has(c.exam)) inserts.push({ ...(c.exam as NewImportedExam), classificationJson: c.classificationJson, rulesVersion: c.rulesVersion });
-          else if (c.exam.date >= firstNew) updates.push({ id: (c.exam as StoredExamForImport).id, classificationJson: c.classificationJson, rulesVersion: c.rulesVersion });
-        }
+        const classified = classifyHistoryChange<StoredExamForImport | NewImportedExam>(history, { written: exams, fromDate: firstNew }, { sex });
+        for (const c of classified.written) inserts.push({ ...(c.exam as NewImportedExam), classificationJson: c.classificationJson, rulesVersion: c.rulesVersion });
+        for (const c of classified.later) updates.push({ id: c.exam.id, classificationJson: c.classificationJson, rulesVersion: c.rulesVersion });
       }
     }
     if (!inserts.length) return { imported: 0, duplicates, patientsCreated };
