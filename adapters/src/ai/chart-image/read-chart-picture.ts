@@ -1,6 +1,179 @@
+import { buildAudiogramReading, type ReadingCandidate, type ReadingConfidence } from '../../../../core/src/audiogram/reading';
 import type { ReadOutcome } from '../../../../core/src/ports/audiogram-reader';
+import { parseReadingCandidates } from '../reading-candidates';
+import { fitFrequencyAxis, fitRowSpacing, levelAxisFromLabels, levelAxisFromRows, type FrequencyAxis, type LevelAxis } from './calibration';
+import { decodePicture, rotatePicture } from './decode-picture';
+import { estimateSkew } from './deskew';
+import { findLines, findPanels, type PanelGrid } from './grid';
+import { mapSymbol, type MappedPoint } from './mapping';
+import { buildMasks, dilate, type Masks, type Picture } from './picture';
+import { readAxisLabels } from './axis-labels';
+import { findSymbols, hasNoResponseArrow, LEFT_KINDS, RIGHT_KINDS, earOfKind, type FoundSymbol, type SymbolField } from './symbols';
 
-export async function readChartPicture(bytes: Uint8Array): Promise<ReadOutcome> {
-  void bytes;
-  return { status: 'not_applicable', reason: 'Leitura de gráfico ainda não implementada.' };
+export const CHART_READER_NAME = 'chart-image';
+
+/** A calibrated panel: grid box, frequency axis, dB axis. */
+export interface CalibratedPanel {
+  readonly grid: PanelGrid;
+  readonly freq: FrequencyAxis;
+  readonly level: LevelAxis;
+  readonly step: number;
+}
+
+/** Options for tests and the bench: OCR of the dB labels can be turned off. */
+export interface ChartReadOptions { readonly ocr?: boolean }
+
+/** Everything the pipeline found, for tests and the review overlay. */
+export interface ChartAnalysis {
+  readonly panels: readonly CalibratedPanel[];
+  readonly points: readonly MappedPoint[];
+  readonly skewDeg: number;
+  readonly notes: readonly string[];
+}
+
+/** The whole pipeline: decode → deskew → binarise → grid → calibrate → symbols → mapping → reading. */
+export async function readChartPicture(bytes: Uint8Array, options: ChartReadOptions = {}): Promise<ReadOutcome> {
+  const analysis = await analyseChartPicture(bytes, options);
+  if ('status' in analysis) return analysis;
+  const { points, notes } = analysis;
+  if (!points.length) return { status: 'not_applicable', reason: 'Grade de audiograma encontrada, mas nenhum símbolo de limiar reconhecido.' };
+  const parsed = parseReadingCandidates(points.map((p): ReadingCandidate => ({
+    ear: p.ear, conduction: p.conduction, frequencyHz: p.frequencyHz, value: p.value, noResponse: p.noResponse, confidence: p.confidence,
+  })));
+  if (!parsed.ok) return { status: 'failed', reason: parsed.reason };
+  const reading = buildAudiogramReading(parsed.value, CHART_READER_NAME);
+  if (!reading.ok) return { status: 'not_applicable', reason: `Leitura do gráfico incompleta: ${reading.error.message}` };
+  return { status: 'read', reading: { ...reading.value, observations: [...notes, ...reading.value.observations] } };
+}
+
+export async function analyseChartPicture(bytes: Uint8Array, options: ChartReadOptions = {}): Promise<ChartAnalysis | ReadOutcome> {
+  let picture = await decodePicture(bytes);
+  if (!picture) return { status: 'failed', reason: 'Não foi possível decodificar a imagem (arquivo corrompido ou formato não suportado).' };
+  let masks = buildMasks(picture);
+  const skew = estimateSkew(masks.ink, masks.width, masks.height);
+  if (Math.abs(skew) >= 0.2) {
+    picture = await rotatePicture(picture, -skew);
+    masks = buildMasks(picture);
+  }
+  const panels = calibratedPanels(masks);
+  if (!panels.length) return { status: 'not_applicable', reason: 'Nenhuma grade de audiograma reconhecida na imagem (eixos de frequência e dB não calibrados).' };
+
+  const notes: string[] = [];
+  const levels = options.ocr === false ? panels.map(() => null) : await readAxisLabels(picture, panels);
+  const calibrated = panels.map((p, i) => {
+    const fromLabels = levels[i] ? levelAxisFromLabels(levels[i]!, p.spacing) : null;
+    return { grid: p.grid, freq: p.freq, step: p.spacing.step, level: fromLabels ?? levelAxisFromRows(p.spacing) };
+  });
+  const how = calibrated.map((p) => (p.level.how === 'ocr' ? 'rótulos lidos por OCR' : p.level.certain ? 'espaçamento da grade' : 'espaçamento da grade (faixa suposta −10 a 120 dB)'));
+  notes.push(`Leitura do gráfico sem modelo: ${calibrated.length === 2 ? 'dois painéis' : 'um gráfico'}; eixo de dB calibrado por ${[...new Set(how)].join(' e ')}; frequências pela grade${Math.abs(skew) >= 0.2 ? `; imagem endireitada em ${skew.toFixed(1)}°` : ''}.`);
+
+  const points = detectPoints(picture, masks, calibrated);
+  return { panels: calibrated, points, skewDeg: skew, notes };
+}
+
+/** Panels whose grid calibrates on both axes, best first, at most two that do not overlap. */
+function calibratedPanels(masks: Masks) {
+  const { ink, width: w, height: h } = masks;
+  const rows = findLines(ink, w, h, 'h', Math.round(0.12 * w));
+  const columns = findLines(ink, w, h, 'v', Math.round(0.1 * h));
+  const out: { grid: PanelGrid; freq: FrequencyAxis; spacing: { first: number; step: number; count: number }; area: number }[] = [];
+  for (const grid of findPanels(rows, columns, w)) {
+    const spacing = fitRowSpacing(grid.rows.map((r) => r.pos), grid.top, grid.bottom);
+    const freq = fitFrequencyAxis(grid.columns.map((c) => c.pos), grid.left, grid.right);
+    if (spacing && freq && spacing.count >= 8) out.push({ grid, freq, spacing, area: (grid.right - grid.left) * (grid.bottom - grid.top) });
+  }
+  out.sort((a, b) => b.area - a.area);
+  const kept: typeof out = [];
+  for (const p of out) {
+    const overlaps = kept.some((k) => p.grid.left < k.grid.right && k.grid.left < p.grid.right && p.grid.top < k.grid.bottom && k.grid.top < p.grid.bottom);
+    if (!overlaps && (!kept.length || p.area > 0.35 * kept[0].area)) kept.push(p);
+  }
+  // Reading order: left to right, then top to bottom (the right ear's panel comes first).
+  return kept.slice(0, 2).sort((a, b) => (Math.abs(a.grid.top - b.grid.top) > 0.5 * (a.grid.bottom - a.grid.top) ? a.grid.top - b.grid.top : a.grid.left - b.grid.left));
+}
+
+function gridMask(masks: Masks, panels: readonly CalibratedPanel[]): Uint8Array {
+  const { width: w, height: h } = masks;
+  const out = new Uint8Array(w * h);
+  for (const { grid } of panels) {
+    for (const r of grid.rows) {
+      const half = r.thickness / 2 + 1;
+      for (let y = Math.max(0, Math.floor(r.pos - half)); y <= Math.min(h - 1, Math.ceil(r.pos + half - 1)); y++) for (let x = Math.max(0, Math.floor(r.from)); x <= Math.min(w - 1, r.to); x++) out[y * w + x] = 1;
+    }
+    for (const c of grid.columns) {
+      const half = c.thickness / 2 + 1;
+      for (let x = Math.max(0, Math.floor(c.pos - half)); x <= Math.min(w - 1, Math.ceil(c.pos + half - 1)); x++) for (let y = Math.max(0, Math.floor(c.from)); y <= Math.min(h - 1, c.to); y++) out[y * w + x] = 1;
+    }
+  }
+  return out;
+}
+
+function field(mask: Uint8Array, grid: Uint8Array, w: number, h: number): SymbolField {
+  const raw = new Uint8Array(mask.length);
+  for (let i = 0; i < mask.length; i++) raw[i] = mask[i] && !grid[i] ? 1 : 0;
+  return { width: w, height: h, raw, dilated: dilate(raw, w, h), grid };
+}
+
+function countIn(mask: Uint8Array, w: number, p: PanelGrid): number {
+  let n = 0;
+  for (let y = Math.floor(p.top); y < p.bottom; y++) for (let x = Math.floor(p.left); x < p.right; x++) n += mask[y * w + x];
+  return n;
+}
+
+function detectPoints(picture: Picture, masks: Masks, panels: readonly CalibratedPanel[]): MappedPoint[] {
+  const { width: w, height: h } = masks;
+  const grid = gridMask(masks, panels);
+  // Colour where present: red strokes are the right ear's, blue the left's; otherwise shape alone.
+  const area = panels.reduce((s, p) => s + (p.grid.right - p.grid.left) * (p.grid.bottom - p.grid.top), 0);
+  const reds = panels.reduce((s, p) => s + countIn(masks.red, w, p.grid), 0);
+  const blues = panels.reduce((s, p) => s + countIn(masks.blue, w, p.grid), 0);
+  const useRed = reds > 0.0015 * area;
+  const useBlue = blues > 0.0015 * area;
+  const inkField = field(masks.ink, grid, w, h);
+  const rightField = useRed ? field(masks.red, grid, w, h) : inkField;
+  const leftField = useBlue ? field(masks.blue, grid, w, h) : inkField;
+  void picture;
+
+  const points: MappedPoint[] = [];
+  for (const [index, panel] of panels.entries()) {
+    const s10 = Math.abs(10 / panel.level.d);
+    const sizes = [0.14, 0.19, 0.25, 0.32].map((k) => Math.max(3, k * s10));
+    const pad = 0.35 * s10;
+    const box = { x0: panel.grid.left - pad, x1: panel.grid.right + pad, y0: panel.grid.top - pad, y1: panel.grid.bottom + pad };
+    const found: { sym: FoundSymbol; field: SymbolField }[] = [
+      ...findSymbols(rightField, RIGHT_KINDS, sizes, box).map((sym) => ({ sym, field: rightField })),
+      ...findSymbols(leftField, LEFT_KINDS, sizes, box).map((sym) => ({ sym, field: leftField })),
+    ];
+    // Two panels: each holds one ear; the majority of its symbols (by score) says which.
+    let panelEar: 'right' | 'left' | null = null;
+    if (panels.length === 2) {
+      const vote = found.reduce((s, f) => s + (earOfKind(f.sym.kind) === 'right' ? f.sym.score : -f.sym.score), 0);
+      panelEar = vote > 0 ? 'right' : vote < 0 ? 'left' : index === 0 ? 'right' : 'left';
+    }
+    const down: 1 | -1 = panel.level.d > 0 ? 1 : -1;
+    for (const { sym, field: f } of found) {
+      const ear = panelEar ?? earOfKind(sym.kind);
+      const nr = hasNoResponseArrow(f, sym, ear, down);
+      const mapped = mapSymbol(sym, panel, ear, nr);
+      if (mapped) points.push(mapped);
+    }
+  }
+  return dedupePoints(points);
+}
+
+/** One value per (ear, conduction, frequency): the best-scored; a close rival with another value lowers confidence. */
+function dedupePoints(points: MappedPoint[]): MappedPoint[] {
+  const byKey = new Map<string, MappedPoint[]>();
+  for (const p of points) {
+    const k = `${p.ear}.${p.conduction}.${p.frequencyHz}`;
+    byKey.set(k, [...(byKey.get(k) ?? []), p]);
+  }
+  const out: MappedPoint[] = [];
+  for (const group of byKey.values()) {
+    group.sort((a, b) => b.score - a.score);
+    const [best, second] = group;
+    const rival = second && second.value !== best.value && second.score > best.score - 0.12;
+    out.push(rival ? { ...best, confidence: 'low' as ReadingConfidence } : best);
+  }
+  return out;
 }

@@ -1,0 +1,56 @@
+import type { Picture } from './picture';
+
+type Sharp = typeof import('sharp');
+let sharpModule: Promise<Sharp> | undefined;
+/** sharp is loaded on the first read only (server start-up stays fast). */
+const loadSharp = async (): Promise<Sharp> => {
+  sharpModule ??= import('sharp').then((m) => ((m as unknown as { default?: Sharp }).default ?? m) as Sharp);
+  return sharpModule;
+};
+
+/** Longest side of the working picture: small screenshots are enlarged, big photos reduced. */
+const MIN_SIDE = 1100;
+const MAX_SIDE = 1700;
+
+/**
+ * Decodes PNG/JPEG bytes (EXIF orientation applied, alpha flattened on white) into an RGB picture whose
+ * longest side is between MIN_SIDE and MAX_SIDE. Returns null when the bytes are not a decodable image.
+ */
+export async function decodePicture(bytes: Uint8Array): Promise<Picture | null> {
+  const sharp = await loadSharp();
+  try {
+    const meta = await sharp(bytes).metadata();
+    if (!meta.width || !meta.height) return null;
+    const oriented = meta.orientation && meta.orientation >= 5 ? [meta.height, meta.width] : [meta.width, meta.height];
+    const longest = Math.max(oriented[0], oriented[1]);
+    const scale = longest < MIN_SIDE ? MIN_SIDE / longest : longest > MAX_SIDE ? MAX_SIDE / longest : 1;
+    const { data, info } = await sharp(bytes)
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .resize(Math.round(oriented[0] * scale), Math.round(oriented[1] * scale), { kernel: scale > 1 ? 'cubic' : 'lanczos3' })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, rgb: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+  } catch {
+    return null;
+  }
+}
+
+/** Rotates the picture by `degrees` (positive = clockwise) on a white background, same size kept centred. */
+export async function rotatePicture(p: Picture, degrees: number): Promise<Picture> {
+  const sharp = await loadSharp();
+  const rotated = await sharp(p.rgb, { raw: { width: p.width, height: p.height, channels: 3 } })
+    .rotate(degrees, { background: '#ffffff' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height } = rotated.info;
+  // Crop back to the original size around the centre so coordinates stay comparable.
+  const [ox, oy] = [Math.floor((width - p.width) / 2), Math.floor((height - p.height) / 2)];
+  const rgb = new Uint8Array(p.width * p.height * 3);
+  for (let y = 0; y < p.height; y++) {
+    const src = ((y + oy) * width + ox) * 3;
+    rgb.set(rotated.data.subarray(src, src + p.width * 3), y * p.width * 3);
+  }
+  return { width: p.width, height: p.height, rgb };
+}

@@ -1,0 +1,136 @@
+/** A straight ruled line found in the picture: horizontal (pos = y, from..to = x) or vertical. */
+export interface RuledLine {
+  readonly pos: number;
+  readonly from: number;
+  readonly to: number;
+  readonly thickness: number;
+}
+
+/** One chart panel: its frame box and the ruled lines inside it. */
+export interface PanelGrid {
+  readonly left: number;
+  readonly right: number;
+  readonly top: number;
+  readonly bottom: number;
+  /** y of horizontal lines, top to bottom. */
+  readonly rows: readonly RuledLine[];
+  /** x of vertical lines, left to right. */
+  readonly columns: readonly RuledLine[];
+}
+
+/**
+ * Long runs of ink along one axis: for each scan line, runs at least `minLen` long that tolerate gaps up
+ * to `maxGap` (dashed and dotted grid lines); the scan line is OR-ed with its neighbour so a line that
+ * drifts by a pixel (residual skew) stays one run. Consecutive scan lines with overlapping runs merge.
+ */
+export function findLines(ink: Uint8Array, w: number, h: number, axis: 'h' | 'v', minLen: number, maxGap = 4): RuledLine[] {
+  const [n, len] = axis === 'h' ? [h, w] : [w, h];
+  const at = axis === 'h' ? (line: number, i: number) => ink[line * w + i] : (line: number, i: number) => ink[i * w + line];
+  const open: { start: number; end: number; from: number; to: number; weight: number; sum: number }[] = [];
+  const done: RuledLine[] = [];
+  let previous: { from: number; to: number }[] = [];
+  const openByRun = new Map<number, (typeof open)[number]>();
+  for (let line = 0; line < n; line++) {
+    const runs: { from: number; to: number }[] = [];
+    let start = -1;
+    let last = -1;
+    for (let i = 0; i < len; i++) {
+      const on = at(line, i) || (line + 1 < n && at(line + 1, i));
+      if (!on) continue;
+      if (start < 0 || i - last > maxGap + 1) {
+        if (start >= 0 && last - start + 1 >= minLen) runs.push({ from: start, to: last });
+        start = i;
+      }
+      last = i;
+    }
+    if (start >= 0 && last - start + 1 >= minLen) runs.push({ from: start, to: last });
+    const next = new Map<number, (typeof open)[number]>();
+    for (const [k, run] of runs.entries()) {
+      const j = previous.findIndex((p) => Math.min(p.to, run.to) - Math.max(p.from, run.from) > 0.5 * (run.to - run.from));
+      const group = j >= 0 ? openByRun.get(j) : undefined;
+      const length = run.to - run.from;
+      if (group && !group.end) {
+        group.weight += length;
+        group.sum += line * length;
+        group.from = Math.min(group.from, run.from);
+        group.to = Math.max(group.to, run.to);
+        group.start = Math.min(group.start, line);
+        next.set(k, group);
+        openByRun.delete(j);
+      } else {
+        const g = { start: line, end: 0, from: run.from, to: run.to, weight: length, sum: line * length };
+        open.push(g);
+        next.set(k, g);
+      }
+    }
+    for (const g of openByRun.values()) g.end = line;
+    openByRun.clear();
+    for (const [k, g] of next) openByRun.set(k, g);
+    previous = runs;
+  }
+  for (const g of open) {
+    const end = g.end || n;
+    // The OR with the next scan line adds one row; centre = length-weighted mean row + 0.5.
+    done.push({ pos: g.sum / g.weight + 0.5, from: g.from, to: g.to, thickness: end - g.start });
+  }
+  // Blocks (filled areas, thick text) are not ruled lines.
+  return done.filter((l) => l.thickness <= Math.max(6, 0.012 * len)).sort((a, b) => a.pos - b.pos);
+}
+
+/**
+ * Groups horizontal lines that start and end at the same x (one panel's grid) and splits a group where
+ * the vertical gap is far larger than usual (panels stacked in portrait). Each group with enough lines,
+ * plus the vertical lines inside its box, is a panel candidate.
+ */
+export function findPanels(rows: readonly RuledLine[], columns: readonly RuledLine[], w: number): PanelGrid[] {
+  const tol = 0.04 * w;
+  const groups: RuledLine[][] = [];
+  for (const line of rows) {
+    const g = groups.find((gr) => Math.abs(median(gr.map((l) => l.from)) - line.from) < tol && Math.abs(median(gr.map((l) => l.to)) - line.to) < tol);
+    if (g) g.push(line);
+    else groups.push([line]);
+  }
+  const panels: PanelGrid[] = [];
+  for (const group of groups) {
+    for (const part of splitAtGaps(group)) {
+      if (part.length < 5) continue;
+      const left = median(part.map((l) => l.from));
+      const right = median(part.map((l) => l.to));
+      const [top, bottom] = [part[0].pos, part[part.length - 1].pos];
+      if (bottom - top < 60 || right - left < 60) continue;
+      const inside = columns.filter((c) => c.pos > left - 6 && c.pos < right + 6 && Math.min(c.to, bottom) - Math.max(c.from, top) > 0.6 * (bottom - top));
+      if (inside.length < 4) continue;
+      panels.push({ left, right, top, bottom, rows: part, columns: dedupe(inside) });
+    }
+  }
+  return panels;
+}
+
+function splitAtGaps(lines: RuledLine[]): RuledLine[][] {
+  const sorted = [...lines].sort((a, b) => a.pos - b.pos);
+  const gaps = sorted.slice(1).map((l, i) => l.pos - sorted[i].pos);
+  const usual = median(gaps);
+  const out: RuledLine[][] = [[]];
+  for (const [i, l] of sorted.entries()) {
+    if (i > 0 && gaps[i - 1] > 3.5 * usual) out.push([]);
+    out[out.length - 1].push(l);
+  }
+  return out;
+}
+
+/** Lines closer than 3 px are one line (both sides of a thick stroke). */
+function dedupe(lines: readonly RuledLine[]): RuledLine[] {
+  const out: RuledLine[] = [];
+  for (const l of [...lines].sort((a, b) => a.pos - b.pos)) {
+    const last = out[out.length - 1];
+    if (last && l.pos - last.pos < 3) out[out.length - 1] = (l.to - l.from > last.to - last.from ? l : last);
+    else out.push(l);
+  }
+  return out;
+}
+
+export function median(xs: readonly number[]): number {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}

@@ -1,0 +1,102 @@
+/**
+ * The working picture: RGB pixels plus the masks every later step uses. Pure TS; sharp only decodes,
+ * resizes and rotates (decode-picture.ts).
+ */
+export interface Picture {
+  readonly width: number;
+  readonly height: number;
+  /** 3 bytes a pixel. */
+  readonly rgb: Uint8Array;
+}
+
+/** A 0/1 mask the size of the picture. */
+export interface Masks {
+  readonly width: number;
+  readonly height: number;
+  /** Darker than the local background (any colour): grid, text, symbols. */
+  readonly ink: Uint8Array;
+  /** Clearly red / clearly blue pixels. */
+  readonly red: Uint8Array;
+  readonly blue: Uint8Array;
+}
+
+/** Integral image of a 0/1 (or small integer) mask: sum over [x0,x1)×[y0,y1) in O(1). */
+export class Integral {
+  private readonly sums: Float64Array;
+  constructor(readonly width: number, readonly height: number, values: ArrayLike<number>) {
+    const w1 = width + 1;
+    this.sums = new Float64Array(w1 * (height + 1));
+    for (let y = 0; y < height; y++) {
+      let row = 0;
+      for (let x = 0; x < width; x++) {
+        row += values[y * width + x];
+        this.sums[(y + 1) * w1 + x + 1] = this.sums[y * w1 + x + 1] + row;
+      }
+    }
+  }
+
+  sum(x0: number, y0: number, x1: number, y1: number): number {
+    const w1 = this.width + 1;
+    const [a, b] = [Math.max(0, Math.min(this.width, Math.round(x0))), Math.max(0, Math.min(this.width, Math.round(x1)))];
+    const [c, d] = [Math.max(0, Math.min(this.height, Math.round(y0))), Math.max(0, Math.min(this.height, Math.round(y1)))];
+    if (b <= a || d <= c) return 0;
+    return this.sums[d * w1 + b] - this.sums[c * w1 + b] - this.sums[d * w1 + a] + this.sums[c * w1 + a];
+  }
+}
+
+/** Luma of each pixel. */
+export function greyOf(p: Picture): Float32Array {
+  const out = new Float32Array(p.width * p.height);
+  for (let i = 0, j = 0; i < out.length; i++, j += 3) out[i] = 0.299 * p.rgb[j] + 0.587 * p.rgb[j + 1] + 0.114 * p.rgb[j + 2];
+  return out;
+}
+
+/**
+ * Adaptive binarisation: a pixel is ink when it is darker than the mean of its neighbourhood
+ * (window `win`) by more than `delta` grey levels, after a 3×3 smoothing against noise. Uneven
+ * lighting moves the local mean with it, so a shaded corner stays readable.
+ */
+export function buildMasks(p: Picture, win = 31, delta = 22): Masks {
+  const { width: w, height: h } = p;
+  const grey = greyOf(p);
+  const smooth = new Float32Array(w * h);
+  const g = new Integral(w, h, grey);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) smooth[y * w + x] = g.sum(x - 1, y - 1, x + 2, y + 2) / ((Math.min(w, x + 2) - Math.max(0, x - 1)) * (Math.min(h, y + 2) - Math.max(0, y - 1)));
+  const s = new Integral(w, h, smooth);
+  const r = win >> 1;
+  const ink = new Uint8Array(w * h);
+  const red = new Uint8Array(w * h);
+  const blue = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const [x0, y0, x1, y1] = [Math.max(0, x - r), Math.max(0, y - r), Math.min(w, x + r + 1), Math.min(h, y + r + 1)];
+      const mean = s.sum(x0, y0, x1, y1) / ((x1 - x0) * (y1 - y0));
+      const [R, G, B] = [p.rgb[i * 3], p.rgb[i * 3 + 1], p.rgb[i * 3 + 2]];
+      const chroma = Math.max(R, G, B) - Math.min(R, G, B);
+      if (smooth[i] < mean - delta || chroma > 60) ink[i] = 1;
+      if (R - Math.max(G, B) > 45 && R > 90) red[i] = 1;
+      if (B - Math.max(R, G) > 35 && B > 70 && B - R > 45) blue[i] = 1;
+    }
+  }
+  return { width: w, height: h, ink, red, blue };
+}
+
+/** 3×3 dilation. */
+export function dilate(mask: Uint8Array, w: number, h: number): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!mask[y * w + x]) continue;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx >= 0 && xx < w) out[yy * w + xx] = 1;
+        }
+      }
+    }
+  }
+  return out;
+}
