@@ -39,6 +39,7 @@ export function accountRepositoriesContract(make: () => Promise<AccountStores>) 
     expect(await s.professionals.findByEmail(p.email.toUpperCase())).toEqual(p);
     expect(await s.professionals.findByGoogleSubject('g-42')).toEqual(p);
     expect(await s.professionals.findById(uuid())).toBeUndefined();
+    for (const malformed of ['not-a-uuid', 'f'.repeat(36)]) expect(await s.professionals.findById(malformed)).toBeUndefined();
   });
 
   it('refuses a second professional with the same e-mail, on insert and on update', async () => {
@@ -71,6 +72,7 @@ export function accountRepositoriesContract(make: () => Promise<AccountStores>) 
     await s.organizations.update({ ...before!, logo: null });
     expect((await s.organizations.findById(orgId))?.logo).toBeNull();
     expect(await s.organizations.findById(uuid())).toBeUndefined();
+    for (const malformed of ['not-a-uuid', 'f'.repeat(36)]) expect(await s.organizations.findById(malformed)).toBeUndefined();
   });
 
   it('finds a session only while it is neither revoked nor expired', async () => {
@@ -79,6 +81,7 @@ export function accountRepositoriesContract(make: () => Promise<AccountStores>) 
     const session = { id: uuid(), userId: p.id, organizationId: orgId, createdAt: t0, expiresAt: new Date(t0.getTime() + 3600_000), revokedAt: null, userAgent: 'ua', ip: '127.0.0.1' };
     await s.sessions.insert(session);
     expect(await s.sessions.findActive(session.id, t0)).toEqual(session);
+    for (const malformed of ['not-a-uuid', 'f'.repeat(36)]) expect(await s.sessions.findActive(malformed, t0)).toBeUndefined();
     expect(await s.sessions.findActive(session.id, session.expiresAt)).toBeUndefined();
     await s.sessions.revoke(session.id, t0);
     expect(await s.sessions.findActive(session.id, t0)).toBeUndefined();

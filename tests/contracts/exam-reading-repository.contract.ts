@@ -35,7 +35,8 @@ export function examReadingRepositoryContract(make: () => Promise<ExamReadingSto
     expect(await s.readings.findById(ORG, r.id)).toEqual(r);
     expect(await s.readings.findById(OTHER_ORG, r.id)).toBeUndefined();
     expect(await s.readings.findById(ORG, id(99))).toBeUndefined();
-    expect(await s.readings.findById(ORG, 'not-a-uuid')).toBeUndefined();
+    for (const malformed of ['not-a-uuid', 'f'.repeat(36)]) expect(await s.readings.findById(ORG, malformed)).toBeUndefined();
+    for (const malformed of ['not-a-uuid', 'f'.repeat(36)]) expect(await s.readings.listForExam(ORG, malformed)).toEqual([]);
   });
 
   it('replaces a reading saved again (decided), and lists the exam readings newest first', async () => {

@@ -42,7 +42,7 @@ export function reportRepositoryContract(make: () => Promise<ReportStores>) {
     expect(await s.reports.findByIdForUpdate(other, laudo.id)).toBeUndefined();
     expect(await s.reports.findByExam(other, laudo.examId)).toBeUndefined();
     expect(await s.reports.findById(org, nextId())).toBeUndefined();
-    expect(await s.reports.findById(org, 'not-a-uuid')).toBeUndefined();
+    for (const malformed of ['not-a-uuid', 'f'.repeat(36)]) expect(await s.reports.findById(org, malformed)).toBeUndefined();
     expect(await s.reports.findByIdForUpdate(org, 'not-a-uuid')).toBeUndefined();
     expect(await s.reports.findByExam(org, 'not-a-uuid')).toBeUndefined();
     expect(await s.reports.list({ organizationId: other, limit: 10, offset: 0 })).toEqual({ items: [], total: 0 });

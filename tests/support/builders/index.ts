@@ -4,3 +4,4 @@ export { aWorker } from './worker';
 export { anAudiogram, MILD_AIR } from './audiogram';
 export { anExam } from './exam';
 export { aLaudo } from './laudo';
+export { anEmbedToken } from './embed-token';

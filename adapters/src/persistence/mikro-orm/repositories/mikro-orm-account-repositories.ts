@@ -9,6 +9,7 @@ import type { ProfessionalType } from '../../../../../core/src/accounts/registri
 import {
   ContactMessageSchema, DataDeletionRequestSchema, LoginAttemptSchema, OrganizationSchema, ProfessionalSchema, SessionSchema,
 } from '../schemas/account-schemas';
+import { isUuid } from './uuid';
 
 /** `em` is the ORM's global manager: inside a request or a transaction it resolves to that fork. */
 type Em = () => EntityManager;
@@ -23,8 +24,8 @@ const toRow = (p: Professional): ProfessionalRow => {
 export class MikroOrmProfessionalRepository implements ProfessionalRepository {
   constructor(private readonly em: Em) {}
 
-  findById(id: string) {
-    return this.one('p.id = ?', [id]);
+  async findById(id: string) {
+    return isUuid(id) ? this.one('p.id = ?', [id]) : undefined;
   }
 
   findByEmail(email: string) {
@@ -84,6 +85,7 @@ export class MikroOrmOrganizationRepository implements OrganizationRepository {
     await this.em().insert(OrganizationSchema, organizationRow(organization));
   }
   async findById(id: string) {
+    if (!isUuid(id)) return undefined;
     const r = await this.em().findOne(OrganizationSchema, { id });
     if (!r) return undefined;
     return {
@@ -113,7 +115,7 @@ export class MikroOrmSessionRepository implements SessionRepository {
   }
 
   async findActive(id: string, now: Date) {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     const row = await this.em().findOne(SessionSchema, { id, revokedAt: null, expiresAt: { $gt: now } }, { disableIdentityMap: true });
     return row ? ({ ...row } as Session) : undefined;
   }

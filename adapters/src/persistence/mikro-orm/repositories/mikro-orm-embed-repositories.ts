@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EmbedAccessLog, EmbedToken, EmbedTokenRepository, SecretHasher } from '../../../../../core/src';
+import { isUuid } from './uuid';
 
 type Em = () => EntityManager;
 type Row = Record<string, unknown>;
@@ -29,6 +30,7 @@ export class MikroOrmEmbedTokenRepository implements EmbedTokenRepository {
   }
 
   async findById(id: string) {
+    if (!isUuid(id)) return undefined;
     const rows = await run(this.em())('select * from embed_token where id = ?', [id]);
     return rows[0] ? toToken(rows[0]) : undefined;
   }
@@ -38,7 +40,7 @@ export class MikroOrmEmbedTokenRepository implements EmbedTokenRepository {
   }
 
   async revoke(organizationId: string, id: string, at: Date) {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
+    if (!isUuid(id)) return false;
     const rows = await run(this.em())('update embed_token set revoked_at = coalesce(revoked_at, ?) where organization_id = ? and id = ? returning id', [at, organizationId, id]);
     return rows.length > 0;
   }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ExamFile, ExamFileStore } from '../../../../../core/src';
 import { ExamFileSchema } from '../schemas/patient-exam-schemas';
+import { isUuid } from './uuid';
 
 export class MikroOrmExamFileStore implements ExamFileStore {
   constructor(private readonly em: () => EntityManager) {}
@@ -13,7 +14,7 @@ export class MikroOrmExamFileStore implements ExamFileStore {
   }
 
   async findById(organizationId: string, id: string) {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     const row = await this.em().findOne(ExamFileSchema, { id, organizationId }, { disableIdentityMap: true });
     if (!row) return undefined;
     return { id: row.id, examId: row.examId, fileName: row.fileName, mediaType: row.mediaType, sizeBytes: Number(row.sizeBytes), createdAt: row.createdAt, storageKey: row.storageKey };

@@ -2,9 +2,9 @@ import type { InferEntity } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AudiogramReading, ExamReading, ExamReadingRepository, ExamReadingStatus, IdentityCheck, ReadingReviewReason } from '../../../../../core/src';
 import { ExamReadingSchema } from '../schemas/exam-reading-schemas';
+import { isUuid } from './uuid';
 
 type Row = InferEntity<typeof ExamReadingSchema>;
-const UUID = /^[0-9a-f-]{36}$/i;
 
 const toRow = (r: ExamReading): Row => ({
   id: r.id, organizationId: r.organizationId, examId: r.examId, fileId: r.fileId, fileName: r.fileName, status: r.status,
@@ -27,13 +27,13 @@ export class MikroOrmExamReadingRepository implements ExamReadingRepository {
   }
 
   async findById(organizationId: string, id: string) {
-    if (!UUID.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     const row = await this.em().findOne(ExamReadingSchema, { id, organizationId }, { disableIdentityMap: true });
     return row ? toReading(row) : undefined;
   }
 
   async listForExam(organizationId: string, examId: string) {
-    if (!UUID.test(examId)) return [];
+    if (!isUuid(examId)) return [];
     const rows = await this.em().find(ExamReadingSchema, { organizationId, examId }, { orderBy: { createdAt: 'desc', id: 'desc' }, disableIdentityMap: true });
     return rows.map(toReading);
   }

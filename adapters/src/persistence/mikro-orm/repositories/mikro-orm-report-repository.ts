@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Report, ReportListQuery, ReportRepository, ReportView } from '../../../../../core/src';
+import { isUuid } from './uuid';
 
 type Row = Record<string, unknown>;
 const run = (em: EntityManager) => <T = Row>(q: string, p: unknown[] = []) => em.getConnection().execute<T[]>(q, p, 'all', em.getTransactionContext());
-const isUuid = (v: string) => /^[0-9a-f-]{36}$/i.test(v);
 const date = (v: unknown) => (v ? new Date(v as string) : null);
 
 const SELECT = `select r.*, p.name as patient_name, c.name as patient_company, e.exam_date
