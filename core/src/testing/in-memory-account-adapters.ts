@@ -194,11 +194,14 @@ export class InMemoryMailSender implements MailSender {
   }
 }
 
-/** Random-enough secrets and a reversible "hash" for unit tests (the real one is SHA-256). */
+/**
+ * Predictable secrets in the real format (base64url, 20+ characters: an embed token's secret must
+ * pass its pattern) and a readable "hash" for unit tests (the real one is SHA-256).
+ */
 export function fakeSecretHasher(): SecretHasher {
   let n = 0;
   return {
-    newSecret: () => `secret-${++n}`,
+    newSecret: () => `secret-${String(++n).padStart(16, '0')}`,
     hash: (secret) => `hash:${secret}`,
     matches: (secret, hash) => hash === `hash:${secret}`,
   };
