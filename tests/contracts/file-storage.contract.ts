@@ -8,10 +8,7 @@ const text = (s: string) => new TextEncoder().encode(s);
 export function fileStorageContract(make: () => Promise<FileStorage>) {
   let files: FileStorage;
   let org: string;
-  beforeEach(async () => {
-    files = await make();
-    org = nextId();
-  });
+  beforeEach(async () => void ([files, org] = [await make(), nextId()]));
 
   it('gives back the stored bytes and the SHA-256 of the plaintext', async () => {
     const { key, sha256 } = await files.put(org, text('abc'));

@@ -12,8 +12,9 @@ export class InMemoryFileStorage implements FileStorage {
 
   async put(organizationId: string, bytes: Uint8Array) {
     const key = `${organizationId}/${crypto.randomUUID()}.lmr`;
-    this.files.set(key, bytes.slice());
-    return { key, sha256: hex(await crypto.subtle.digest('SHA-256', bytes)) };
+    const copy = bytes.slice();
+    this.files.set(key, copy);
+    return { key, sha256: hex(await crypto.subtle.digest('SHA-256', copy)) };
   }
 
   async read(key: string) {
