@@ -5,7 +5,7 @@ describe('parseFrequencyLabel: Hz and kHz, pt-BR and English number formats', ()
   it.each([
     ['250', 250], ['250 Hz', 250], ['1000', 1000], ['1.000', 1000], ['1.000 Hz', 1000], ['8.000', 8000],
     ['0,25', 250], ['0,5', 500], ['0.5 kHz', 500], ['1', 1000], ['1 kHz', 1000], ['1k', 1000], ['6K', 6000],
-    ['1,5 kHz', 1500], ['3', 3000], ['12/03/2024', undefined], ['Frequência', undefined], ['5', undefined], ['2024', undefined],
+    ['1,5 kHz', 1500], ['3', 3000], ['0,25 kHz', 250], ['0.5k', 500], ['1 k', 1000], ['0,75 kHz', 750], ['0.125 kHz', 125], ['12/03/2024', undefined], ['Frequência', undefined], ['5', undefined], ['2024', undefined],
   ])('%s → %s', (text, hz) => expect(parseFrequencyLabel(text)).toBe(hz));
 });
 
@@ -23,6 +23,11 @@ describe('classifyLabel: ear and conduction words in pt-BR and English', () => {
     ['VA', { conduction: 'air' }],
     ['Bone Conduction (dB HL)', { conduction: 'bone' }],
     ['Via Aérea e Via Óssea', {}],
+    ['R AC masked', { ear: 'right', conduction: 'air' }],
+    ['OE — Via Óssea mascarada', { ear: 'left', conduction: 'bone' }],
+    ['Right Bone (M)', { ear: 'right', conduction: 'bone' }],
+    ['A.C. Left', { ear: 'left', conduction: 'air' }],
+    ['B.C. R', { ear: 'right', conduction: 'bone' }],
     ['Data do exame: 12/03/2024', {}],
     ['R. das Flores, apartamento do lado esquerdo', {}],
   ])('%s → %o', (text, meaning) => expect(classifyLabel(text)).toEqual(meaning));
@@ -49,6 +54,11 @@ describe('parseCellValue: values, no-response spellings, empty marks', () => {
     ['NR (100)', { kind: 'no_response', level: 100 }],
     ['↓110', { kind: 'no_response', level: 110 }],
     ['Ausente 70', { kind: 'no_response', level: 70 }],
+    ['>110', { kind: 'no_response', level: 110 }],
+    ['> 100 dB', { kind: 'no_response', level: 100 }],
+    ['sem resposta', { kind: 'no_response', level: null }],
+    ['35M', { kind: 'value', value: 35 }],
+    ['25 dB HL', { kind: 'value', value: 25 }],
     ['-', { kind: 'not_measured' }],
     ['—', { kind: 'not_measured' }],
     ['NT', { kind: 'not_measured' }],

@@ -51,7 +51,8 @@ export interface LabelMeaning {
  * so addresses and sentences do not match.
  */
 export function classifyLabel(text: string): LabelMeaning {
-  const tokens = normalise(text).split(/[^a-z0-9]+/).filter(Boolean);
+  // "A.C." / "B.C." are AC / BC.
+  const tokens = normalise(text).replace(/\b([ab])\.\s?c\b\.?/g, '$1c').split(/[^a-z0-9]+/).filter(Boolean);
   // Labels are short; a sentence ("apartamento do lado esquerdo") is not a label.
   if (!tokens.length || tokens.length > 5 || tokens.some((t) => /^\d/.test(t) && !/^\d+(hz|khz)?$/.test(t))) return {};
   const short = tokens.length <= 3;
@@ -75,12 +76,15 @@ export type CellValue =
 const NR_WORDS = '(?:nr|sr|s/r|aus|ausente|ausencia|no response|sem resposta|↓)';
 const NUMBER = '(-?\\d+(?:[.,]\\d+)?)';
 const NR_PATTERN = new RegExp(`^(?:${NUMBER}\\s*(?:db)?\\s*)?${NR_WORDS}(?:\\s*\\(?\\s*${NUMBER}\\s*(?:db)?\\s*\\)?)?$`);
-const VALUE_PATTERN = /^(-?\d+(?:[.,]\d+)?)\s*(?:db(?: na| hl)?)?\s*\*?$/;
+/** A value, with its unit or a masked mark ("35*", "35M") after it. */
+const VALUE_PATTERN = /^(-?\d+(?:[.,]\d+)?)\s*(?:db(?: na| hl)?)?\s*(?:\*|m)?$/;
+/** ">110": no response at the audiometer's maximum, written as a bound. */
+const BOUND_PATTERN = /^>\s*(\d+)\s*(?:db(?: na| hl)?)?$/;
 const NOT_MEASURED = new Set(['', '-', '--', 'nt', 'n/t', 'na', 'n/a', 'nm', 'x']);
 
 /**
  * "25", "-10", "–5", "22,5", "25 dB" → value; "NR", "SR", "AUS", "Ausente", "No response", "↓",
- * "NR 110", "110 NR", "NR (110)", "↓110" → no response (with its level when written);
+ * "NR 110", "110 NR", "NR (110)", "↓110", ">110" → no response (with its level when written);
  * "-", "—", "NT", "N/A" → not measured; anything else → unreadable.
  */
 export function parseCellValue(text: string): CellValue {
@@ -88,6 +92,8 @@ export function parseCellValue(text: string): CellValue {
   if (NOT_MEASURED.has(t)) return { kind: 'not_measured' };
   const value = VALUE_PATTERN.exec(t);
   if (value) return { kind: 'value', value: Number(value[1].replace(',', '.')) };
+  const bound = BOUND_PATTERN.exec(t);
+  if (bound) return { kind: 'no_response', level: Number(bound[1]) };
   const nr = NR_PATTERN.exec(t);
   if (nr) {
     const level = nr[1] ?? nr[2];

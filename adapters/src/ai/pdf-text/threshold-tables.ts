@@ -1,47 +1,14 @@
 import type { Ear } from '../../../../core/src/audiogram/audiogram';
 import type { Conduction, ReadingCandidate } from '../../../../core/src/audiogram/reading';
 import { classifyLabel, parseCellValue, parseFrequencyLabel, type LabelMeaning } from './labels';
+import { frequencyHeader, labelHeader, nearest, type Columns } from './table-headers';
 import { cellCentre, type TextCell, type TextRow } from './text-rows';
-
-/** Header of the table being read: columns are frequencies (layouts A, D) or ear/conduction labels (B, C). */
-type Columns =
-  | { readonly kind: 'frequencies'; readonly columns: readonly { x: number; hz: number }[] }
-  | { readonly kind: 'labels'; readonly columns: readonly { x: number; meaning: LabelMeaning }[] };
+import { joinWrappedRows } from './wrapped-rows';
 
 export interface TableScan {
   readonly candidates: ReadingCandidate[];
   /** pt-BR notes about cells that could not be read. */
   readonly notes: string[];
-}
-
-function nearest<T extends { x: number }>(columns: readonly T[], x: number): T | undefined {
-  let best: T | undefined;
-  let bestDistance = Infinity;
-  for (const c of columns) {
-    const d = Math.abs(c.x - x);
-    if (d < bestDistance) [best, bestDistance] = [c, d];
-  }
-  if (!best || columns.length < 2) return best;
-  // A value belongs to a column when it is closer to it than to half the spacing of the columns.
-  const spacing = Math.min(...columns.slice(1).map((c, i) => Math.abs(c.x - columns[i].x)));
-  return bestDistance <= Math.max(spacing * 0.6, 12) ? best : undefined;
-}
-
-function frequencyHeader(row: TextRow): Columns | undefined {
-  const freqs = row.cells.map((c) => ({ x: cellCentre(c), hz: parseFrequencyLabel(c.text) }));
-  const found = freqs.filter((f): f is { x: number; hz: number } => f.hz !== undefined);
-  // Headers run low to high; a data row of small numbers ("1 kHz | 10 | 10 | 10") must not pass for one.
-  const increasing = found.every((f, i) => i === 0 || f.hz > found[i - 1].hz);
-  return found.length >= 4 && found.length >= row.cells.length - 1 && increasing ? { kind: 'frequencies', columns: found } : undefined;
-}
-
-function labelHeader(row: TextRow, context: LabelMeaning): Columns | undefined {
-  const columns = row.cells
-    .map((c) => ({ x: cellCentre(c), meaning: { ...context, ...classifyLabel(c.text) } }))
-    .filter((c) => c.meaning.conduction !== undefined || c.meaning.ear !== undefined);
-  const conductions = columns.filter((c) => c.meaning.conduction && c.meaning.ear);
-  if (row.cells.length < 2 || columns.length < 1 || columns.length < row.cells.length - 1 || !conductions.length) return undefined;
-  return parseFrequencyLabel(row.cells[0].text) === undefined ? { kind: 'labels', columns } : undefined;
 }
 
 function candidate(ear: Ear, conduction: Conduction, hz: number, cell: TextCell, notes: string[]): ReadingCandidate | undefined {
@@ -55,49 +22,78 @@ function candidate(ear: Ear, conduction: Conduction, hz: number, cell: TextCell,
   return { ear, conduction, frequencyHz: hz, value, noResponse: v.kind === 'no_response', confidence: 'high' };
 }
 
+const readable = (cells: readonly TextCell[]) => cells.filter((c) => parseCellValue(c.text).kind !== 'unreadable').length;
+
 /**
- * Finds threshold tables in the rows of one page. A header row sets the columns; rows below it are
- * read against it until the next header. Title rows ("Orelha Direita", "Bone Conduction") set the
- * ear or conduction that row and column labels leave out.
+ * A row under frequency columns: its label is the text left of the first column (the rightmost cell
+ * there that names ear and conduction, else all of it: a chart's dB number may sit further left);
+ * the rest are values. A row that is mostly not thresholds (a chart legend, symbols) is no data row.
  */
-export function scanThresholdTables(rows: readonly TextRow[]): TableScan {
+function frequencyRow(row: TextRow, columns: Extract<Columns, { kind: 'frequencies' }>, context: LabelMeaning, notes: string[]): ReadingCandidate[] | undefined {
+  const xs = columns.columns.map((c) => c.x);
+  const spacing = Math.min(...xs.slice(1).map((x, i) => x - xs[i]));
+  const left = row.cells.filter((c) => cellCentre(c) < xs[0] - 0.6 * spacing);
+  const values = row.cells.filter((c) => !left.includes(c));
+  const named = [...left].reverse().map((c) => ({ ...context, ...classifyLabel(c.text) })).find((m) => m.ear && m.conduction);
+  const meaning = named ?? { ...context, ...classifyLabel(left.map((c) => c.text).join(' ')) };
+  if (!meaning.ear || !meaning.conduction || !values.length || readable(values) * 2 < values.length) return undefined;
+  return values.flatMap((cell) => {
+    const column = nearest(columns.columns, cellCentre(cell));
+    const c = column && candidate(meaning.ear!, meaning.conduction!, column.hz, cell, notes);
+    return c ? [c] : [];
+  });
+}
+
+/**
+ * A row under ear/conduction columns: the cells in a frequency column are its frequencies (two
+ * tables side by side have two); every other cell is read in the label column it sits under, at the
+ * frequency to its left. Cells under no column (a chart's axis beside the table) are ignored.
+ */
+function labelRow(row: TextRow, columns: Extract<Columns, { kind: 'labels' }>, notes: string[]): ReadingCandidate[] | undefined {
+  type Slot = { x: number; meaning?: LabelMeaning };
+  const slots: Slot[] = [...columns.frequencyXs.map((x) => ({ x })), ...columns.columns];
+  const frequencies = row.cells.flatMap((c) => {
+    const hz = parseFrequencyLabel(c.text);
+    const isFrequencyColumn = columns.frequencyXs.length ? nearest(slots, cellCentre(c))?.meaning === undefined : c === row.cells[0];
+    return hz !== undefined && isFrequencyColumn ? [{ cell: c, hz }] : [];
+  });
+  if (!frequencies.length) return undefined;
+  return row.cells.flatMap((cell) => {
+    if (frequencies.some((f) => f.cell === cell)) return [];
+    const meaning = nearest(slots, cellCentre(cell))?.meaning;
+    const hz = frequencies.filter((f) => cellCentre(f.cell) < cellCentre(cell)).at(-1)?.hz;
+    const c = meaning?.ear && meaning.conduction && hz !== undefined ? candidate(meaning.ear, meaning.conduction, hz, cell, notes) : undefined;
+    return c ? [c] : [];
+  });
+}
+
+/**
+ * Finds threshold tables in the rows of one page (wrapped cells joined first). A header row sets
+ * the columns; rows below it are read against it until the next header. Title rows ("Orelha
+ * Direita", "Bone Conduction") set the ear or conduction that row and column labels leave out.
+ */
+export function scanThresholdTables(pageRows: readonly TextRow[]): TableScan {
   const candidates: ReadingCandidate[] = [];
   const notes: string[] = [];
   let context: LabelMeaning = {};
   let columns: Columns | undefined;
+  const rows = joinWrappedRows(pageRows);
 
-  for (const row of rows) {
+  rows.forEach((row, i) => {
     const freqHeader = frequencyHeader(row);
     if (freqHeader) {
       columns = freqHeader;
-      continue;
+      return;
     }
-    const first = row.cells[0];
-    if (columns?.kind === 'frequencies' && row.cells.length >= 2) {
-      const meaning = { ...context, ...classifyLabel(first.text) };
-      if (meaning.ear && meaning.conduction) {
-        for (const cell of row.cells.slice(1)) {
-          const column = nearest(columns.columns, cellCentre(cell));
-          const c = column && candidate(meaning.ear, meaning.conduction, column.hz, cell, notes);
-          if (c) candidates.push(c);
-        }
-        continue;
-      }
+    const read = columns?.kind === 'frequencies' ? frequencyRow(row, columns, context, notes) : columns?.kind === 'labels' ? labelRow(row, columns, notes) : undefined;
+    if (read) {
+      candidates.push(...read);
+      return;
     }
-    const hz = parseFrequencyLabel(first.text);
-    if (columns?.kind === 'labels' && hz !== undefined) {
-      for (const cell of row.cells.slice(1)) {
-        const column = nearest(columns.columns, cellCentre(cell));
-        const { ear, conduction } = column?.meaning ?? {};
-        const c = ear && conduction && candidate(ear, conduction, hz, cell, notes);
-        if (c) candidates.push(c);
-      }
-      continue;
-    }
-    const header = labelHeader(row, context);
+    const header = labelHeader(row, context, rows[i - 1]);
     if (header) {
       columns = header;
-      continue;
+      return;
     }
     const title = row.cells.length <= 2 ? classifyLabel(row.cells.map((c) => c.text).join(' ')) : {};
     if (title.ear || title.conduction) {
@@ -105,6 +101,6 @@ export function scanThresholdTables(rows: readonly TextRow[]): TableScan {
       context = title;
       columns = undefined;
     }
-  }
+  });
   return { candidates, notes };
 }
