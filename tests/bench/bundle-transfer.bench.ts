@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { loadConfig } from '../../adapters/src/composition/config';
-import { startServer } from '../../adapters/src/http/koa/server';
+import { startServer } from '../../adapters/src/composition/server';
 import { compressAssets } from '../../scripts/compress-assets.mjs';
 import { startTestPostgres } from '../support/test-postgres';
 

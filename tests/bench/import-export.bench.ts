@@ -14,7 +14,7 @@ import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { loadConfig } from '../../adapters/src/composition/config';
-import { startServer } from '../../adapters/src/http/koa/server';
+import { startServer } from '../../adapters/src/composition/server';
 import { isNoResponse, type Threshold } from '../../core/src';
 import { loadNhanesParticipants } from '../fixtures/nhanes';
 import { startTestPostgres } from '../support/test-postgres';

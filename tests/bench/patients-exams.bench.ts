@@ -16,7 +16,7 @@ import { Readable } from 'node:stream';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { loadConfig } from '../../adapters/src/composition/config';
-import { startServer } from '../../adapters/src/http/koa/server';
+import { startServer } from '../../adapters/src/composition/server';
 import { classifyPatientExams, toWireAudiogram, type Exam } from '../../core/src';
 import { loadNhanesParticipants } from '../fixtures/nhanes';
 import { startTestPostgres } from '../support/test-postgres';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LaudoDocument, ReportRenderer } from '../../core/src';
 import { loadConfig } from '../../adapters/src/composition/config';
 import { createContainer } from '../../adapters/src/composition/container';
-import { createApp } from '../../adapters/src/http/koa/app';
+import { createHttpApp } from '../../adapters/src/composition/http-app';
 import { ormConfig } from '../../adapters/src/persistence/mikro-orm/orm-config';
 import { PuppeteerReportRenderer } from '../../adapters/src/reports/puppeteer/puppeteer-report-renderer';
 import { prng, renderLayout, writeTextPdf, type ThresholdSet } from '../fixtures/audiogram-generator';
@@ -63,7 +63,7 @@ beforeAll(async () => {
   orm = await MikroORM.init(ormConfig(database.url)); // the production pool size, not the test helper's 4
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limiar-concurrency-'));
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATABASE_URL: database.url, LIMIAR_DATA_DIR: dataDir, LIMIAR_LOG_LEVEL: 'silent' });
-  const app = createApp(createContainer(config, { orm, url: database.url, close: async () => {} }, suiteLogger('concurrency'), { reportRenderer: renderer }));
+  const app = createHttpApp(createContainer(config, { orm, url: database.url, close: async () => {} }, suiteLogger('concurrency'), { reportRenderer: renderer }));
   server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../adapters/src/composition/config';
 import { createLogger } from '../../adapters/src/composition/logger';
-import { startServer, type RunningServer } from '../../adapters/src/http/koa/server';
+import { startServer, type RunningServer } from '../../adapters/src/composition/server';
 import { cpfFrom } from '../support/cpf';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 

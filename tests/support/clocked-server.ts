@@ -7,7 +7,7 @@ import type { Clock } from '../../core/src';
 import { loadConfig } from '../../adapters/src/composition/config';
 import { createContainer } from '../../adapters/src/composition/container';
 import { createLogger } from '../../adapters/src/composition/logger';
-import { createApp } from '../../adapters/src/http/koa/app';
+import { createHttpApp } from '../../adapters/src/composition/http-app';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 /** A clock at real time plus an offset the test moves forward. */
@@ -32,7 +32,7 @@ export async function startClockedServer(clock: Clock, env: Record<string, strin
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limiar-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATABASE_URL: database.url, LIMIAR_DATA_DIR: dataDir, LIMIAR_LOG_LEVEL: 'silent', ...env });
   const db = { orm: database.orm, url: database.url, close: async () => {} };
-  const app = createApp(createContainer(config, db, createLogger(config), { clock }));
+  const app = createHttpApp(createContainer(config, db, createLogger(config), { clock }));
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { loadConfig } from '../../adapters/src/composition/config';
-import { startServer, type RunningServer } from '../../adapters/src/http/koa/server';
+import { startServer, type RunningServer } from '../../adapters/src/composition/server';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestServer {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { EmbeddedEvolution } from '../../core/src/use-cases/embed/embed-tokens';
+import type { EmbeddedEvolution } from '../../core/src';
 import type { WidgetOptions } from './options';
 
 export type Evolution = EmbeddedEvolution;

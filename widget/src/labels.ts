@@ -1,4 +1,4 @@
-import { formatDateBr } from '../../core/src/rules/nr7/calendar';
+import { formatDateBr } from '../../core/src';
 
 /** pt-BR labels of the NR-7 ear classification codes the server sends (core's Nr7Classification). */
 const NR7_LABELS: Record<string, string> = {

@@ -41,6 +41,9 @@ import { JoseGoogleIdTokenVerifier } from '../security/jose-google-id-token-veri
 import { JoseSessionTokens, loadOrCreateSecret } from '../security/jose-session-tokens';
 import type { AppConfig } from './config';
 import { TOKENS } from './tokens';
+import { ExportRecords } from '../../../core/src';
+import { lazyExportPool, PgExamExportSource } from '../persistence/bulk/csv-export';
+import { mikroOrmCompanyList } from '../persistence/mikro-orm/repositories/mikro-orm-company-list';
 
 /**
  * The one composition root, used by the HTTP server, the CLI and the tests. The core has no
@@ -146,5 +149,8 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
     storage: get(TOKENS.FileStorage), ids: get(TOKENS.IdGenerator), clock: get(TOKENS.Clock), clinic: get(TOKENS.ManageOrganization),
   }));
   factory(TOKENS.ManageOrganization, () => new ManageOrganization({ organizations: get(TOKENS.OrganizationRepository), storage: get(TOKENS.FileStorage) }));
+  constant(TOKENS.ExportRecords, new ExportRecords(new PgExamExportSource(
+    lazyExportPool(db.url, (error) => logger.warn({ err: error }, 'conexão ociosa da exportação CSV encerrada pelo banco')))));
+  constant(TOKENS.CompanyList, mikroOrmCompanyList(em));
   return c;
 }

@@ -60,4 +60,6 @@ export const TOKENS = {
   WriteNarrative: t('WriteNarrative'),
   ManageReports: t('ManageReports'),
   ManageOrganization: t('ManageOrganization'),
+  ExportRecords: t('ExportRecords'),
+  CompanyList: t('CompanyList'),
 } as const;

@@ -1,5 +1,4 @@
 import pg from 'pg';
-import type { AppConfig } from '../composition/config';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded-postgres/embedded-postgres-server';
 import { MIGRATION_NAMES } from './mikro-orm/migrations/names';
 
@@ -11,11 +10,18 @@ export interface DatabaseConnection {
   close(): Promise<void>;
 }
 
+/** Where the database is: `DATABASE_URL`, else the embedded server of the data directory (part of `AppConfig`). */
+export interface DatabaseSettings {
+  databaseUrl?: string;
+  dataDir: string;
+  embeddedPgPort: number;
+}
+
 /**
  * `DATABASE_URL`, or the embedded server of the data directory — started, or attached to when
  * `npm start` already runs it (never a second server on the same directory).
  */
-export async function openConnection(config: AppConfig, log: (m: string) => void = () => {}): Promise<DatabaseConnection> {
+export async function openConnection(config: DatabaseSettings, log: (m: string) => void = () => {}): Promise<DatabaseConnection> {
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log });
   return { url: config.databaseUrl ?? embedded!.url, embedded, close: async () => void (await embedded?.stop()) };
 }

@@ -1,6 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import type { AppConfig } from '../composition/config';
-import { noteQueryError, openConnection } from './connection';
+import { noteQueryError, openConnection, type DatabaseSettings } from './connection';
 import type { EmbeddedPostgresHandle } from './embedded-postgres/embedded-postgres-server';
 import { ormConfig } from './mikro-orm/orm-config';
 
@@ -17,7 +16,7 @@ export interface Database {
  * Connects to `DATABASE_URL`, or starts (or attaches to) the embedded server of the data
  * directory when there is none. Migrations are applied by `migrate(db)`.
  */
-export async function openDatabase(config: AppConfig, log: (m: string) => void = () => {}): Promise<Database> {
+export async function openDatabase(config: DatabaseSettings, log: (m: string) => void = () => {}): Promise<Database> {
   const { url, embedded } = await openConnection(config, log);
   let orm: MikroORM;
   try {

@@ -37,30 +37,26 @@ export function registerExportCommand(program: Command): void {
       const to = opts.to ? toIso(opts.to) : undefined;
       if ((opts.from && !from) || (opts.to && !to)) return fail('Data inválida em --from/--to: use dd/mm/aaaa ou AAAA-MM-DD');
       const fs = await import('node:fs');
-      const pg = (await import('pg')).default;
       const { loadConfig } = await import('../../../adapters/src/composition/config');
-      const { migrateIfPending, openConnection } = await import('../../../adapters/src/persistence/connection');
-      const { exportCsv, reportsTableExists, NoReportsError } = await import('../../../adapters/src/persistence/bulk/csv-export');
+      const { openBulkServices } = await import('../../../adapters/src/composition/bulk');
       const { organizationOf } = await import('../organization-of');
-      const db = await openConnection(loadConfig(), (m) => process.stderr.write(`${m}\n`));
-      const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+      const bulk = await openBulkServices(loadConfig(), (m) => process.stderr.write(`${m}\n`));
       try {
-        await migrateIfPending(db.url, pool); // the exams export reads exam.classification_export (ADR 0009)
-        const organizationId = await organizationOf(pool, opts.user!);
-        if (kind === 'reports' && !(await reportsTableExists(pool))) return fail(new NoReportsError().message);
+        const organizationId = await organizationOf(bulk, opts.user!);
+        const opened = await bulk.exportRecords.open(organizationId, kind as 'exams', { company: opts.company, from, to, q: opts.q });
+        if (!opened.ok) return fail(opened.error.message);
         const toFile = opts.out && opts.out !== '-';
         const out = toFile ? fs.createWriteStream(`${opts.out}.parcial`, { highWaterMark: 1 << 20 }) : process.stdout;
         const started = performance.now();
-        const rows = await exportCsv(pool, kind as 'exams', organizationId, { company: opts.company, from, to, q: opts.q }, out);
+        const rows = await opened.value.writeTo(out);
         if (toFile) fs.renameSync(`${opts.out}.parcial`, opts.out!); // never leave a half-written file under the final name
         const seconds = (performance.now() - started) / 1000;
         if (toFile) process.stderr.write(`${rows} linhas exportadas para ${opts.out} em ${seconds.toFixed(1)} s (${Math.round(rows / Math.max(seconds, 0.001))} linhas/s)\n`);
       } catch (e) {
-        if (e instanceof NoReportsError || e instanceof CliInputError) return fail(e.message);
+        if (e instanceof CliInputError) return fail(e.message);
         throw e;
       } finally {
-        await pool.end();
-        await db.close();
+        await bulk.close();
       }
     });
 }

@@ -33,13 +33,8 @@ export function registerImportExamsCommand(program: Command): void {
       (await import('node:v8')).setFlagsFromString('--heap-growing-percent=100');
       const { readExamsCsv } = await import('../csv/read-exams-csv');
       const { loadConfig } = await import('../../../adapters/src/composition/config');
-      const { migrateIfPending, openConnection } = await import('../../../adapters/src/persistence/connection');
-      const { PgExamImportSink } = await import('../../../adapters/src/persistence/bulk/pg-exam-import-sink');
-      const { DERIVED_EXPORT_COLUMNS } = await import('../../../adapters/src/persistence/bulk/csv-export');
-      const { ImportExams, systemClock } = await import('../../../core/src');
-      const { randomUUID } = await import('node:crypto');
+      const { DERIVED_EXPORT_COLUMNS, openBulkServices } = await import('../../../adapters/src/composition/bulk');
       const { organizationOf } = await import('../organization-of');
-      const pg = (await import('pg')).default;
 
       const fail = (message: string) => {
         process.stderr.write(`${message}\n`);
@@ -64,15 +59,11 @@ export function registerImportExamsCommand(program: Command): void {
       }
       let bytesRead = 0;
 
-      const db = await openConnection(loadConfig(), (m) => process.stderr.write(`${m}\n`));
-      const pool = new pg.Pool({ connectionString: db.url, max: 2 });
-      let sink: InstanceType<typeof PgExamImportSink> | undefined;
+      const bulk = await openBulkServices(loadConfig(), (m) => process.stderr.write(`${m}\n`));
       const errorsPath = `${fromStdin ? 'entrada' : file}.erros.csv`;
       let errors: import('node:fs').WriteStream | undefined;
       try {
-        await migrateIfPending(db.url, pool);
-        const organizationId = await organizationOf(pool, opts.user!);
-        sink = new PgExamImportSink(pool, organizationId);
+        const importExams = bulk.importExams(await organizationOf(bulk, opts.user!));
 
         let lastRaw: { line: number; cells: string[] } | undefined;
         const csv = readExamsCsv(input as import('node:stream').Readable, { derivedColumns: DERIVED_EXPORT_COLUMNS, onRaw: (line, cells) => (lastRaw = { line, cells }), onBytes: (n) => (bytesRead += n) });
@@ -90,7 +81,7 @@ export function registerImportExamsCommand(program: Command): void {
         void csv.info.then((info) => {
           if (info.unknownColumns.length) process.stderr.write(`Aviso: colunas desconhecidas ignoradas: ${info.unknownColumns.join(', ')}\n`);
         }, () => {});
-        const summary = await new ImportExams(sink, { next: () => randomUUID() }, systemClock).execute(csv.records, {
+        const summary = await importExams.execute(csv.records, {
           dryRun: !!opts.dryRun,
           batchSize,
           yieldToIo: () => new Promise<void>((resolve) => setImmediate(resolve)),
@@ -126,9 +117,7 @@ export function registerImportExamsCommand(program: Command): void {
         if (e instanceof CliInputError) return fail(e.message);
         throw e;
       } finally {
-        sink?.release();
-        await pool.end();
-        await db.close();
+        await bulk.close();
       }
     });
 }

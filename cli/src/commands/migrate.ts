@@ -7,13 +7,8 @@ export function registerMigrateCommand(program: Command): void {
     .description('aplica as migrações pendentes do banco de dados')
     .action(async () => {
       const { loadConfig } = await import('../../../adapters/src/composition/config');
-      const { migrate, openDatabase } = await import('../../../adapters/src/persistence/database');
-      const db = await openDatabase(loadConfig(), (m) => process.stderr.write(`${m}\n`));
-      try {
-        const applied = await migrate(db);
-        process.stdout.write(applied.length ? `Migrações aplicadas: ${applied.join(', ')}\n` : 'Nenhuma migração pendente.\n');
-      } finally {
-        await db.close();
-      }
+      const { migrateDatabase } = await import('../../../adapters/src/composition/migrate');
+      const applied = await migrateDatabase(loadConfig(), (m) => process.stderr.write(`${m}\n`));
+      process.stdout.write(applied.length ? `Migrações aplicadas: ${applied.join(', ')}\n` : 'Nenhuma migração pendente.\n');
     });
 }

@@ -9,7 +9,7 @@ export function registerServeCommand(program: Command): void {
     .action(async (opts: { port?: string }) => {
       // loaded on demand: other commands (e.g. analyze) must not pay for the server's modules
       const { loadConfig } = await import('../../../adapters/src/composition/config');
-      const { startServer } = await import('../../../adapters/src/http/koa/server');
+      const { startServer } = await import('../../../adapters/src/composition/server');
       const config = loadConfig({ ...process.env, ...(opts.port ? { PORT: opts.port } : {}) });
       const started = performance.now();
       const server = await startServer(config);

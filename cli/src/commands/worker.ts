@@ -7,25 +7,16 @@ export function registerWorkerCommand(program: Command): void {
     .description('executa as tarefas em fila (leitura de audiogramas pelo modelo local) em um processo separado')
     .action(async () => {
       const { loadConfig } = await import('../../../adapters/src/composition/config');
-      const { createLogger } = await import('../../../adapters/src/composition/logger');
-      const { createContainer } = await import('../../../adapters/src/composition/container');
-      const { openDatabase, migrate } = await import('../../../adapters/src/persistence/database');
-      const { startReadingQueue } = await import('../../../adapters/src/jobs/reading-worker');
-      const config = loadConfig();
-      const logger = createLogger(config);
-      if (!config.ollamaHost) {
+      const { startWorker } = await import('../../../adapters/src/composition/server');
+      const worker = await startWorker(loadConfig());
+      if (!worker) {
         process.stderr.write('Nada a executar: configure OLLAMA_HOST para ativar a leitura de audiogramas pelo modelo local.\n');
         process.exitCode = 2;
         return;
       }
-      const db = await openDatabase(config, (m) => logger.info(m));
-      await migrate(db);
-      const queue = await startReadingQueue(config, db, logger);
-      await queue!.work(createContainer(config, db, logger, { readingQueue: queue!.queue }));
       process.stdout.write('Worker do Limiar em execução (Ctrl-C para parar).\n');
       const stop = async () => {
-        await queue!.queue.stop();
-        await db.close();
+        await worker.stop();
         process.exit(0);
       };
       process.on('SIGINT', () => void stop());

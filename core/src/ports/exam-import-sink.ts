@@ -34,6 +34,8 @@ export interface NewImportedExam extends ImportExamData {
   id: string;
   patientId: string;
   naturalKey: string;
+  /** The earphone (transducer) of the exam; absent (the import file has no column for it): `DEFAULT_TRANSDUCER`. */
+  transducer?: string | null;
   classificationJson: string;
   rulesVersion: string;
   createdAt: Date;

@@ -16,11 +16,14 @@ const statusByCode: Record<string, number> = {
   'AUTH.RESET_LINK_INVALID': 400,
   'AUTH.PASSWORD_RESET_UNAVAILABLE': 503,
   'DATABASE.UNAVAILABLE': 503,
+  'UPLOAD.INVALID': 400,
   'UPLOAD.TOO_LARGE': 413,
   'EMBED.ORIGIN_FORBIDDEN': 403,
   'UPLOAD.UNSUPPORTED_TYPE': 415,
   // the PDF renderer (Chromium) failed or timed out: a dependency unavailable, nothing issued, retry later
   'REPORT.RENDER_FAILED': 503,
+  // a reports export before the laudo feature's table exists
+  'REPORT.NONE': 404,
 };
 
 const statusBySuffix: Array<[RegExp, number]> = [

@@ -15,6 +15,23 @@ export class UnsupportedMediaTypeError extends DomainError {
   }
 }
 
+export type UploadErrorCode = 'UPLOAD.INVALID' | 'UPLOAD.TOO_LARGE' | 'UPLOAD.UNSUPPORTED_TYPE';
+
+/** A file upload refused at the HTTP edge: not multipart, too large, not PDF/JPEG/PNG, empty or truncated. */
+export class UploadError extends DomainError {
+  constructor(readonly code: UploadErrorCode, message: string) {
+    super(message);
+  }
+}
+
+/** A stored file that is not there for this organisation (another's, or none). */
+export class FileNotFoundError extends DomainError {
+  readonly code = 'FILE.NOT_FOUND';
+  constructor() {
+    super('Arquivo não encontrado');
+  }
+}
+
 const pathOf = (path: PropertyKey[]) => path.map(String).join('.') || '(corpo)';
 
 /** Control characters or JSON nested past the cap anywhere in `value` → `RequestValidationError`. */

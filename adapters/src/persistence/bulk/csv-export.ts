@@ -2,25 +2,10 @@ import { pipeline } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+import { NoReportsError, type ExamExportSource, type ExportFilters, type ExportKind } from '../../../../core/src';
 import { EXAM_COPY_COLUMNS, EXAM_CSV_COLUMNS, ExamCsvTransform } from './exam-csv-rows';
 
-export type ExportKind = 'exams' | 'patients' | 'reports';
-
-/** The list filters (same names as the API's): search text, worker, company, date range (ISO). */
-export interface ExportFilters {
-  q?: string;
-  patientId?: string;
-  company?: string;
-  from?: string;
-  to?: string;
-}
-
-export class NoReportsError extends Error {
-  constructor() {
-    super('Ainda não há laudos neste banco');
-    this.name = 'NoReportsError';
-  }
-}
+export type { ExportFilters, ExportKind };
 
 /** UTF-8 byte order mark: Excel pt-BR reads the file as UTF-8 only with it. */
 export const UTF8_BOM = '\uFEFF';
@@ -98,7 +83,7 @@ async function reportsQuery(client: pg.PoolClient, org: string, f: ExportFilters
   return `select ${select.join(', ')}${join ? `, ${text('p.name')} as "paciente"` : ''} from report r ${join} where ${where.join(' and ')}${names.has('created_at') ? ' order by r.created_at' : ''}`;
 }
 
-export async function reportsTableExists(pool: pg.Pool): Promise<boolean> {
+async function reportsTableExists(pool: pg.Pool): Promise<boolean> {
   const r = await pool.query<{ t: string | null }>(`select to_regclass('report')::text as t`);
   return !!r.rows[0]?.t;
 }
@@ -139,4 +124,33 @@ async function exportExams(client: pg.PoolClient, organizationId: string, filter
   await pipeline(copy, rows, out);
   await client.query('commit');
   return rows.rows;
+}
+
+/** `ExamExportSource` on PostgreSQL: `exportCsv` over a pool the composition root owns. */
+export class PgExamExportSource implements ExamExportSource<Writable> {
+  constructor(private readonly pool: () => pg.Pool) {}
+
+  reportsAvailable(): Promise<boolean> {
+    return reportsTableExists(this.pool());
+  }
+
+  write(kind: ExportKind, organizationId: string, filters: ExportFilters, out: Writable): Promise<number> {
+    return exportCsv(this.pool(), kind, organizationId, filters, out);
+  }
+}
+
+/**
+ * The HTTP exports' own small pool (COPY streams hold a connection for the whole download, so they
+ * never take the ORM's): opened on the first export, its idle connections let the process exit.
+ */
+export function lazyExportPool(connectionString: string, onIdleError: (error: Error) => void): () => pg.Pool {
+  let pool: pg.Pool | undefined;
+  return () => {
+    if (!pool) {
+      pool = new pg.Pool({ connectionString, max: 4, idleTimeoutMillis: 5_000, allowExitOnIdle: true });
+      // an idle connection closed by the server (restart, dropped database) must not crash the API
+      pool.on('error', onIdleError);
+    }
+    return pool;
+  };
 }

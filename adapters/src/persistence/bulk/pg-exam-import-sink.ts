@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import {
-  fromWireAudiogram, toWireAudiogram, type ExamImportBatch, type ExamImportSink, type ImportPatientRequest, type NewImportedExam,
+  DEFAULT_TRANSDUCER, fromWireAudiogram, toWireAudiogram, type ExamImportBatch, type ExamImportSink, type ImportPatientRequest, type NewImportedExam,
   type ResolvedImportPatient, type Sex, type StoredExamForImport, type WireAudiogram,
   type ReferenceDesignation,
 } from '../../../../core/src';
@@ -151,7 +151,7 @@ class PgBatch implements ExamImportBatch {
       for (const e of exams) {
         const at = e.createdAt.toISOString();
         chunk += `${e.id}\t${org}\t${e.patientId}\t${e.date}\t${cell(e.operatorName)}\t${cell(e.operatorRegistration)}\t${cell(e.consultationReason)}\t${cell(e.ambientNoiseDb)}\t`
-          + `${cell(e.calibrationDate)}\tTDH-39\t${cell(e.acousticRestHours)}\t${cell(JSON.stringify(toWireAudiogram(e.right, e.left)))}\t${cell(e.classificationJson)}\t`
+          + `${cell(e.calibrationDate)}\t${cell(e.transducer ?? DEFAULT_TRANSDUCER)}\t${cell(e.acousticRestHours)}\t${cell(JSON.stringify(toWireAudiogram(e.right, e.left)))}\t${cell(e.classificationJson)}\t`
           + `${e.rulesVersion}\t${e.naturalKey}\t${at}\t${at}\n`;
         if (chunk.length > 256 * 1024) {
           yield chunk;

@@ -1,18 +1,17 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import type { Context } from 'koa';
-import pg from 'pg';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Authenticate } from '../../../../../core/src';
-import { exportCsv, reportsTableExists, type ExportKind } from '../../../persistence/bulk/csv-export';
+import type { Authenticate, ExportKind, ExportRecords } from '../../../../../core/src';
 import { safeText } from '../../contract/text';
 import type { ApiRoutes } from '../api-routes';
 import { requireAuth } from '../auth';
+import { unwrap } from '../request-errors';
 
 export interface ExportDeps {
   authenticate: Authenticate;
-  /** The database the API uses; exports read it through their own small pool (COPY … TO STDOUT). */
-  databaseUrl: string;
+  /** The bulk export use case over PostgreSQL `COPY … TO STDOUT` (its pool is the composition root's). */
+  exports: ExportRecords<Writable>;
   logger: Logger;
 }
 
@@ -35,30 +34,17 @@ const FILE_NAMES: Record<ExportKind, string> = { exams: 'exames', patients: 'pac
 
 /** `GET /api/{patients,exams,reports}/export.csv`: the organisation's rows streamed as CSV for Excel pt-BR. */
 export function exportRoutes(routes: ApiRoutes, d: ExportDeps): void {
-  let pool: pg.Pool | undefined;
-  const db = () => {
-    if (!pool) {
-      pool = new pg.Pool({ connectionString: d.databaseUrl, max: 4, idleTimeoutMillis: 5_000, allowExitOnIdle: true });
-      // an idle connection closed by the server (restart, dropped database) must not crash the API
-      pool.on('error', (error) => d.logger.warn({ err: error }, 'conexão ociosa da exportação CSV encerrada pelo banco'));
-    }
-    return pool;
-  };
-
   const stream = async (ctx: Context, kind: ExportKind, query: z.infer<typeof exportQuery>) => {
     const auth = await requireAuth(ctx, d.authenticate);
-    if (kind === 'reports' && !(await reportsTableExists(db()))) {
-      ctx.status = 404;
-      ctx.body = { error: 'Não encontrado', message: 'Ainda não há laudos neste banco', code: 'REPORT.NONE', issues: [] };
-      return;
-    }
+    // refused before the first byte (no laudo table yet → 404 through the error map)
+    const job = unwrap(await d.exports.open(auth.organizationId, kind, query));
     const date = new Date().toISOString().slice(0, 10);
     ctx.set('Content-Type', 'text/csv; charset=utf-8');
     ctx.set('Content-Disposition', `attachment; filename="${FILE_NAMES[kind]}-${date}.csv"`);
     ctx.set('Cache-Control', 'no-store');
     const body = new PassThrough();
     ctx.body = body;
-    exportCsv(db(), kind, auth.organizationId, query, body).catch((error: Error) => {
+    job.writeTo(body).catch((error: Error) => {
       // headers are gone: the client sees a truncated download, the log says why
       d.logger.error({ err: error, kind }, 'exportação CSV interrompida');
       // the status line said 200: only a broken connection tells the client the file is incomplete

@@ -4,7 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import {
-  DomainError, toWireAudiogram, type Authenticate, type AudiogramMediaType, type ExamFileStore, type ExamReadingView, type FileStorage, type QueryExams,
+  toWireAudiogram, type Authenticate, type AudiogramMediaType, type ExamFileStore, type ExamReadingView, type FileStorage, type QueryExams,
   type ReviewExamReading, type UploadExamFile,
 } from '../../../../../core/src';
 import { applyReadingResponse, examReadingListResponse, examReadingResponse, readingParams, type ExamReadingResponse } from '../../contract/readings';
@@ -12,18 +12,12 @@ import { idParams } from '../../contract/patients';
 import { fileNameProblem } from '../../contract/text';
 import type { ApiRoutes } from '../api-routes';
 import { requireAuth } from '../auth';
-import { rejectUnsafeInput } from '../request-errors';
+import { FileNotFoundError, rejectUnsafeInput, UploadError } from '../request-errors';
 import { toExamResponse } from './patients-exams.routes';
 
 /** Spec §9: 10 MB (10 485 760 bytes); PDF, JPEG, PNG only. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const ACCEPTED: Record<string, AudiogramMediaType> = { 'application/pdf': 'application/pdf', 'image/jpeg': 'image/jpeg', 'image/png': 'image/png' };
-
-class UploadError extends DomainError {
-  constructor(readonly code: string, message: string) {
-    super(message);
-  }
-}
 
 export const uploadResponse = z.object({
   analysisSucceeded: z.boolean(),
@@ -126,7 +120,7 @@ export function fileRoutes(routes: ApiRoutes, d: FileDeps): void {
     async (ctx, { params }) => {
       const auth = await requireAuth(ctx, d.authenticate);
       const file = await d.files.findById(auth.organizationId, params.id);
-      if (!file) throw new UploadError('FILE.NOT_FOUND', 'Arquivo não encontrado');
+      if (!file) throw new FileNotFoundError();
       const bytes = await d.storage.read(file.storageKey);
       ctx.type = file.mediaType;
       ctx.set('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);

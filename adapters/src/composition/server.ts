@@ -1,14 +1,15 @@
 import type { Server } from 'node:http';
 import { RequestContext } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import type { AppConfig } from '../../composition/config';
-import { createContainer } from '../../composition/container';
-import { TOKENS } from '../../composition/tokens';
-import type { ReclassifyStaleExams } from '../../../../core/src';
-import { createLogger } from '../../composition/logger';
-import { migrate, openDatabase, type Database } from '../../persistence/database';
-import { createApp } from './app';
-import { startReadingQueue } from '../../jobs/reading-worker';
+import type { Container } from 'inversify';
+import type { ReclassifyStaleExams } from '../../../core/src';
+import { startReadingQueue, type ReadingWork } from '../jobs/reading-worker';
+import { migrate, openDatabase, type Database } from '../persistence/database';
+import type { AppConfig } from './config';
+import { createContainer } from './container';
+import { createHttpApp } from './http-app';
+import { createLogger } from './logger';
+import { TOKENS } from './tokens';
 
 /** Idle keep-alive socket lifetime; `headersTimeout` must be above it (Node closes on the lower). */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
@@ -18,6 +19,11 @@ export interface RunningServer {
   db: Database;
   logger: Logger;
   close(): Promise<void>;
+}
+
+/** What the reading worker runs, resolved from the container. */
+export function readingWork(container: Container): ReadingWork {
+  return { upload: container.get(TOKENS.UploadExamFile), readers: container.get(TOKENS.SlowAudiogramReaders) };
 }
 
 /** Opens (or starts) the database, applies migrations, and listens. Used by `limiar serve` and tests. */
@@ -30,10 +36,10 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
   try {
     const applied = await migrate(db);
     if (applied.length) logger.info({ applied }, 'migrações aplicadas');
-    readingQueue = await startReadingQueue(config, db, logger);
+    readingQueue = await startReadingQueue(config, db.url, logger);
     container = createContainer(config, db, logger, { readingQueue: readingQueue?.queue });
-    if (readingQueue && config.inProcessWorker) await readingQueue.work(container);
-    const app = createApp(container);
+    if (readingQueue && config.inProcessWorker) await readingQueue.work(readingWork(container));
+    const app = createHttpApp(container);
     renderer = container.get<{ close?: () => Promise<void>; currentBrowser?: () => Promise<unknown> }>(TOKENS.ReportRenderer);
     server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen(config.port, config.host, () => resolve(s));
@@ -85,5 +91,21 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
         await renderer?.close?.();
         await db.close();
       })()),
+  };
+}
+
+/** `limiar worker`: the queue of slow readings in its own process, until `stop`. Undefined without OLLAMA_HOST. */
+export async function startWorker(config: AppConfig): Promise<{ stop(): Promise<void> } | undefined> {
+  if (!config.ollamaHost) return undefined;
+  const logger = createLogger(config);
+  const db = await openDatabase(config, (m) => logger.info(m));
+  await migrate(db);
+  const queue = (await startReadingQueue(config, db.url, logger))!;
+  await queue.work(readingWork(createContainer(config, db, logger, { readingQueue: queue.queue })));
+  return {
+    async stop() {
+      await queue.queue.stop();
+      await db.close();
+    },
   };
 }

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
+import pg from 'pg';
+import { ExportRecords, ImportExams, systemClock } from '../../../core/src';
+import { DERIVED_EXPORT_COLUMNS, PgExamExportSource } from '../persistence/bulk/csv-export';
+import { PgExamImportSink } from '../persistence/bulk/pg-exam-import-sink';
+import { PgProfessionalOrganizations } from '../persistence/bulk/pg-professional-organizations';
+import { migrateIfPending, openConnection } from '../persistence/connection';
+import type { AppConfig } from './config';
+
+/** Columns the exports add and the import recomputes (the import ignores them without a warning). */
+export { DERIVED_EXPORT_COLUMNS };
+
+/** The bulk use cases of `limiar import` and `limiar export`, over one small pool. */
+export interface BulkServices {
+  /** The organisation of the professional with that e-mail (any case), or null. */
+  organizationOf(email: string): Promise<string | null>;
+  /** The import into one organisation; its connection is held until `close`. */
+  importExams(organizationId: string): ImportExams;
+  exportRecords: ExportRecords<Writable>;
+  /** Releases the import's connection, ends the pool, stops an embedded server started here. */
+  close(): Promise<void>;
+}
+
+/**
+ * The light composition root of the bulk CLI commands: plain `pg` and COPY, no container, no ORM
+ * (MikroORM loads only when a migration is pending), so they start fast and stay small
+ * (docs/cli.md; ADR 0009). The server's root is `createContainer` (container.ts).
+ */
+export async function openBulkServices(config: AppConfig, log: (m: string) => void): Promise<BulkServices> {
+  const db = await openConnection(config, log);
+  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  const sinks: PgExamImportSink[] = [];
+  const close = async () => {
+    for (const sink of sinks) sink.release();
+    await pool.end();
+    await db.close();
+  };
+  try {
+    // the exams export reads exam.classification_export (ADR 0009); the import writes the current schema
+    await migrateIfPending(db.url, pool);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const organizations = new PgProfessionalOrganizations(pool);
+  return {
+    organizationOf: (email) => organizations.organizationOf(email),
+    importExams(organizationId) {
+      const sink = new PgExamImportSink(pool, organizationId);
+      sinks.push(sink);
+      return new ImportExams(sink, { next: () => randomUUID() }, systemClock);
+    },
+    exportRecords: new ExportRecords(new PgExamExportSource(() => pool)),
+    close,
+  };
+}

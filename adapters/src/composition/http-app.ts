@@ -1,0 +1,48 @@
+import { RequestContext } from '@mikro-orm/core';
+import type { Container } from 'inversify';
+import type Koa from 'koa';
+import type { Logger } from 'pino';
+import type { Clock } from '../../../core/src';
+import { createApp, type AppDeps } from '../http/koa/app';
+import type { Database } from '../persistence/database';
+import type { AppConfig } from './config';
+import { TOKENS } from './tokens';
+
+/** The HTTP app's dependencies, resolved from the container once (routes never see the container). */
+export function appDeps(container: Container): AppDeps {
+  const get = <T>(token: symbol) => container.get<T>(token);
+  const config = get<AppConfig>(TOKENS.Config);
+  const db = get<Database>(TOKENS.Database);
+  const clock = get<Clock>(TOKENS.Clock);
+  const today = () => clock.now();
+  return {
+    settings: { trustProxy: config.trustProxy, googleClientId: config.googleClientId, webDist: config.webDist, widgetDist: config.widgetDist },
+    logger: get<Logger>(TOKENS.Logger),
+    requestScope: (next) => RequestContext.create(db.orm.em, next),
+    authenticate: get(TOKENS.Authenticate),
+    checkHealth: get(TOKENS.CheckHealth),
+    accounts: {
+      register: get(TOKENS.RegisterProfessional), logIn: get(TOKENS.LogIn), logInWithGoogle: get(TOKENS.LogInWithGoogle), logOut: get(TOKENS.LogOut),
+      changePassword: get(TOKENS.ChangePassword), profile: get(TOKENS.ManageProfile), publicRequests: get(TOKENS.SubmitPublicRequest),
+      googleClientId: config.googleClientId, requestPasswordReset: get(TOKENS.RequestPasswordReset), resetPassword: get(TOKENS.ResetPassword),
+    },
+    exports: { exports: get(TOKENS.ExportRecords), logger: get<Logger>(TOKENS.Logger) },
+    patientsExams: {
+      patients: get(TOKENS.ManagePatients), recordExam: get(TOKENS.RecordExam), queryExams: get(TOKENS.QueryExams), updateAudiogram: get(TOKENS.UpdateExamAudiogram),
+      designateReference: get(TOKENS.DesignateReferenceExam), updateExam: get(TOKENS.UpdateExamDetails), deleteExam: get(TOKENS.DeleteExam), today,
+    },
+    embed: { embed: get(TOKENS.EmbedTokens), listCompanies: get(TOKENS.CompanyList), now: today },
+    reports: { reports: get(TOKENS.ManageReports), exams: get(TOKENS.ExamRepository) },
+    organization: { organization: get(TOKENS.ManageOrganization) },
+    files: {
+      upload: get(TOKENS.UploadExamFile), files: get(TOKENS.ExamFileStore), storage: get(TOKENS.FileStorage), review: get(TOKENS.ReviewExamReading),
+      queryExams: get(TOKENS.QueryExams), today,
+    },
+    worklist: { worklist: get(TOKENS.Worklist) },
+  };
+}
+
+/** The Koa app of a container (the server, and tests that listen themselves). */
+export function createHttpApp(container: Container): Koa {
+  return createApp(appDeps(container));
+}
