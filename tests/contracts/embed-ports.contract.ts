@@ -13,13 +13,12 @@ export interface EmbedStores extends TenantFixtures {
 
 /** What every pair of embed stores must do (in memory and PostgreSQL alike). */
 export function embedPortsContract(make: () => Promise<EmbedStores>) {
+  const author = nextId();
   let s: EmbedStores;
   let org: string;
   let other: string;
-  let author: string;
   beforeEach(async () => {
     ({ s, org, other } = await withTwoOrganizations(await make()));
-    author = nextId();
     await s.addProfessional(org, author);
   });
 

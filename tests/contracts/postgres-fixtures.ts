@@ -1,5 +1,6 @@
 import { MikroOrmCompanyRepository, MikroOrmExamRepository, MikroOrmPatientRepository } from '../../adapters/src/persistence/mikro-orm/repositories/mikro-orm-patient-exam-repositories';
-import type { TestDatabase } from '../support/test-database';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import type { TenantFixtures } from './tenant-fixtures';
 
 /** Empties the test database and gives the PostgreSQL side of TenantFixtures. */
@@ -14,4 +15,12 @@ export async function postgresTenantFixtures(db: TestDatabase): Promise<TenantFi
       `insert into professional (id, organization_id, name, email, notification_preferences, created_at, updated_at) values (?, ?, 'Dra. Teste', ?, '{}', now(), now())`,
       [id, organizationId, `${id}@example.com`])),
   };
+}
+
+/** A migrated database of its own for the test file, dropped after it; read it inside the hooks and tests. */
+export function useTestDatabase(): () => TestDatabase {
+  let db: TestDatabase | undefined;
+  beforeAll(async () => void (db = await createTestDatabase()));
+  afterAll(() => db?.drop());
+  return () => db!;
 }
