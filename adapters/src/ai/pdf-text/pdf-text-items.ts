@@ -1,4 +1,3 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextCell } from './text-rows';
 
 export type PdfTextResult =
@@ -14,6 +13,8 @@ export async function extractPdfText(bytes: Uint8Array, maxPages = 10): Promise<
   // pdfjs takes ownership of (detaches) the buffer it is given and refuses Node Buffers: hand it a plain copy.
   // No standardFontDataUrl on purpose: text extraction needs only the encodings and the built-in
   // metrics of the 14 standard fonts; loading their glyph files tripled the time per file (bench).
+  // loaded on the first PDF, not with the server (start-up, issue 16)
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, verbosity: 0, stopAtErrors: true });
   try {
     const doc = await task.promise;

@@ -1,4 +1,3 @@
-import { Ollama } from 'ollama';
 import type { Narrative, ReportFacts, ReportWriter } from '../../../../core/src';
 import { NARRATIVE_SYSTEM_PROMPT, narrativeUserPrompt } from './narrative-prompt';
 import { narrativeFormat, narrativeSchema } from './narrative-schema';
@@ -28,6 +27,7 @@ export class OllamaReportWriter implements ReportWriter {
 
   async write(facts: ReportFacts): Promise<Narrative> {
     const { host, model, timeoutMs } = this.options;
+    const { Ollama } = await import('ollama'); // loaded on first use, not with the server (start-up)
     const client = new Ollama({ host, fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }) });
     let response;
     try {

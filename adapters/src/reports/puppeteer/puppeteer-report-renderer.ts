@@ -1,4 +1,4 @@
-import puppeteer, { type Browser, type Page } from 'puppeteer';
+import type { Browser, Page } from 'puppeteer';
 import type { LaudoDocument, ReportRenderer } from '../../../../core/src';
 import { laudoFooterHtml, renderLaudoHtml } from '../handlebars/laudo-html';
 
@@ -84,14 +84,15 @@ export class PuppeteerReportRenderer implements ReportRenderer {
   async currentBrowser(): Promise<Browser> {
     if (!this.browser) {
       this.launches++;
-      const launching = puppeteer.launch({
+      // Puppeteer is loaded with the first launch, not with the server (start-up, issue 16)
+      const launching = import('puppeteer').then(({ default: puppeteer }) => puppeteer.launch({
         executablePath: this.options.executablePath ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS,
         // the server owns shutdown: Puppeteer's own handlers would exit the process on Ctrl-C before
         // the database (and the embedded PostgreSQL) is closed cleanly; close() ends Chromium instead
         handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
         // over a pipe, Chromium ends by itself if this process is killed (kill -9): no orphan browsers
         pipe: true,
-      });
+      }));
       this.browser = launching;
       launching.then(
         (b) => b.on('disconnected', () => {
