@@ -46,7 +46,7 @@ export default function DashboardPage() {
   const count = (n: number | undefined) => (summary.isPending || n === undefined ? '...' : n.toLocaleString('pt-BR'));
 
   return (
-    <div className="dashboard">
+    <div className="ui-page dashboard">
       <PageHeader title="Dashboard" description="Visão geral da sua audiometria ocupacional." />
       <div className="dashboard__counters">
         <Counter icon={<IconUsers size={20} />} label="Pacientes" value={count(summary.data?.patients)} to={paths.patients.getHref()} />

@@ -8,6 +8,7 @@ import { buttonClassName } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { IconArrowLeft, IconAudiogram, IconTrend } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
+import { StatCard, StatCards } from '../../components/ui/stat-card';
 import { LoadingState, Spinner } from '../../components/ui/spinner';
 import { ErrorState } from '../../components/ui/states';
 import { paths } from '../../config/paths';
@@ -61,7 +62,7 @@ export default function EvolutionPage() {
 
   if (!e.hasMultipleExams)
     return (
-      <div className="evolution">
+      <div className="ui-page evolution">
         <PageHeader title="Evolução Auditiva" description={name} back={{ to: paths.patientDetail.getHref(id), label: 'Voltar' }} />
         <Card>
           <div className="evolution__insufficient">
@@ -86,19 +87,19 @@ export default function EvolutionPage() {
     );
 
   return (
-    <div className="evolution">
+    <div className="ui-page evolution">
       <PageHeader
         title="Evolução Auditiva"
         description={name ? `Paciente: ${name}` : undefined}
         back={{ to: paths.patientDetail.getHref(id), label: 'Voltar ao paciente' }}
       />
       <EvolutionAlerts evolution={e} />
-      <div className="evolution__cards">
-        <Stat label="Total de exames" value={String(e.totalExams)} />
-        <Stat label="Primeiro exame" value={date(e.firstExamDate)} />
-        <Stat label="Último exame" value={date(e.lastExamDate)} />
-        <Stat label="Período de monitoramento" value={`${e.monitoringPeriodDays} dias`} />
-      </div>
+      <StatCards columns={4}>
+        <StatCard size="md" label="Total de exames" value={String(e.totalExams)} />
+        <StatCard size="md" label="Primeiro exame" value={date(e.firstExamDate)} />
+        <StatCard size="md" label="Último exame" value={date(e.lastExamDate)} />
+        <StatCard size="md" label="Período de monitoramento" value={`${e.monitoringPeriodDays} dias`} />
+      </StatCards>
       <Card title="Média tonal (PTA) por exame" description="Média de 500, 1000 e 2000 Hz por orelha; eixo invertido, linhas de referência em 25, 40 e 55 dB.">
         <Suspense fallback={<div className="evolution__chart-loading"><Spinner label="Carregando gráfico..." /></div>}>
           <EarSeriesChart exams={e.exams} metric="pta" />
@@ -123,15 +124,6 @@ export default function EvolutionPage() {
         {backToList}
         {newExam}
       </div>
-    </div>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="evolution-stat">
-      <span className="evolution-stat__label">{label}</span>
-      <span className="evolution-stat__value">{value}</span>
     </div>
   );
 }

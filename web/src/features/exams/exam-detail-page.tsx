@@ -93,7 +93,7 @@ function ExamDetail({ exam }: { exam: Exam }) {
   }
 
   return (
-    <div className="exams">
+    <div className="ui-page exams">
       <PageHeader
         title={`Exame de ${formatDay(exam.date)}`}
         description={exam.patientName}

@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/card';
 import { IconAudiogram } from '../../components/ui/icons';
 import { Input } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
+import { StatCard, StatCards } from '../../components/ui/stat-card';
 import { LoadingState } from '../../components/ui/spinner';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { paths } from '../../config/paths';
@@ -100,7 +101,7 @@ export default function ExamListPage() {
     );
 
   return (
-    <div className="exams">
+    <div className="ui-page exams">
       <PageHeader
         title="Exames"
         description="Exames audiométricos da sua organização."
@@ -116,20 +117,11 @@ export default function ExamListPage() {
           </>
         }
       />
-      <div className="stat-cards">
-        <div className="stat-card">
-          <span className="stat-card__label">Total de exames</span>
-          <span className="stat-card__value">{counter(summary.data?.exams)}</span>
-        </div>
-        <div className="stat-card">
-          <span className="stat-card__label">Este mês</span>
-          <span className="stat-card__value">{counter(summary.data?.examsThisMonth)}</span>
-        </div>
-        <div className="stat-card">
-          <span className="stat-card__label">Resultados filtrados</span>
-          <span className="stat-card__value">{counter(page?.total)}</span>
-        </div>
-      </div>
+      <StatCards>
+        <StatCard label="Total de exames" value={counter(summary.data?.exams)} />
+        <StatCard label="Este mês" value={counter(summary.data?.examsThisMonth)} />
+        <StatCard label="Resultados filtrados" value={counter(page?.total)} />
+      </StatCards>
       <Card padding="none">
         <div className="exams__toolbar">
           <label className="visually-hidden" htmlFor="exam-search">

@@ -225,7 +225,7 @@ export default function ExamNewPage() {
   );
 
   return (
-    <div className="exams exams--entry">
+    <div className="ui-page exams exams--entry">
       <PageHeader title="Novo Exame Audiométrico" description="Digite os limiares do audiograma; o gráfico acompanha os valores." back={{ to: paths.exams.getHref(), label: 'Voltar para Exames' }} />
       <form className="exam-form" onSubmit={onSubmit} noValidate>
         {error && <Banner variant="error">{error}</Banner>}

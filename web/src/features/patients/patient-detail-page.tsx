@@ -67,7 +67,7 @@ export default function PatientDetailPage() {
   }
 
   return (
-    <div className="patients">
+    <div className="ui-page patients">
       <PageHeader
         title={p.name}
         description={`Cadastrado em ${formatDate(p.createdAt)}`}

@@ -164,7 +164,7 @@ export default function PatientListPage() {
     );
 
   return (
-    <div className="patients">
+    <div className="ui-page patients">
       <PageHeader
         title="Pacientes"
         description="Trabalhadores cadastrados na sua organização."

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { ACCOUNT_MESSAGES, SPECIALIZATIONS, UFS } from '../../../../core/src/index';
+import { ACCOUNT_MESSAGES, SPECIALIZATIONS } from '../../../../core/src/index';
+import { RegistryFields } from '../../components/forms/registry-fields';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
-import { errorMessage } from '../../lib/api-client';
+import { useForm, type FormProblem } from '../../lib/use-form';
 import { useAuth } from '../auth';
 import { completeMyProfile, profileQueryKey, type Profile } from './api/profile';
 import './complete-profile-modal.css';
@@ -27,7 +27,20 @@ export interface CompleteProfileModalProps {
   onCancel: () => void;
 }
 
-type FieldName = 'crm' | 'crmState' | 'specialization';
+interface CompletionValues {
+  crm: string;
+  crmState: string;
+  specialization: string;
+  professionalId: string;
+}
+
+/** Spec §5: CRM, its state and the specialization are required; the CRM has at least 4 digits. */
+function validateCompletion(values: CompletionValues): FormProblem<keyof CompletionValues> | null {
+  const missing = (['crm', 'crmState', 'specialization'] as const).filter((field) => values[field].trim() === '');
+  if (missing.length > 0) return { message: ACCOUNT_MESSAGES.fillRequiredFields, fields: [...missing] };
+  if (values.crm.trim().length < 4) return { message: ACCOUNT_MESSAGES.crmMinDigits, fields: ['crm'] };
+  return null;
+}
 
 /**
  * Blocking profile-completion modal (spec §2 wizard components, §5 rules, §7 call), in pt-BR (issue 14:
@@ -46,52 +59,27 @@ export function CompleteProfileModal({ open, userId, initial, onCompleted, onCan
 function CompleteProfileDialogBody({ userId, initial, onCompleted, onCancel }: Omit<CompleteProfileModalProps, 'open'>) {
   const queryClient = useQueryClient();
   const auth = useAuth();
-  const [crm, setCrm] = useState(initial?.crm ?? '');
-  const [crmState, setCrmState] = useState(initial?.crmState ?? '');
-  const [specialization, setSpecialization] = useState(initial?.specialization ?? '');
-  const [professionalId, setProfessionalId] = useState('');
-  const [error, setError] = useState<{ message: string; fields: FieldName[] } | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const invalid = (field: FieldName) => error?.fields.includes(field) ?? false;
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    const missing = (
-      [
-        ['crm', crm],
-        ['crmState', crmState],
-        ['specialization', specialization],
-      ] as const
-    )
-      .filter(([, value]) => value.trim() === '')
-      .map(([field]) => field);
-    if (missing.length > 0) {
-      setError({ message: ACCOUNT_MESSAGES.fillRequiredFields, fields: missing });
-      return;
-    }
-    if (crm.trim().length < 4) {
-      setError({ message: ACCOUNT_MESSAGES.crmMinDigits, fields: ['crm'] });
-      return;
-    }
-    setError(null);
-    setSaving(true);
-    try {
-      const profile = await completeMyProfile(userId, {
-        Crm: crm.trim(),
-        CrmState: crmState,
-        Specialization: specialization,
-        ProfessionalId: professionalId.trim() === '' ? null : professionalId.trim(),
-      });
-      queryClient.setQueryData(profileQueryKey, profile);
-      auth.updateUser(profile);
-      onCompleted(profile);
-    } catch (failure) {
-      setError({ message: errorMessage(failure, UPDATE_FAILED_MESSAGE), fields: [] });
-      setSaving(false);
-    }
-  }
+  const form = useForm<CompletionValues>(
+    { crm: initial?.crm ?? '', crmState: initial?.crmState ?? '', specialization: initial?.specialization ?? '', professionalId: '' },
+    {
+      validate: validateCompletion,
+      failureMessage: UPDATE_FAILED_MESSAGE,
+      keepBusyOnSuccess: true,
+      submit: async (values) => {
+        const profile = await completeMyProfile(userId, {
+          Crm: values.crm.trim(),
+          CrmState: values.crmState,
+          Specialization: values.specialization,
+          ProfessionalId: values.professionalId.trim() === '' ? null : values.professionalId.trim(),
+        });
+        queryClient.setQueryData(profileQueryKey, profile);
+        auth.updateUser(profile);
+        onCompleted(profile);
+      },
+    },
+  );
+  const { values, problem, invalid, busy: saving } = form;
+  const specialization = values.specialization;
 
   return (
     <DialogContent
@@ -109,47 +97,20 @@ function CompleteProfileDialogBody({ userId, initial, onCompleted, onCancel }: O
         </>
       }
     >
-      <form id={FORM_ID} className="complete-profile" onSubmit={handleSubmit} noValidate>
-        {error && <Banner variant="error">{error.message}</Banner>}
-        <div className="complete-profile__row">
-          <Field label="CRM" required hint="Apenas números (mínimo 4 dígitos)" error={invalid('crm') ? 'Informe o CRM' : undefined}>
-            {(control) => (
-              <Input
-                {...control}
-                name="crm"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={6}
-                placeholder="123456"
-                value={crm}
-                onChange={(event) => setCrm(event.target.value.replace(/\D+/g, ''))}
-                disabled={saving}
-                autoFocus
-              />
-            )}
-          </Field>
-          <Field label="UF do CRM" required error={invalid('crmState') ? 'Selecione a UF' : undefined}>
-            {(control) => (
-              <Select {...control} name="crmState" value={crmState} onChange={(event) => setCrmState(event.target.value)} disabled={saving}>
-                <option value="">Selecione</option>
-                {UFS.map((uf) => (
-                  <option key={uf} value={uf}>
-                    {uf}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-        </div>
+      <form id={FORM_ID} className="complete-profile" onSubmit={form.onSubmit} noValidate>
+        {problem && <Banner variant="error">{problem.message}</Banner>}
+        <RegistryFields
+          type="Medico"
+          variant="complete-profile"
+          values={values}
+          onChange={(field, value) => form.set(field as 'crm' | 'crmState', value)}
+          invalid={(field) => invalid(field as 'crm' | 'crmState')}
+          disabled={saving}
+          rowClassName="complete-profile__row"
+        />
         <Field label="Especialização" required error={invalid('specialization') ? 'Selecione a especialização' : undefined}>
           {(control) => (
-            <Select
-              {...control}
-              name="specialization"
-              value={specialization}
-              onChange={(event) => setSpecialization(event.target.value)}
-              disabled={saving}
-            >
+            <Select {...control} {...form.text('specialization')}>
               <option value="">Selecione</option>
               {SPECIALIZATIONS.map((option) => (
                 <option key={option} value={option}>
@@ -164,14 +125,7 @@ function CompleteProfileDialogBody({ userId, initial, onCompleted, onCancel }: O
         </Field>
         <Field label="Registro profissional" hint="Opcional: outro registro, como RQE ou CRFa">
           {(control) => (
-            <Input
-              {...control}
-              name="professionalId"
-              autoComplete="off"
-              value={professionalId}
-              onChange={(event) => setProfessionalId(event.target.value)}
-              disabled={saving}
-            />
+            <Input {...control} {...form.text('professionalId')} autoComplete="off" />
           )}
         </Field>
         <p className="complete-profile__note">* Campos obrigatórios</p>

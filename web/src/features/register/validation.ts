@@ -1,4 +1,6 @@
 import { type ProfessionalType, ACCOUNT_MESSAGES, MIN_PASSWORD_LENGTH } from '../../../../core/src/index';
+import { registryProblem } from '../../components/forms/registry-fields';
+import { isEmail, type FormProblem } from '../../lib/use-form';
 import type { RegisterPayload } from './api/register';
 
 export interface RegisterValues {
@@ -17,11 +19,7 @@ export interface RegisterValues {
 
 export type RegisterField = keyof RegisterValues;
 
-export interface RegisterProblem {
-  message: string;
-  /** Fields to mark invalid. */
-  fields: RegisterField[];
-}
+export type RegisterProblem = FormProblem<RegisterField>;
 
 export const emptyRegisterValues: RegisterValues = {
   name: '',
@@ -36,10 +34,6 @@ export const emptyRegisterValues: RegisterValues = {
   crea: '',
   creaState: '',
 };
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const isEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
 
 const blank = (value: string) => value.trim() === '';
 
@@ -58,20 +52,7 @@ export function validateRegistration(values: RegisterValues): RegisterProblem | 
     return { message: ACCOUNT_MESSAGES.passwordsDoNotMatch, fields: ['confirmPassword'] };
   }
   if (values.password.length < MIN_PASSWORD_LENGTH) return { message: ACCOUNT_MESSAGES.passwordTooShort, fields: ['password'] };
-  if (values.professionalType === 'Medico' && (blank(values.crm) || blank(values.crmState))) {
-    return { message: ACCOUNT_MESSAGES.medicoRegistry, fields: missingOf(values, ['crm', 'crmState']) };
-  }
-  if (values.professionalType === 'Fonoaudiologo' && (blank(values.crfa) || blank(values.crfaRegion))) {
-    return { message: ACCOUNT_MESSAGES.fonoRegistry, fields: missingOf(values, ['crfa', 'crfaRegion']) };
-  }
-  if (values.professionalType === 'Engenheiro' && (blank(values.crea) || blank(values.creaState))) {
-    return { message: ACCOUNT_MESSAGES.engenheiroRegistry, fields: missingOf(values, ['crea', 'creaState']) };
-  }
-  return null;
-}
-
-function missingOf(values: RegisterValues, fields: RegisterField[]): RegisterField[] {
-  return fields.filter((field) => blank(values[field]));
+  return registryProblem(values.professionalType, values);
 }
 
 const filled = (value: string) => (blank(value) ? null : value.trim());

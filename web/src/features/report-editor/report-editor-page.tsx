@@ -79,7 +79,7 @@ export default function ReportEditorPage() {
   if (report.isError) {
     console.error('Erro ao carregar laudo', report.error);
     return (
-      <div className="report-editor">
+      <div className="ui-page report-editor">
         {header}
         <ErrorState message={errorMessage(report.error, 'Erro ao carregar laudo')} onRetry={() => void report.refetch()} retrying={report.isFetching} />
       </div>
@@ -89,7 +89,7 @@ export default function ReportEditorPage() {
   const current = report.data;
   if (!current) {
     return (
-      <div className="report-editor">
+      <div className="ui-page report-editor">
         {header}
         <Card>
           <EmptyState
@@ -117,7 +117,7 @@ export default function ReportEditorPage() {
   const tone = score === null ? '' : score >= 0.8 ? '' : score >= 0.5 ? ' report-editor__confidence-fill--medium' : ' report-editor__confidence-fill--low';
 
   return (
-    <div className="report-editor">
+    <div className="ui-page report-editor">
       {header}
       {finalised && (
         <Banner variant="info" title="Laudo finalizado">

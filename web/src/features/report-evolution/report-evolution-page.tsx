@@ -7,6 +7,7 @@ import { buttonClassName } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { IconArrowLeft, IconCpu, IconFileText, IconTrend } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
+import { StatCard, StatCards } from '../../components/ui/stat-card';
 import { LoadingState, Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { getPatientReports } from './api';
@@ -37,7 +38,7 @@ export default function ReportEvolutionPage() {
 
 function Unavailable() {
   return (
-    <div className="report-evolution">
+    <div className="ui-page report-evolution">
       <Card>
         <div className="report-evolution__unavailable">
           <span className="report-evolution__unavailable-icon">
@@ -63,32 +64,32 @@ function Evolution({ view }: { view: ReportEvolutionView }) {
   if (!s.sufficient) return null;
   const tone = s.hasProgression ? 'worse' : s.status === 'Melhora' ? 'better' : 'stable';
   return (
-    <div className="report-evolution">
+    <div className="ui-page report-evolution">
       <PageHeader
         title={`Análise Evolutiva — ${view.patientName}`}
         description={`${s.totalReports} laudos encontrados para este paciente`}
         back={{ to: paths.reports.getHref(), label: 'Voltar para Laudos' }}
       />
-      <div className="report-evolution__cards">
-        <SummaryCard label="Status da evolução" testId="status">
+      <StatCards>
+        <StatCard label="Status da evolução" card="status">
           <span className={`report-evolution__status report-evolution__status--${tone}`}>
             <span aria-hidden="true">{STATUS_ICON[s.status]}</span> {s.status}
           </span>
           <span className="report-evolution__detail">Variação média: {formatSignedDb(s.averageDifference)}</span>
-        </SummaryCard>
-        <SummaryCard label="Classificação da perda" testId="classification">
+        </StatCard>
+        <StatCard label="Classificação da perda" card="classification">
           <span className="report-evolution__detail">
             Primeiro exame: <strong>{s.firstClassification ?? 'Não classificável'}</strong>
           </span>
           <span className="report-evolution__detail">
             Último exame: <strong>{s.lastClassification ?? 'Não classificável'}</strong>
           </span>
-        </SummaryCard>
-        <SummaryCard label="Período analisado" testId="period">
+        </StatCard>
+        <StatCard label="Período analisado" card="period">
           <span className="report-evolution__value">{s.daysBetween.toLocaleString('pt-BR')} dias</span>
           <span className="report-evolution__detail">{s.totalReports} exames</span>
-        </SummaryCard>
-      </div>
+        </StatCard>
+      </StatCards>
 
       <section
         className={`report-evolution__recommendation report-evolution__recommendation--${s.hasProgression ? 'worsening' : 'info'}`}
@@ -130,15 +131,6 @@ function Evolution({ view }: { view: ReportEvolutionView }) {
           ))}
         </ol>
       </Card>
-    </div>
-  );
-}
-
-function SummaryCard({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
-  return (
-    <div className="report-evolution-card" data-card={testId}>
-      <span className="report-evolution-card__label">{label}</span>
-      {children}
     </div>
   );
 }

@@ -27,7 +27,7 @@ export default function ReportDetailPage() {
   if (query.isError) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <div className="reports">
+      <div className="ui-page reports">
         <PageHeader title="Laudo" back={{ to: paths.reports.getHref(), label: 'Voltar para Laudos' }} />
         <ErrorState
           title={notFound ? 'Laudo não encontrado' : 'Erro ao carregar laudo'}
@@ -55,7 +55,7 @@ export default function ReportDetailPage() {
   const checklist = (Array.isArray(nexo?.checklist_cfm) ? nexo.checklist_cfm : []) as { item: string; status: string; evidencia?: string }[];
 
   return (
-    <div className="reports">
+    <div className="ui-page reports">
       <PageHeader
         title={`Laudo — ${report.patientName}`}
         description={`${reportTypeBadge(report.type)} · ${report.doctorName}`}

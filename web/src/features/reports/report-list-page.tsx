@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/card';
 import { IconFileText, IconTrend } from '../../components/ui/icons';
 import { Input } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
+import { StatCard, StatCards } from '../../components/ui/stat-card';
 import { LoadingState } from '../../components/ui/spinner';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { paths } from '../../config/paths';
@@ -102,7 +103,7 @@ export default function ReportListPage() {
     );
 
   return (
-    <div className="reports">
+    <div className="ui-page reports">
       <PageHeader
         title="Laudos"
         description="Laudos audiométricos organizados pela sua organização."
@@ -113,20 +114,12 @@ export default function ReportListPage() {
           </Link>
         }
       />
-      <div className="reports__stats">
-        <div className="reports__stat">
-          <span className="reports__stat-label">Total de laudos</span>
-          <span className="reports__stat-value">{counter(counters.total)}</span>
-        </div>
-        <div className="reports__stat">
-          <span className="reports__stat-label">Este mês</span>
-          <span className="reports__stat-value">{counter(counters.thisMonth)}</span>
-        </div>
-        <div className="reports__stat">
-          <span className="reports__stat-label">Pacientes únicos</span>
-          <span className="reports__stat-value">{counter(counters.uniquePatients)}</span>
-        </div>
-      </div>
+      {/* reports__stat* name the counters for the report-wizard browser test */}
+      <StatCards>
+        <StatCard label="Total de laudos" value={counter(counters.total)} className="reports__stat" valueClassName="reports__stat-value" />
+        <StatCard label="Este mês" value={counter(counters.thisMonth)} className="reports__stat" valueClassName="reports__stat-value" />
+        <StatCard label="Pacientes únicos" value={counter(counters.uniquePatients)} className="reports__stat" valueClassName="reports__stat-value" />
+      </StatCards>
       <Card padding="none">
         <div className="reports__toolbar">
           <label className="visually-hidden" htmlFor="report-search">

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ForgotPasswordResponse } from '../../../../../adapters/src/http/contract/accounts';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/api-client';
+import { useForm } from '../../../lib/use-form';
 import { requestPasswordReset } from '../api/password-reset';
 import './login-form.css';
 
@@ -19,34 +19,21 @@ const timeOf = (iso: string) => new Date(iso).toLocaleTimeString('pt-BR', { hour
  * without it (ADR 0013) the server returns the link, shown here as the way forward.
  */
 export function ForgotPasswordForm() {
-  const [email, setEmail] = useState('');
-  const [missing, setMissing] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [answer, setAnswer] = useState<ForgotPasswordResponse | null>(null);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    if (email.trim() === '') {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
-    setError(null);
-    setAnswer(null);
-    setSubmitting(true);
-    try {
+  const form = useForm({ email: '' }, {
+    validate: ({ email }) => (email.trim() === '' ? { message: REQUIRED_MESSAGE, fields: ['email'] } : null),
+    failureMessage: FAILED_MESSAGE,
+    submit: async ({ email }) => {
+      setAnswer(null);
       setAnswer(await requestPasswordReset(email.trim()));
-    } catch (failure) {
-      setError(errorMessage(failure, FAILED_MESSAGE));
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    },
+  });
+  const missing = form.invalid('email');
+  const error = form.problem && !missing ? form.problem.message : null;
+  const submitting = form.busy;
 
   return (
-    <form className="login-form" onSubmit={handleSubmit} noValidate>
+    <form className="login-form" onSubmit={form.onSubmit} noValidate>
       <div aria-live="polite">
         {error && <Banner variant="error">{error}</Banner>}
         {answer?.delivery === 'email' && <Banner variant="success" title="Pedido recebido">{answer.message}</Banner>}
@@ -67,13 +54,10 @@ export function ForgotPasswordForm() {
           <Input
             {...control}
             type="email"
-            name="email"
+            {...form.text('email')}
             autoComplete="username"
             inputMode="email"
             placeholder="seu@email.com"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            disabled={submitting}
             autoFocus
           />
         )}

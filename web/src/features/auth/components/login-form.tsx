@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -6,8 +5,8 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { useForm, type FormProblem } from '../../../lib/use-form';
 import { useAuthConfig } from '../api/auth-config';
 import { login as loginRequest } from '../api/login';
 import { useAuth } from '../auth-context';
@@ -16,6 +15,11 @@ import './login-form.css';
 
 const REQUIRED_MESSAGE = 'Por favor, preencha todos os campos';
 const LOGIN_FAILED_MESSAGE = 'Erro ao fazer login. Verifique suas credenciais.';
+
+/** Both fields are required (spec §5 login); both are marked, each shows its error while blank. */
+function validateLogin(values: { email: string; password: string }): FormProblem<'email' | 'password'> | null {
+  return values.email.trim() === '' || values.password === '' ? { message: REQUIRED_MESSAGE, fields: ['email', 'password'] } : null;
+}
 
 /**
  * Sign-in (spec §2 login screen, §5 validation, §8 failure toasts): Google's button when the server
@@ -26,57 +30,42 @@ export function LoginForm() {
   const navigate = useNavigate();
   const auth = useAuth();
   const googleClientId = useAuthConfig().data?.googleClientId ?? null;
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [rememberMe, setRememberMe] = useState(false);
-  const [missingFields, setMissingFields] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-
-  const emailMissing = missingFields && email.trim() === '';
-  const passwordMissing = missingFields && password === '';
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    if (email.trim() === '' || password === '') {
-      setMissingFields(true);
-      return;
-    }
-    setMissingFields(false);
-    setSubmitting(true);
-    try {
+  const form = useForm({ email: '', password: '', rememberMe: false }, {
+    validate: validateLogin,
+    failureMessage: LOGIN_FAILED_MESSAGE,
+    onFailure: (message) => toast.error(message),
+    keepBusyOnSuccess: true,
+    submit: async ({ email, password, rememberMe }) => {
       const { token, user } = await loginRequest({ email: email.trim(), password, rememberMe });
       auth.login(token, user);
       navigate(paths.dashboard.getHref(), { replace: true });
-    } catch (error) {
-      toast.error(errorMessage(error, LOGIN_FAILED_MESSAGE));
-      setSubmitting(false);
-    }
-  }
+    },
+  });
+  const { values, busy: submitting } = form;
+  // after a submit with a blank field, each field says so until it is filled
+  const emailMissing = form.invalid('email') && values.email.trim() === '';
+  const passwordMissing = form.invalid('password') && values.password === '';
 
   return (
-    <form className="login-form" onSubmit={handleSubmit} noValidate aria-describedby="login-form-error">
+    <form className="login-form" onSubmit={form.onSubmit} noValidate aria-describedby="login-form-error">
       {googleClientId && (
         <>
-          <GoogleSignIn clientId={googleClientId} rememberMe={rememberMe} disabled={submitting} />
+          <GoogleSignIn clientId={googleClientId} rememberMe={values.rememberMe} disabled={submitting} />
           <p className="auth-divider">ou entre com e-mail</p>
         </>
       )}
       <div id="login-form-error">
-        {missingFields && (emailMissing || passwordMissing) && <Banner variant="error">{REQUIRED_MESSAGE}</Banner>}
+        {(emailMissing || passwordMissing) && <Banner variant="error">{REQUIRED_MESSAGE}</Banner>}
       </div>
       <Field label="E-mail" error={emailMissing ? 'Informe seu e-mail' : undefined}>
         {(control) => (
           <Input
             {...control}
             type="email"
-            name="email"
+            {...form.text('email')}
             autoComplete="username"
             inputMode="email"
             placeholder="seu@email.com"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            disabled={submitting}
           />
         )}
       </Field>
@@ -85,12 +74,9 @@ export function LoginForm() {
           <Input
             {...control}
             type="password"
-            name="password"
+            {...form.text('password')}
             autoComplete="current-password"
             placeholder="Sua senha"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            disabled={submitting}
           />
         )}
       </Field>
@@ -98,8 +84,8 @@ export function LoginForm() {
         <Checkbox
           label="Lembrar de mim"
           name="rememberMe"
-          checked={rememberMe}
-          onChange={(event) => setRememberMe(event.target.checked)}
+          checked={values.rememberMe}
+          onChange={(event) => form.set('rememberMe', event.target.checked)}
           disabled={submitting}
         />
         <Link className="login-form__forgot" to={paths.forgotPassword.getHref()}>

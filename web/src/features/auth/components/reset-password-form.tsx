@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_MESSAGES, MIN_PASSWORD_LENGTH } from '../../../../../core/src/index';
 import { Banner } from '../../../components/ui/banner';
@@ -9,6 +9,7 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { ErrorState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
 import { clearToken, errorMessage } from '../../../lib/api-client';
+import { useForm, type FormProblem } from '../../../lib/use-form';
 import { checkResetLink, resetPassword } from '../api/password-reset';
 import './login-form.css';
 
@@ -20,6 +21,15 @@ type FieldName = 'password' | 'confirmPassword';
 /** The secret travels in the URL fragment (`#token=`), which browsers never send to a server. */
 const tokenFromLocation = () => new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
 
+/** The register rules in the spec order: both fields, equal, at least 6 characters. */
+function validateNewPassword({ password, confirmPassword }: Record<FieldName, string>): FormProblem<FieldName> | null {
+  if (!password) return { message: ACCOUNT_MESSAGES.fillRequiredFields, fields: ['password'] };
+  if (!confirmPassword) return { message: ACCOUNT_MESSAGES.fillRequiredFields, fields: ['confirmPassword'] };
+  if (password !== confirmPassword) return { message: ACCOUNT_MESSAGES.passwordsDoNotMatch, fields: ['confirmPassword'] };
+  if (password.length < MIN_PASSWORD_LENGTH) return { message: ACCOUNT_MESSAGES.passwordTooShort, fields: ['password'] };
+  return null;
+}
+
 /**
  * New password from a reset link (issue 14): checks the link first, then the register rules in the
  * spec order (both fields, equal, at least 6). On success every session of the account has ended.
@@ -28,10 +38,17 @@ export function ResetPasswordForm() {
   const [token] = useState(tokenFromLocation);
   const [check, setCheck] = useState<Check>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<{ message: string; field?: FieldName } | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useForm({ password: '', confirmPassword: '' }, {
+    validate: validateNewPassword,
+    failureMessage: RESET_FAILED,
+    submit: async ({ password, confirmPassword }) => {
+      const done = await resetPassword({ token, password, confirmPassword });
+      clearToken(); // this browser's session, if any, was revoked with the others
+      setCheck({ state: 'done', message: done.message });
+    },
+  });
+  const error = form.problem;
+  const fieldError = (field: FieldName) => (error?.fields[0] === field ? error.message : undefined);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -47,29 +64,6 @@ export function ResetPasswordForm() {
       });
     return () => controller.abort();
   }, [token, attempt]);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    const problem: { message: string; field: FieldName } | null =
-      !password ? { message: ACCOUNT_MESSAGES.fillRequiredFields, field: 'password' }
-      : !confirmPassword ? { message: ACCOUNT_MESSAGES.fillRequiredFields, field: 'confirmPassword' }
-      : password !== confirmPassword ? { message: ACCOUNT_MESSAGES.passwordsDoNotMatch, field: 'confirmPassword' }
-      : password.length < MIN_PASSWORD_LENGTH ? { message: ACCOUNT_MESSAGES.passwordTooShort, field: 'password' }
-      : null;
-    setError(problem);
-    if (problem) return;
-    setSaving(true);
-    try {
-      const done = await resetPassword({ token, password, confirmPassword });
-      clearToken(); // this browser's session, if any, was revoked with the others
-      setCheck({ state: 'done', message: done.message });
-    } catch (failure) {
-      setError({ message: errorMessage(failure, RESET_FAILED) });
-    } finally {
-      setSaving(false);
-    }
-  }
 
   if (check.state === 'loading') return <LoadingState label="Verificando o link..." />;
   if (check.state === 'invalid') {
@@ -95,39 +89,33 @@ export function ResetPasswordForm() {
     );
   }
   return (
-    <form className="login-form" onSubmit={handleSubmit} noValidate>
+    <form className="login-form" onSubmit={form.onSubmit} noValidate>
       <p className="auth-page__subtitle">
         Conta: <strong>{check.email}</strong>
       </p>
       <div aria-live="polite">{error && <Banner variant="error">{error.message}</Banner>}</div>
-      <Field label="Nova senha" hint={ACCOUNT_MESSAGES.passwordHint} error={error?.field === 'password' ? error.message : undefined}>
+      <Field label="Nova senha" hint={ACCOUNT_MESSAGES.passwordHint} error={fieldError('password')}>
         {(control) => (
           <Input
             {...control}
             type="password"
-            name="password"
+            {...form.text('password')}
             autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            disabled={saving}
             autoFocus
           />
         )}
       </Field>
-      <Field label="Confirmar nova senha" error={error?.field === 'confirmPassword' ? error.message : undefined}>
+      <Field label="Confirmar nova senha" error={fieldError('confirmPassword')}>
         {(control) => (
           <Input
             {...control}
             type="password"
-            name="confirmPassword"
+            {...form.text('confirmPassword')}
             autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.target.value)}
-            disabled={saving}
           />
         )}
       </Field>
-      <Button type="submit" fullWidth loading={saving} loadingText="Salvando...">
+      <Button type="submit" fullWidth loading={form.busy} loadingText="Salvando...">
         Redefinir senha
       </Button>
     </form>

@@ -1,32 +1,17 @@
-import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  CRFA_REGIONS,
-  PROFESSIONAL_TYPE_LABELS,
-  PROFESSIONAL_TYPES,
-  UFS,
-  type ProfessionalType,
-} from '../../../../../core/src/index';
-import { ACCOUNT_MESSAGES } from '../../../../../core/src/index';
+import { ACCOUNT_MESSAGES, PROFESSIONAL_TYPE_LABELS, PROFESSIONAL_TYPES, type ProfessionalType } from '../../../../../core/src/index';
+import { RegistryFields } from '../../../components/forms/registry-fields';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { RadioCards } from '../../../components/ui/radio-cards';
-import { Select } from '../../../components/ui/select';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { useForm } from '../../../lib/use-form';
 import { useAuth } from '../../auth';
 import { registerAccount } from '../api/register';
-import {
-  emptyRegisterValues,
-  toRegisterPayload,
-  validateRegistration,
-  type RegisterField,
-  type RegisterProblem,
-  type RegisterValues,
-} from '../validation';
+import { emptyRegisterValues, toRegisterPayload, validateRegistration, type RegisterField } from '../validation';
 import './register-form.css';
 
 const REGISTER_FAILED_MESSAGE = 'Erro ao criar conta.';
@@ -48,41 +33,26 @@ const typeOptions = PROFESSIONAL_TYPES.map((type) => ({
 export function RegisterForm() {
   const navigate = useNavigate();
   const auth = useAuth();
-  const [values, setValues] = useState<RegisterValues>(emptyRegisterValues);
-  const [problem, setProblem] = useState<RegisterProblem | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  const set = (field: RegisterField) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
-  const invalid = (field: RegisterField) => problem?.fields.includes(field) ?? false;
-  /** A field's own error text: only where it says more than the banner. */
-  const fieldError = (field: RegisterField, text: string) => (invalid(field) ? text : undefined);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const found = validateRegistration(values);
-    setProblem(found);
-    if (found) {
-      focusFirst(found.fields);
-      return;
-    }
-    setSubmitting(true);
-    try {
+  const form = useForm(emptyRegisterValues, {
+    validate: validateRegistration,
+    focusInvalid: true,
+    failureMessage: REGISTER_FAILED_MESSAGE,
+    onFailure: (message) => toast.error(message),
+    keepBusyOnSuccess: true,
+    submit: async (values) => {
       const session = await registerAccount(toRegisterPayload(values));
       auth.login(session.token, session.user);
       navigate(paths.dashboard.getHref(), { replace: true });
-    } catch (error) {
-      const message = errorMessage(error, REGISTER_FAILED_MESSAGE);
-      setProblem({ message, fields: [] });
-      toast.error(message);
-      setSubmitting(false);
-    }
-  }
+    },
+  });
+  const { values, problem, invalid, busy: submitting } = form;
+  /** A field's own error text: only where it says more than the banner. */
+  const fieldError = (field: RegisterField, text: string) => (invalid(field) ? text : undefined);
 
   const type = values.professionalType;
 
   return (
-    <form className="register-form" onSubmit={handleSubmit} noValidate aria-describedby="register-form-error">
+    <form className="register-form" onSubmit={form.onSubmit} noValidate aria-describedby="register-form-error">
       <div id="register-form-error" className="register-form__error">
         {problem && <Banner variant="error">{problem.message}</Banner>}
       </div>
@@ -91,12 +61,9 @@ export function RegisterForm() {
         {(control) => (
           <Input
             {...control}
-            name="name"
+            {...form.text('name')}
             autoComplete="name"
             placeholder="Dra. Maria Silva"
-            value={values.name}
-            onChange={(event) => set('name')(event.target.value)}
-            disabled={submitting}
           />
         )}
       </Field>
@@ -109,13 +76,10 @@ export function RegisterForm() {
           <Input
             {...control}
             type="email"
-            name="email"
+            {...form.text('email')}
             autoComplete="email"
             inputMode="email"
             placeholder="seu@email.com"
-            value={values.email}
-            onChange={(event) => set('email')(event.target.value)}
-            disabled={submitting}
           />
         )}
       </Field>
@@ -125,11 +89,8 @@ export function RegisterForm() {
             <Input
               {...control}
               type="password"
-              name="password"
+              {...form.text('password')}
               autoComplete="new-password"
-              value={values.password}
-              onChange={(event) => set('password')(event.target.value)}
-              disabled={submitting}
             />
           )}
         </Field>
@@ -138,11 +99,8 @@ export function RegisterForm() {
             <Input
               {...control}
               type="password"
-              name="confirmPassword"
+              {...form.text('confirmPassword')}
               autoComplete="new-password"
-              value={values.confirmPassword}
-              onChange={(event) => set('confirmPassword')(event.target.value)}
-              disabled={submitting}
             />
           )}
         </Field>
@@ -153,119 +111,14 @@ export function RegisterForm() {
         name="professionalType"
         required
         value={type}
-        onChange={(next) => set('professionalType')(next)}
+        onChange={(next) => form.set('professionalType', next)}
         options={typeOptions}
         disabled={submitting}
         error={invalid('professionalType') ? 'Selecione o tipo de profissional' : undefined}
       />
 
-      {type === 'Medico' && (
-        <div className="register-form__row register-form__row--registry">
-          <Field label="CRM" required hint="Apenas números" error={fieldError('crm', 'Informe o CRM')}>
-            {(control) => (
-              <Input
-                {...control}
-                name="crm"
-                inputMode="numeric"
-                maxLength={6}
-                placeholder="123456"
-                value={values.crm}
-                onChange={(event) => set('crm')(event.target.value)}
-                disabled={submitting}
-              />
-            )}
-          </Field>
-          <Field label="UF do CRM" required error={fieldError('crmState', 'Selecione a UF')}>
-            {(control) => (
-              <Select
-                {...control}
-                name="crmState"
-                value={values.crmState}
-                onChange={(event) => set('crmState')(event.target.value)}
-                disabled={submitting}
-              >
-                <option value="">Selecione</option>
-                {UFS.map((uf) => (
-                  <option key={uf} value={uf}>
-                    {uf}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-        </div>
-      )}
-
-      {type === 'Fonoaudiologo' && (
-        <div className="register-form__row register-form__row--registry">
-          <Field label="CRFa" required error={fieldError('crfa', 'Informe o CRFa')}>
-            {(control) => (
-              <Input
-                {...control}
-                name="crfa"
-                inputMode="numeric"
-                placeholder="12345"
-                value={values.crfa}
-                onChange={(event) => set('crfa')(event.target.value)}
-                disabled={submitting}
-              />
-            )}
-          </Field>
-          <Field label="Região do CRFa" required error={fieldError('crfaRegion', 'Selecione a região')}>
-            {(control) => (
-              <Select
-                {...control}
-                name="crfaRegion"
-                value={values.crfaRegion}
-                onChange={(event) => set('crfaRegion')(event.target.value)}
-                disabled={submitting}
-              >
-                <option value="">Selecione</option>
-                {CRFA_REGIONS.map((region) => (
-                  <option key={region.id} value={region.id}>
-                    {`${region.label} (${region.states.join(', ')})`}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-        </div>
-      )}
-
-      {type === 'Engenheiro' && (
-        <div className="register-form__row register-form__row--registry">
-          <Field label="CREA" required error={fieldError('crea', 'Informe o CREA')}>
-            {(control) => (
-              <Input
-                {...control}
-                name="crea"
-                placeholder="1234567890"
-                value={values.crea}
-                onChange={(event) => set('crea')(event.target.value)}
-                disabled={submitting}
-              />
-            )}
-          </Field>
-          <Field label="UF do CREA" required error={fieldError('creaState', 'Selecione a UF')}>
-            {(control) => (
-              <Select
-                {...control}
-                name="creaState"
-                value={values.creaState}
-                onChange={(event) => set('creaState')(event.target.value)}
-                disabled={submitting}
-              >
-                <option value="">Selecione</option>
-                {UFS.map((uf) => (
-                  <option key={uf} value={uf}>
-                    {uf}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-        </div>
-      )}
+      <RegistryFields type={type} variant="register" values={values} onChange={form.set} invalid={invalid} disabled={submitting}
+        rowClassName="register-form__row register-form__row--registry" />
 
       <p className="register-form__note">* Campos obrigatórios</p>
       <Button type="submit" fullWidth loading={submitting} loadingText="Criando conta...">
@@ -273,14 +126,4 @@ export function RegisterForm() {
       </Button>
     </form>
   );
-}
-
-/** Moves the keyboard focus to the first invalid control, so the message is where the user is. */
-function focusFirst(fields: RegisterField[]) {
-  const first = fields[0];
-  if (!first) return;
-  requestAnimationFrame(() => {
-    const target = document.querySelector<HTMLElement>(`.register-form [name="${first}"]`);
-    target?.focus();
-  });
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { ACCOUNT_MESSAGES, canonicalProfessionalType, CRFA_REGIONS, PROFESSIONAL_TYPE_LABELS, PROFESSIONAL_TYPES, SPECIALIZATIONS, UFS, type ProfessionalType } from '../../../../../core/src/index';
+import { useState } from 'react';
+import { ACCOUNT_MESSAGES, canonicalProfessionalType, PROFESSIONAL_TYPE_LABELS, PROFESSIONAL_TYPES, SPECIALIZATIONS, type ProfessionalType } from '../../../../../core/src/index';
+import { CRM_MAX_LENGTH, RegistryFields, registryProblem } from '../../../components/forms/registry-fields';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -9,16 +10,14 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { LoadingState } from '../../../components/ui/spinner';
 import { ErrorState } from '../../../components/ui/states';
-import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { isEmail, useForm, type FormProblem } from '../../../lib/use-form';
 import { useAuth } from '../../auth';
 import { profileQueryKey, updateMyProfile, useMyProfile, type Profile, type UpdateProfileInput, CompleteProfileModal } from '../../profile';
 
 const LOAD_FAILED_MESSAGE = 'Erro ao carregar dados do perfil';
 const SAVE_FAILED_MESSAGE = 'Erro ao salvar perfil';
 const SAVED_MESSAGE = 'Perfil atualizado com sucesso!';
-const CRM_MAX_LENGTH = 6;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Perfil tab (spec §2 settings, §5 settings profile form): loading, error with retry, or the form. */
 export function ProfileSettings() {
@@ -124,21 +123,13 @@ function valuesOf(profile: Profile): ProfileValues {
 const blank = (value: string) => value.trim() === '';
 
 /** Spec §5 "Settings profile form" rules, first problem first. */
-function validateProfile(values: ProfileValues): { message: string; fields: ProfileField[] } | null {
+function validateProfile(values: ProfileValues): FormProblem<ProfileField> | null {
   const missing = (['name', 'email', 'professionalType'] as const).filter((field) => blank(values[field]));
   if (missing.length > 0) return { message: ACCOUNT_MESSAGES.fillRequiredFields, fields: [...missing] };
-  if (!EMAIL_PATTERN.test(values.email.trim())) return { message: ACCOUNT_MESSAGES.invalidEmail, fields: ['email'] };
-  const registry = (fields: [ProfileField, ProfileField], message: string) => {
-    const empty = fields.filter((field) => blank(values[field]));
-    return empty.length > 0 ? { message, fields: empty } : null;
-  };
-  if (values.professionalType === 'Medico') {
-    const problem = registry(['crm', 'crmState'], ACCOUNT_MESSAGES.medicoRegistry);
-    if (problem) return problem;
-    if (values.crm.trim().length > CRM_MAX_LENGTH) return { message: ACCOUNT_MESSAGES.crmMaxDigits, fields: ['crm'] };
-  }
-  if (values.professionalType === 'Fonoaudiologo') return registry(['crfa', 'crfaRegion'], ACCOUNT_MESSAGES.fonoRegistry);
-  if (values.professionalType === 'Engenheiro') return registry(['crea', 'creaState'], ACCOUNT_MESSAGES.engenheiroRegistry);
+  if (!isEmail(values.email)) return { message: ACCOUNT_MESSAGES.invalidEmail, fields: ['email'] };
+  const registry = registryProblem(values.professionalType, values);
+  if (registry) return registry;
+  if (values.professionalType === 'Medico' && values.crm.trim().length > CRM_MAX_LENGTH) return { message: ACCOUNT_MESSAGES.crmMaxDigits, fields: ['crm'] };
   return null;
 }
 
@@ -161,35 +152,20 @@ function toPayload(values: ProfileValues): UpdateProfileInput {
 function ProfileForm({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
   const auth = useAuth();
-  const [values, setValues] = useState<ProfileValues>(() => valuesOf(profile));
-  const [problem, setProblem] = useState<{ message: string; fields: ProfileField[] } | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const set = (field: ProfileField) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
-  const invalid = (field: ProfileField) => problem?.fields.includes(field) ?? false;
-  const type = values.professionalType;
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    const found = validateProfile(values);
-    setProblem(found);
-    if (found) return;
-    setSaving(true);
-    try {
+  const form = useForm(() => valuesOf(profile), {
+    validate: validateProfile,
+    failureMessage: SAVE_FAILED_MESSAGE,
+    onFailure: (message) => toast.error(message),
+    submit: async (values, setValues) => {
       const saved = await updateMyProfile(toPayload(values));
       queryClient.setQueryData(profileQueryKey, saved);
       auth.updateUser(saved);
       setValues(valuesOf(saved));
       toast.success(SAVED_MESSAGE);
-    } catch (error) {
-      const message = errorMessage(error, SAVE_FAILED_MESSAGE);
-      setProblem({ message, fields: [] });
-      toast.error(message);
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+  });
+  const { values, problem, invalid, busy: saving } = form;
+  const type = values.professionalType;
 
   return (
     <Card
@@ -198,17 +174,14 @@ function ProfileForm({ profile }: { profile: Profile }) {
         profile.organizationName ? ` · Organização: ${profile.organizationName}` : ''
       }.`}
     >
-      <form className="settings-form" onSubmit={handleSubmit} noValidate aria-label="Perfil profissional">
+      <form className="settings-form" onSubmit={form.onSubmit} noValidate aria-label="Perfil profissional">
         {problem && <Banner variant="error">{problem.message}</Banner>}
         <Field label="Nome completo" required error={invalid('name') ? 'Informe seu nome' : undefined}>
           {(control) => (
             <Input
               {...control}
-              name="name"
+              {...form.text('name')}
               autoComplete="name"
-              value={values.name}
-              onChange={(event) => set('name')(event.target.value)}
-              disabled={saving}
             />
           )}
         </Field>
@@ -218,11 +191,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
               <Input
                 {...control}
                 type="email"
-                name="email"
+                {...form.text('email')}
                 autoComplete="email"
-                value={values.email}
-                onChange={(event) => set('email')(event.target.value)}
-                disabled={saving}
               />
             )}
           </Field>
@@ -231,25 +201,16 @@ function ProfileForm({ profile }: { profile: Profile }) {
               <Input
                 {...control}
                 type="tel"
-                name="phoneNumber"
+                {...form.text('phoneNumber')}
                 autoComplete="tel"
                 placeholder="(11) 91234-5678"
-                value={values.phoneNumber}
-                onChange={(event) => set('phoneNumber')(event.target.value)}
-                disabled={saving}
               />
             )}
           </Field>
         </div>
         <Field label="Tipo de profissional" required error={invalid('professionalType') ? 'Selecione o tipo' : undefined}>
           {(control) => (
-            <Select
-              {...control}
-              name="professionalType"
-              value={type}
-              onChange={(event) => set('professionalType')(event.target.value)}
-              disabled={saving}
-            >
+            <Select {...control} {...form.text('professionalType')}>
               <option value="">Selecione</option>
               {PROFESSIONAL_TYPES.map((option) => (
                 <option key={option} value={option}>
@@ -260,86 +221,16 @@ function ProfileForm({ profile }: { profile: Profile }) {
           )}
         </Field>
 
-        {type === 'Medico' && (
-          <div className="settings-form__row settings-form__row--registry">
-            <Field label="Número do CRM" required error={invalid('crm') ? 'Informe o CRM (até 6 caracteres)' : undefined}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="crm"
-                  inputMode="numeric"
-                  maxLength={CRM_MAX_LENGTH}
-                  placeholder="123456"
-                  value={values.crm}
-                  onChange={(event) => set('crm')(event.target.value)}
-                  disabled={saving}
-                />
-              )}
-            </Field>
-            <UfField label="UF do CRM" name="crmState" value={values.crmState} onChange={set('crmState')} invalid={invalid('crmState')} disabled={saving} />
-          </div>
-        )}
-        {type === 'Fonoaudiologo' && (
-          <div className="settings-form__row settings-form__row--registry">
-            <Field label="Número do CRFa" required error={invalid('crfa') ? 'Informe o CRFa' : undefined}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="crfa"
-                  inputMode="numeric"
-                  value={values.crfa}
-                  onChange={(event) => set('crfa')(event.target.value)}
-                  disabled={saving}
-                />
-              )}
-            </Field>
-            <Field label="Região do CRFa" required error={invalid('crfaRegion') ? 'Selecione a região' : undefined}>
-              {(control) => (
-                <Select
-                  {...control}
-                  name="crfaRegion"
-                  value={values.crfaRegion}
-                  onChange={(event) => set('crfaRegion')(event.target.value)}
-                  disabled={saving}
-                >
-                  <option value="">Selecione</option>
-                  {CRFA_REGIONS.map((region) => (
-                    <option key={region.id} value={region.id}>
-                      {`${region.label} (${region.states.join(', ')})`}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-          </div>
-        )}
-        {type === 'Engenheiro' && (
-          <div className="settings-form__row settings-form__row--registry">
-            <Field label="Número do CREA" required error={invalid('crea') ? 'Informe o CREA' : undefined}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="crea"
-                  value={values.crea}
-                  onChange={(event) => set('crea')(event.target.value)}
-                  disabled={saving}
-                />
-              )}
-            </Field>
-            <UfField label="UF do CREA" name="creaState" value={values.creaState} onChange={set('creaState')} invalid={invalid('creaState')} disabled={saving} />
-          </div>
-        )}
+        <RegistryFields type={type} variant="settings" values={values} onChange={form.set} invalid={invalid} disabled={saving}
+          rowClassName="settings-form__row settings-form__row--registry" />
 
         <Field label="Especialização" hint="Opcional. Escolha uma sugestão ou digite.">
           {(control) => (
             <>
               <Input
                 {...control}
-                name="specialization"
+                {...form.text('specialization')}
                 list="settings-specializations"
-                value={values.specialization}
-                onChange={(event) => set('specialization')(event.target.value)}
-                disabled={saving}
               />
               <datalist id="settings-specializations">
                 {SPECIALIZATIONS.map((option) => (
@@ -358,29 +249,5 @@ function ProfileForm({ profile }: { profile: Profile }) {
         </div>
       </form>
     </Card>
-  );
-}
-
-function UfField(props: {
-  label: string;
-  name: string;
-  value: string;
-  onChange: (value: string) => void;
-  invalid: boolean;
-  disabled: boolean;
-}) {
-  return (
-    <Field label={props.label} required error={props.invalid ? 'Selecione a UF' : undefined}>
-      {(control) => (
-        <Select {...control} name={props.name} value={props.value} onChange={(event) => props.onChange(event.target.value)} disabled={props.disabled}>
-          <option value="">Selecione</option>
-          {UFS.map((uf) => (
-            <option key={uf} value={uf}>
-              {uf}
-            </option>
-          ))}
-        </Select>
-      )}
-    </Field>
   );
 }
