@@ -53,6 +53,7 @@ export * from './exams/audiogram-wire';
 export * from './shared/in-transaction';
 export * from './audiogram/reading';
 export * from './audiogram/identity-check';
+export * from './audiogram/reading-note';
 export * from './ports/exam-reading-repository';
 export * from './ports/audiogram-reader';
 export * from './use-cases/exams/read-audiogram';

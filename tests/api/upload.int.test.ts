@@ -60,7 +60,7 @@ describe('POST /api/files/upload', () => {
     const read = await (await t.request(`/api/exams/${exam.id}`, bearer(a.token))).json();
     expect(diffAgainstTruth(notch, fromWireAudiogram(read.audiogram))).toEqual([]);
     expect(read.classification.classification_right).toBeTruthy();
-    const ambiente = JSON.parse(read.ambienteJson);
+    const ambiente = read.ambienteJson;
     expect(ambiente).toMatchObject({ extractedFrom: 'audiometria.pdf', source: 'pdf-text' });
     expect(ambiente.confidence).toBe('high');
     const files = await (await t.request(`/api/exams/${exam.id}/files`, bearer(a.token))).json();
@@ -96,7 +96,7 @@ describe('POST /api/files/upload', () => {
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ analysisSucceeded: false, analysisPending: false, error: 'A análise automática falhou. Por favor, preencha os dados manualmente' });
     const read = await (await t.request(`/api/exams/${exam.id}`, bearer(a.token))).json();
-    expect(JSON.parse(read.ambienteJson)).toMatchObject({ analysisFailed: true, confidence: 'unknown' });
+    expect(read.ambienteJson).toMatchObject({ analysisFailed: true, confidence: 'unknown' });
   });
 
   it('a PDF without a text layer is stored and ends in manual entry (no 5xx)', async () => {
@@ -175,12 +175,12 @@ describe('with a local vision model (fake Ollama)', () => {
       expect(held).toMatchObject([{ status: 'pending', reasons: ['confidence'] }]);
       const before = await (await server.request(`/api/exams/${exam.id}`, bearer(who.token))).json();
       expect(before.audiogram.air['4000'].re).toBeNull();
-      expect(JSON.parse(before.ambienteJson).reviewPending.readingId).toBe(held[0].id);
+      expect(before.ambienteJson.reviewPending.readingId).toBe(held[0].id);
       const apply = await server.request(`/api/exams/${exam.id}/readings/${held[0].id}/apply`, { method: 'POST', headers: { authorization: `Bearer ${who.token}` } });
       expect(apply.status).toBe(200);
-      const read: { audiogram: { air: Record<string, { re: unknown }> }; ambienteJson: string } = await (await server.request(`/api/exams/${exam.id}`, bearer(who.token))).json();
+      const read: { audiogram: { air: Record<string, { re: unknown }> }; ambienteJson: Record<string, unknown> } = await (await server.request(`/api/exams/${exam.id}`, bearer(who.token))).json();
       expect(read!.audiogram.air['4000'].re).toBe(50);
-      expect(JSON.parse(read!.ambienteJson)).toMatchObject({ source: 'ollama:qwen2.5vl:7b', reviewedBy: who.user.id });
+      expect(read!.ambienteJson).toMatchObject({ source: 'ollama:qwen2.5vl:7b', reviewedBy: who.user.id });
       expect(ollama.requests.some((r) => r.path === '/api/chat')).toBe(true);
     } finally {
       await server.close();
@@ -223,7 +223,7 @@ describe('with a local vision model (fake Ollama)', () => {
       let ambiente: { analysisFailed?: boolean } = {};
       for (let i = 0; i < 40 && !ambiente.analysisFailed; i++) {
         await new Promise((r) => setTimeout(r, 250));
-        ambiente = JSON.parse((await (await server.request(`/api/exams/${exam.id}`, bearer(who.token))).json()).ambienteJson);
+        ambiente = (await (await server.request(`/api/exams/${exam.id}`, bearer(who.token))).json()).ambienteJson ?? {};
       }
       expect(ambiente.analysisFailed).toBe(true);
     } finally {
@@ -262,7 +262,7 @@ describe('identity check on upload (issue 14)', () => {
     const held = await getExam(examId, who);
     expect(airOf(held)).toEqual([]);
     expect(held.classification).toEqual(classification);
-    expect(JSON.parse(held.ambienteJson).reviewPending).toMatchObject({ readingId: body.readingId, fileName: 'joao.pdf', reasons: ['identity_mismatch'] });
+    expect(held.ambienteJson.reviewPending).toMatchObject({ readingId: body.readingId, fileName: 'joao.pdf', reasons: ['identity_mismatch'] });
 
     const [pending] = await readings(examId, who);
     expect(pending).toMatchObject({
@@ -280,7 +280,7 @@ describe('identity check on upload (issue 14)', () => {
     expect(diffAgainstTruth(notch, fromWireAudiogram(after.audiogram))).toEqual([]);
     expect(after.classification.classification_right).toBeTruthy();
     expect(after.classification).not.toEqual(classification);
-    const note = JSON.parse(after.ambienteJson);
+    const note = after.ambienteJson;
     expect(note.reviewPending).toBeUndefined();
     expect(note).toMatchObject({ source: 'pdf-text', confidence: 'high', reviewedBy: who.user.id });
     expect(note.observations.join('\n')).toContain('apesar da identificação divergente (João Pedro Araújo)');
@@ -336,7 +336,7 @@ describe('identity check on upload (issue 14)', () => {
     expect((await discarded.json()).status).toBe('discarded');
     const exam = await getExam(examId, who);
     expect(airOf(exam)).toEqual([]);
-    expect(JSON.parse(exam.ambienteJson)).toMatchObject({ analysisFailed: true });
-    expect(JSON.parse(exam.ambienteJson).reviewPending).toBeUndefined();
+    expect(exam.ambienteJson).toMatchObject({ analysisFailed: true });
+    expect(exam.ambienteJson.reviewPending).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { beforeEach, expect, it } from 'vitest';
-import type { CompanyRepository, DashboardQueries, ExamDeletionLog, ExamRepository, PatientRepository } from '../../core/src';
+import type { CompanyRepository, DashboardQueries, ExamDeletionLog, ExamRepository, PatientRepository, ReadingNote } from '../../core/src';
 import { anExam, aWorker, at, nextId as uuid } from '../support/builders';
 import { withTwoOrganizations } from './tenant-fixtures';
 
@@ -110,6 +110,23 @@ export function patientExamRepositoriesContract(make: () => Promise<PatientExamS
     expect((await s.exams.findById(org, e.id))?.exam).toEqual(e);
     await s.exams.update({ ...e, anamnese: null, meatoscopia: { od: 'Livre', oe: 'Cerume' }, mascaramento: null });
     expect((await s.exams.findById(org, e.id))?.exam).toMatchObject({ anamnese: null, meatoscopia: { od: 'Livre', oe: 'Cerume' }, mascaramento: null });
+  });
+
+  it('keeps the reading note (ambienteJson) as an object through insert and update, and null', async () => {
+    const p = aWorker(org);
+    await s.patients.insert(p);
+    const note: ReadingNote = {
+      extractedAt: '2026-11-24T10:00:00.000Z', extractedFrom: 'audiometria.pdf', attempts: [{ reader: 'pdf-text', status: 'read' }], confidence: 'medium', source: 'pdf-text',
+      pointConfidence: { right: { air: { 4000: 'medium' }, bone: {} }, left: { air: {}, bone: { 500: 'low' } } }, observations: ['pdf-text: leitura concluída'],
+    };
+    const e = anExam(org, p.id, { ambienteJson: note });
+    await s.exams.insert(e);
+    expect((await s.exams.findById(org, e.id))?.exam.ambienteJson).toEqual(note);
+    const held: ReadingNote = { ...note, reviewPending: { readingId: uuid(), fileName: 'outro.pdf', reasons: ['identity_mismatch', 'confidence'] } };
+    await s.exams.update({ ...e, ambienteJson: held });
+    expect((await s.exams.listForPatient(org, p.id))[0].ambienteJson).toEqual(held);
+    await s.exams.update({ ...e, ambienteJson: null });
+    expect((await s.exams.findById(org, e.id))?.exam.ambienteJson).toBeNull();
   });
 
   it('updates an exam and saves recomputed classifications', async () => {

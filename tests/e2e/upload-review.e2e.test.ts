@@ -128,7 +128,7 @@ describe('upload and review of an audiogram on the exam page', () => {
 
     // The points the reader was unsure of are highlighted, and the legend explains it.
     const server = await (await app.server.request(`/api/exams/${pdfExamId}`, bearer(app.account.token))).json();
-    const pc = JSON.parse(server.ambienteJson).pointConfidence;
+    const pc = server.ambienteJson.pointConfidence;
     expect(pc.right.air['3000']).toBe('low');
     expect(pc.left.air['2000']).toBe('medium');
     expect(await cell(page, 'air.3000.RE').getAttribute('data-confidence')).toBe('low');

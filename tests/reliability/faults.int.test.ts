@@ -259,7 +259,7 @@ describe('faults: the local vision model (Ollama)', () => {
       if (answer.analysisPending) {
         for (let i = 0; i < 80 && !ambiente.analysisFailed; i++) {
           await sleep(250);
-          ambiente = JSON.parse((await (await server.request(`/api/exams/${exam.id}`, bearer(token))).json()).ambienteJson ?? '{}');
+          ambiente = (await (await server.request(`/api/exams/${exam.id}`, bearer(token))).json()).ambienteJson ?? {};
         }
         expect(ambiente.analysisFailed).toBe(true);
       } else {

@@ -1,4 +1,5 @@
 import { hasAirValues, type AudiometricExam, type EarAudiogram } from '../audiogram/audiogram';
+import type { ReadingNote } from '../audiogram/reading-note';
 
 export interface SpeechTest {
   srtRe: number | null;
@@ -39,8 +40,8 @@ export interface Exam {
   right: EarAudiogram;
   left: EarAudiogram;
   speechTest: SpeechTest | null;
-  /** JSON text written by the audiogram reading (spec §3 ambienteJson). */
-  ambienteJson: string | null;
+  /** How the audiogram was obtained from a file (spec §3 `ambienteJson`); null when no file was read. */
+  ambienteJson: ReadingNote | null;
   /**
    * The professional's designation of this exam as the reference exam (clinical-rules I12), with the
    * mandatory reason, who did it and when; null when the automatic reference chain applies.

@@ -70,6 +70,32 @@ export const examAudiogramResponse = z.object({
   bone: z.record(z.string(), z.object({ re: wireThreshold, le: wireThreshold })),
 });
 
+const readingConfidence = z.enum(['high', 'medium', 'low']);
+const earPointConfidence = z.object({ air: z.record(z.string(), readingConfidence), bone: z.record(z.string(), readingConfidence) });
+
+/**
+ * How the exam's audiogram was obtained from a file (core `ReadingNote`): spec §3 `ambienteJson`
+ * (confidence, observations, extractedAt, extractedFrom, analysisError or analysisFailed), as a JSON
+ * object, with the readers' attempts, the confidence of each value read, a held reading waiting for
+ * the professional (`reviewPending`) and who applied one (`reviewedBy`, `reviewedAt`).
+ */
+export const readingNoteResponse = z.object({
+  extractedAt: z.string().optional(),
+  extractedFrom: z.string().optional(),
+  attempts: z.array(z.object({ reader: z.string(), status: z.enum(['read', 'not_applicable', 'unavailable', 'failed']), reason: z.string().optional() })).readonly(),
+  confidence: z.enum(['high', 'medium', 'low', 'unknown']),
+  source: z.string().optional(),
+  pointConfidence: z.object({ right: earPointConfidence, left: earPointConfidence }).optional(),
+  observations: z.array(z.string()).readonly(),
+  analysisPending: z.boolean().optional(),
+  analysisFailed: z.boolean().optional(),
+  analysisError: z.string().optional(),
+  reviewPending: z.object({ readingId: z.string(), fileName: z.string(), reasons: z.array(z.enum(['identity_mismatch', 'confidence', 'existing_thresholds'])).readonly() }).optional(),
+  reviewedBy: z.string().optional(),
+  reviewedAt: z.string().optional(),
+});
+export type ReadingNoteResponse = z.infer<typeof readingNoteResponse>;
+
 /** Spec §3 "Exam, as read", plus our fields (conditions, classification). */
 export const examResponse = z.object({
   id: z.string(),
@@ -94,8 +120,8 @@ export const examResponse = z.object({
   speechTestId: z.string().nullable(),
   audiogram: examAudiogramResponse,
   speechTest: z.object({ srtRe: z.number().nullable(), srtLe: z.number().nullable(), wrsRe: z.number().nullable(), wrsLe: z.number().nullable() }).nullable(),
-  /** JSON string: {confidence, observations, extractedAt, extractedFrom, analysisError | analysisFailed} (AI reading). */
-  ambienteJson: z.string().nullable(),
+  /** How the audiogram was read from a file (an object, not a JSON string); null when no file was read. */
+  ambienteJson: readingNoteResponse.nullable(),
   consultationType: z.string().nullable(),
   consultationReason: z.string().nullable(),
   ambientNoiseDb: z.number().nullable(),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AudiogramReading } from '../../audiogram/reading';
 import type { AudiogramFile, AudiogramReader, ReadOutcome } from '../../ports/audiogram-reader';
-import { describeAttempts, ReadAudiogram } from './read-audiogram';
+import { describeAttempts } from '../../audiogram/reading-note';
+import { ReadAudiogram } from './read-audiogram';
 
 const file: AudiogramFile = { bytes: new Uint8Array([1, 2, 3]), mediaType: 'image/png', fileName: 'a.png' };
 const reading = (source: string): AudiogramReading => ({

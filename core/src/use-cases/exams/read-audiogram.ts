@@ -1,12 +1,7 @@
 import type { AudiogramReading } from '../../audiogram/reading';
 import type { AudiogramFile, AudiogramReader } from '../../ports/audiogram-reader';
+import type { ReaderAttempt } from '../../audiogram/reading-note';
 
-/** One reader's try, kept for `ambienteJson.observations` (spec §3). */
-export interface ReaderAttempt {
-  readonly reader: string;
-  readonly status: 'read' | 'not_applicable' | 'unavailable' | 'failed';
-  readonly reason?: string;
-}
 
 /**
  * `read`: the first reader that read wins. `failed`: no reader read; the caller stores
@@ -40,16 +35,4 @@ export class ReadAudiogram {
     }
     return { status: 'failed', attempts };
   }
-}
-
-const STATUS_PT: Record<ReaderAttempt['status'], string> = {
-  read: 'leitura concluída',
-  not_applicable: 'não se aplica',
-  unavailable: 'indisponível',
-  failed: 'falhou',
-};
-
-/** The attempts as pt-BR lines for `ambienteJson.observations`, e.g. "pdf-text: não se aplica — PDF sem texto". */
-export function describeAttempts(attempts: readonly ReaderAttempt[]): string[] {
-  return attempts.map((a) => `${a.reader}: ${STATUS_PT[a.status]}${a.reason ? ` — ${a.reason}` : ''}`);
 }

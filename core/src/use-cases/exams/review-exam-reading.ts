@@ -10,8 +10,8 @@ import { DomainError } from '../../shared/domain-error';
 import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from '../accounts/session-policy';
 import { assertExamEditable } from './finalized-report-guard';
-import type { ReaderAttempt } from './read-audiogram';
-import { ambienteJsonFor, applyReadingToExam, parseNote } from './upload-exam-file';
+import { discardedReadingNote, readingNoteFor, reviewedReadingNote } from '../../audiogram/reading-note';
+import { applyReadingToExam } from './upload-exam-file';
 
 export class ExamReadingNotFoundError extends DomainError {
   readonly code = 'EXAM_READING.NOT_FOUND';
@@ -63,15 +63,11 @@ export class ReviewExamReading {
     const editable = await assertExamEditable(this.reports, exam, 'alterado', true);
     if (!editable.ok) return editable;
     const at = this.clock.now();
-    const note = parseNote(exam.ambienteJson);
-    const attempts = Array.isArray(note.attempts) ? (note.attempts as ReaderAttempt[]) : [];
-    const applied = JSON.parse(ambienteJsonFor({ reading: reading.reading, attempts, fileName: reading.fileName, at: reading.createdAt }));
-    applied.observations = [...applied.observations, ...reviewObservations(reading.identity, reading.reasons.includes('existing_thresholds') && hasAirThresholds(exam))];
-    applied.reviewedBy = auth.userId;
-    applied.reviewedAt = at.toISOString();
+    const read = readingNoteFor({ reading: reading.reading, attempts: exam.ambienteJson?.attempts ?? [], fileName: reading.fileName, at: reading.createdAt });
+    const applied = reviewedReadingNote(read, { observations: reviewObservations(reading.identity, reading.reasons.includes('existing_thresholds') && hasAirThresholds(exam)), by: auth.userId, at });
     const decided: ExamReading = { ...reading, status: 'applied', decidedAt: at, decidedBy: auth.userId };
     const updated = await this.uow.run(async () => {
-      const result = await applyReadingToExam({ exams: this.exams, patients: this.patients, uow: passThrough, clock: this.clock }, auth.organizationId, exam, reading.reading, JSON.stringify(applied));
+      const result = await applyReadingToExam({ exams: this.exams, patients: this.patients, uow: passThrough, clock: this.clock }, exam, reading.reading, applied);
       await this.readings.save(decided);
       for (const other of await this.readings.listForExam(auth.organizationId, examId)) {
         if (other.id !== reading.id && other.status === 'pending') await this.readings.save({ ...other, status: 'discarded', decidedAt: at, decidedBy: auth.userId });
@@ -87,17 +83,7 @@ export class ReviewExamReading {
     const { exam, reading } = found.value;
     const at = this.clock.now();
     const decided: ExamReading = { ...reading, status: 'discarded', decidedAt: at, decidedBy: auth.userId };
-    const { reviewPending, ...note } = parseNote(exam.ambienteJson) as { reviewPending?: { readingId?: string } } & Record<string, unknown>;
-    let ambienteJson = exam.ambienteJson;
-    if (reviewPending?.readingId === reading.id) {
-      // Without thresholds the exam goes to manual entry (spec §4), as after a failed reading.
-      const manual = hasAirThresholds(exam) ? {} : {
-        confidence: 'unknown', analysisFailed: true, analysisError: 'A leitura do arquivo foi descartada. Por favor, preencha os dados manualmente',
-        pointConfidence: undefined, source: undefined,
-      };
-      const observations = [...(Array.isArray(note.observations) ? note.observations : []), `Leitura do arquivo '${reading.fileName}' descartada pelo profissional.`];
-      ambienteJson = JSON.stringify({ ...note, ...manual, observations });
-    }
+    const ambienteJson = discardedReadingNote(exam.ambienteJson, reading.id, reading.fileName, hasAirThresholds(exam));
     await this.uow.run(async () => {
       await this.readings.save(decided);
       await this.exams.update({ ...exam, ambienteJson, updatedAt: at });

@@ -1,5 +1,6 @@
 import { checkReadingIdentity, readingNeedsReview, type IdentityCheck, type ReadingReviewReason } from '../../audiogram/identity-check';
 import type { AudiogramReading } from '../../audiogram/reading';
+import { heldReadingNote, readingNoteFor, type ReaderAttempt, type ReadingNote, type ReviewPendingNote } from '../../audiogram/reading-note';
 import { hasAirThresholds, type Exam } from '../../exams/exam';
 import { ExamNotFoundError, type ExamLockedByFinalizedReportError } from '../../exams/exam-errors';
 import type { AudiogramMediaType, AudiogramReader } from '../../ports/audiogram-reader';
@@ -16,7 +17,7 @@ import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from '../accounts/session-policy';
 import { assertExamEditable } from './finalized-report-guard';
 import { reclassifyFrom } from './reclassify-history';
-import { describeAttempts, ReadAudiogram, type ReaderAttempt } from './read-audiogram';
+import { ReadAudiogram } from './read-audiogram';
 
 /** No file is uploaded to an archived worker's exam (issue 14). */
 export class UploadPatientArchivedError extends DomainError {
@@ -36,25 +37,6 @@ export interface UploadOutcome {
   analysisPending: boolean;
   confidence: AudiogramReading['confidence'] | null;
   attempts: readonly ReaderAttempt[];
-}
-
-/** What `ambienteJson.reviewPending` holds while a reading waits for the professional (issue 14). */
-export interface ReviewPendingNote {
-  readingId: string;
-  fileName: string;
-  reasons: readonly ReadingReviewReason[];
-}
-
-/** The JSON kept in `exam.ambienteJson` (spec §3): how the audiogram was obtained. */
-export function ambienteJsonFor(result: { reading?: AudiogramReading; attempts: readonly ReaderAttempt[]; fileName: string; at: Date; pending?: boolean }): string {
-  const base = { extractedAt: result.at.toISOString(), extractedFrom: result.fileName, attempts: result.attempts };
-  if (result.reading) {
-    return JSON.stringify({ ...base, confidence: result.reading.confidence, source: result.reading.source, pointConfidence: result.reading.pointConfidence,
-      observations: [...result.reading.observations, ...describeAttempts(result.attempts)] });
-  }
-  if (result.pending) return JSON.stringify({ ...base, confidence: 'unknown', analysisPending: true, observations: describeAttempts(result.attempts) });
-  return JSON.stringify({ ...base, confidence: 'unknown', analysisFailed: true, analysisError: 'A análise automática falhou. Por favor, preencha os dados manualmente',
-    observations: describeAttempts(result.attempts) });
 }
 
 /**
@@ -102,7 +84,7 @@ export class UploadExamFile {
       return ok({ file, analysisSucceeded: review === null, analysisPending: false, review, confidence: read.reading.confidence, attempts: read.attempts });
     }
     const pending = this.slowQueue.enabled && (await this.slowQueue.available());
-    await this.exams.update({ ...view.exam, ambienteJson: ambienteJsonFor({ attempts: read.attempts, fileName: input.fileName, at, pending }), updatedAt: at });
+    await this.exams.update({ ...view.exam, ambienteJson: readingNoteFor({ attempts: read.attempts, fileName: input.fileName, at, pending }), updatedAt: at });
     if (pending) await this.slowQueue.enqueue({ organizationId: auth.organizationId, examId: input.examId, fileId: file.id });
     return ok({ file, analysisSucceeded: false, analysisPending: pending, review: null, confidence: null, attempts: read.attempts });
   }
@@ -115,28 +97,27 @@ export class UploadExamFile {
     const bytes = await this.storage.read(stored.storageKey);
     const read = await readers.execute({ bytes, mediaType: stored.mediaType as AudiogramMediaType, fileName: stored.fileName });
     const at = this.clock.now();
-    const previous = safeAttempts(view.exam.ambienteJson);
-    const attempts = [...previous, ...read.attempts];
+    const attempts = [...(view.exam.ambienteJson?.attempts ?? []), ...read.attempts];
     if (read.status === 'read') {
       const review = await this.settleReading(organizationId, view.exam, read.reading, attempts, stored, at);
       return review ? 'review' : 'read';
     }
-    await this.exams.update({ ...view.exam, ambienteJson: ambienteJsonFor({ attempts, fileName: stored.fileName, at }), updatedAt: at });
+    await this.exams.update({ ...view.exam, ambienteJson: readingNoteFor({ attempts, fileName: stored.fileName, at }), updatedAt: at });
     return 'failed';
   }
 
   /**
    * A reading of the worker, of high confidence, for an exam without thresholds is applied now
    * (reclassifying the exam); any other waits as a pending ExamReading until the professional
-   * applies or discards it, and the exam is left as it was except for `ambienteJson.reviewPending`.
+   * applies or discards it, and the exam is left as it was except for its note (`heldReadingNote`).
    */
   private async settleReading(organizationId: string, exam: Exam, reading: AudiogramReading, attempts: readonly ReaderAttempt[], file: Pick<ExamFile, 'id' | 'fileName'>, at: Date) {
     const patient = await this.patients.findById(organizationId, exam.patientId);
     const identity = checkReadingIdentity(reading.identity, { name: patient?.name ?? '', cpf: patient?.cpf ?? null, birthDate: patient?.birthDate ?? null });
     const reasons = readingNeedsReview({ confidence: reading.confidence, identity, examHasThresholds: hasAirThresholds(exam) });
-    const ambienteJson = ambienteJsonFor({ reading, attempts, fileName: file.fileName, at });
+    const note = readingNoteFor({ reading, attempts, fileName: file.fileName, at });
     if (!reasons.length) {
-      await applyReadingToExam(this, organizationId, exam, reading, ambienteJson);
+      await applyReadingToExam(this, exam, reading, note);
       return null;
     }
     const held: ExamReading = {
@@ -144,11 +125,9 @@ export class UploadExamFile {
       status: 'pending', createdAt: at, decidedAt: null, decidedBy: null,
     };
     const reviewPending: ReviewPendingNote = { readingId: held.id, fileName: file.fileName, reasons };
-    // An exam with thresholds keeps the note on how they were obtained; an empty one describes the held reading.
-    const note = hasAirThresholds(exam) ? { ...parseNote(exam.ambienteJson), attempts } : JSON.parse(ambienteJson);
     await this.uow.run(async () => {
       await this.readings.save(held);
-      await this.exams.update({ ...exam, ambienteJson: JSON.stringify({ ...note, reviewPending }), updatedAt: at });
+      await this.exams.update({ ...exam, ambienteJson: heldReadingNote(exam.ambienteJson, note, hasAirThresholds(exam), reviewPending), updatedAt: at });
     });
     return { readingId: held.id, reasons, identity };
   }
@@ -160,33 +139,11 @@ export class UploadExamFile {
  */
 export async function applyReadingToExam(
   deps: { exams: ExamRepository; patients: PatientRepository; uow: UnitOfWork; clock: Clock },
-  organizationId: string,
   exam: Exam,
   reading: Pick<AudiogramReading, 'right' | 'left'>,
-  ambienteJson: string,
+  note: ReadingNote,
 ): Promise<Exam> {
-  return deps.uow.run(async () => {
-    const updated: Exam = { ...exam, right: reading.right, left: reading.left, ambienteJson, updatedAt: deps.clock.now() };
-    return reclassifyFrom(deps, updated);
-  });
-}
-
-/** `ambienteJson` as an object ({} when absent or not JSON). */
-export function parseNote(json: string | null): Record<string, unknown> {
-  try {
-    const value = json ? JSON.parse(json) : {};
-    return typeof value === 'object' && value !== null ? value : {};
-  } catch {
-    return {};
-  }
-}
-
-function safeAttempts(json: string | null): ReaderAttempt[] {
-  try {
-    return json ? (JSON.parse(json).attempts ?? []) : [];
-  } catch {
-    return [];
-  }
+  return deps.uow.run(() => reclassifyFrom(deps, { ...exam, right: reading.right, left: reading.left, ambienteJson: note, updatedAt: deps.clock.now() }));
 }
 
 export type { AudiogramReader };

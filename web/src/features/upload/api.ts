@@ -1,6 +1,5 @@
-import type { ExamResponse, WireThreshold } from '../../../../adapters/src/http/contract/exams';
+import type { ExamResponse, ReadingNoteResponse, WireThreshold } from '../../../../adapters/src/http/contract/exams';
 import type { ApplyReadingResponse, ExamReadingListResponse, ExamReadingResponse } from '../../../../adapters/src/http/contract/readings';
-import type { PointConfidence } from '../../components/audiogram/threshold-input';
 import { api } from '../../lib/api-client';
 
 export type Exam = ExamResponse;
@@ -53,59 +52,8 @@ export const applyReading = (examId: string, readingId: string) =>
 export const discardReading = (examId: string, readingId: string) =>
   api.post<ExamReading>(`/exams/${encodeURIComponent(examId)}/readings/${encodeURIComponent(readingId)}/discard`);
 
-type EarConfidence = { air?: Record<string, PointConfidence>; bone?: Record<string, PointConfidence> };
-
-/** `exam.ambienteJson` parsed (core `ambienteJsonFor`): how the audiogram was obtained. */
-export interface AmbienteInfo {
-  confidence: 'high' | 'medium' | 'low' | 'unknown';
-  source: string | null;
-  pointConfidence: { right?: EarConfidence; left?: EarConfidence };
-  observations: string[];
-  extractedAt: string | null;
-  extractedFrom: string | null;
-  analysisFailed: boolean;
-  analysisError: string | null;
-  analysisPending: boolean;
-  /** A reading of a file waits for the professional (issue 14). */
-  reviewPending: { readingId: string; fileName: string; reasons: string[] } | null;
-}
-
-const CONFIDENCES = ['high', 'medium', 'low', 'unknown'] as const;
-
-/** Reads `ambienteJson` defensively (a string written by the server, possibly by older versions). */
-export function parseAmbiente(raw: string | null | undefined): AmbienteInfo | null {
-  if (!raw) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const v = value as Record<string, unknown>;
-  const str = (x: unknown) => (typeof x === 'string' && x !== '' ? x : null);
-  const confidence = CONFIDENCES.find((c) => c === v.confidence) ?? 'unknown';
-  const pc = typeof v.pointConfidence === 'object' && v.pointConfidence !== null ? (v.pointConfidence as AmbienteInfo['pointConfidence']) : {};
-  return {
-    confidence,
-    source: str(v.source),
-    pointConfidence: pc,
-    observations: Array.isArray(v.observations) ? v.observations.filter((o): o is string => typeof o === 'string') : [],
-    extractedAt: str(v.extractedAt),
-    extractedFrom: str(v.extractedFrom),
-    analysisFailed: v.analysisFailed === true || str(v.analysisError) !== null,
-    analysisError: str(v.analysisError),
-    analysisPending: v.analysisPending === true,
-    reviewPending: reviewNote(v.reviewPending),
-  };
-}
-
-function reviewNote(x: unknown): AmbienteInfo['reviewPending'] {
-  if (typeof x !== 'object' || x === null) return null;
-  const r = x as Record<string, unknown>;
-  if (typeof r.readingId !== 'string') return null;
-  return { readingId: r.readingId, fileName: typeof r.fileName === 'string' ? r.fileName : '', reasons: Array.isArray(r.reasons) ? r.reasons.filter((a): a is string => typeof a === 'string') : [] };
-}
+/** `exam.ambienteJson` (core `ReadingNote`, typed by the contract): how the audiogram was obtained from a file. */
+export type AmbienteInfo = ReadingNoteResponse;
 
 /** True when the exam has at least one air-conduction threshold (spec §4: "data extracted"). */
 export const hasAirThresholds = (exam: Exam) => Object.values(exam.audiogram.air).some((p) => p.re !== null || p.le !== null);

@@ -7,5 +7,5 @@ export { AiStatusPanel, POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS, type AiStatus, type
 export { AudiogramReviewGrid, type AudiogramReviewGridProps } from './components/audiogram-review-grid';
 export { ExamAudiogramSection } from './components/exam-audiogram-section';
 export { PendingReadingReview, mismatchSentences, type PendingReadingReviewProps } from './components/pending-reading-review';
-export { applyReading, discardReading, fetchReadings, hasAirThresholds, parseAmbiente, sourceLabel, uploadExamFile, type AmbienteInfo, type ExamReading, type UploadAnswer } from './api';
+export { applyReading, discardReading, fetchReadings, hasAirThresholds, sourceLabel, uploadExamFile, type AmbienteInfo, type ExamReading, type UploadAnswer } from './api';
 export { fileProblem, MAX_UPLOAD_BYTES, ACCEPTED_MEDIA_TYPES } from './upload-rules';

@@ -18,4 +18,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   'Migration20261124120000ExamReading',
   'Migration20261124130000PasswordReset',
   'Migration20261124170000AttemptKinds',
+  'Migration20261125010000ReadingNoteJsonb',
 ];

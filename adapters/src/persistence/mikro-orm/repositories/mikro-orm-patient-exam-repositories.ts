@@ -3,7 +3,7 @@ import { UniqueConstraintViolationException, type EntityManager } from '@mikro-o
 import {
   fromWireAudiogram, toWireAudiogram, type CompanyRepository, type DashboardCounts, type DashboardQueries, type Exam, type ExamDeletion, type ExamDeletionLog,
   type ExamFile, type ExamFileRepository, type ExamListQuery, type Meatoscopia, type ExamRepository, type ExamView, type Page, type Patient,
-  type PatientListQuery, type PatientRepository, type ReferenceDesignation, type Sex, type SpeechTest, type WireAudiogram,
+  type PatientListQuery, type PatientRepository, type ReadingNote, type ReferenceDesignation, type Sex, type SpeechTest, type WireAudiogram,
 } from '../../../../../core/src';
 import { CompanySchema, ExamSchema, PatientSchema } from '../schemas/patient-exam-schemas';
 
@@ -146,7 +146,7 @@ function toExam(r: Row): Exam {
     ambientNoiseDb: num(r.ambient_noise_db), calibrationDate: iso(r.calibration_date), transducer: str(r.transducer),
     acousticRestHours: num(r.acoustic_rest_hours), observacoes: str(r.observacoes), anamnese: str(r.anamnese),
     meatoscopia: (r.meatoscopia as Meatoscopia | null) ?? null, mascaramento: str(r.mascaramento), right, left,
-    speechTest: (r.speech_test as SpeechTest | null) ?? null, ambienteJson: str(r.ambiente_json),
+    speechTest: (r.speech_test as SpeechTest | null) ?? null, ambienteJson: (r.ambiente_json as ReadingNote | null) ?? null,
     classification: (r.classification as Record<string, unknown>) ?? {}, rulesVersion: r.rules_version as string,
     referenceDesignation: (r.reference_designation as ReferenceDesignation | null) ?? null,
     createdAt: new Date(r.created_at as string), updatedAt: new Date(r.updated_at as string),

@@ -34,7 +34,7 @@ const GROUP_SQL: Record<WorklistGroup, { rows: string; order: string }> = {
       union all
       select 'failed', null, null, '[]'::jsonb, null, e.updated_at, e.id, e.exam_date, ${WORKER}
         from exam e ${WORKER_JOIN}
-        where e.organization_id = ? and e.ambiente_json like '%"analysisFailed":true%' and not ${HAS_AIR}`,
+        where e.organization_id = ? and e.ambiente_json->>'analysisFailed' = 'true' and not ${HAS_AIR}`,
     order: 'since desc, exam_id',
   },
   unaddressedChanges: {

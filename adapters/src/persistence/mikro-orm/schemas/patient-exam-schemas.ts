@@ -63,7 +63,7 @@ export const ExamSchema = defineEntity({
     mascaramento: p.text().nullable(),
     audiogram: p.json<unknown>(),
     speechTest: p.json<unknown>().nullable(),
-    ambienteJson: p.text().nullable(),
+    ambienteJson: p.json<unknown>().nullable(),
     classification: p.json<unknown>(),
     rulesVersion: p.text(),
     referenceDesignation: p.json<unknown>().nullable(),

@@ -3,7 +3,7 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { IconCpu, IconRefresh } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
-import { CONFIDENCE_LABEL, fetchExam, hasAirThresholds, parseAmbiente, sourceLabel, type AmbienteInfo, type Exam } from '../api';
+import { CONFIDENCE_LABEL, fetchExam, hasAirThresholds, sourceLabel, type AmbienteInfo, type Exam } from '../api';
 import './upload.css';
 
 /** Spec §9: poll every 5 s, at most 24 times (about 2 minutes). */
@@ -62,7 +62,7 @@ export function AiStatusPanel({ examId, refreshKey, onData, onStatusChange }: Ai
       try {
         const exam = await fetchExam(examId, controller.signal);
         if (cancelled) return;
-        const info = parseAmbiente(exam.ambienteJson);
+        const info = exam.ambienteJson;
         setAmbiente(info);
         onDataRef.current?.(exam);
         const s = statusOf(exam, info);
@@ -138,7 +138,7 @@ export function AiStatusPanel({ examId, refreshKey, onData, onStatusChange }: Ai
 function ReadingFacts({ ambiente, status }: { ambiente: AmbienteInfo; status: AiStatus }) {
   // After a failed reading the thresholds on file were typed by the professional.
   const manual = status === 'extracted' && ambiente.analysisFailed;
-  const source = manual ? 'Preenchimento manual' : sourceLabel(ambiente.source);
+  const source = manual ? 'Preenchimento manual' : sourceLabel(ambiente.source ?? null);
   return (
     <>
       <dl className="ai-status__facts">

@@ -16,7 +16,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import type { AudiogramValues } from '../../../components/audiogram/audiogram-data';
 import { nr7Label } from '../../../lib/classification';
-import { hasAirThresholds, parseAmbiente, saveAudiogram, type AudiogramBody, type Exam } from '../api';
+import { hasAirThresholds, saveAudiogram, type AudiogramBody, type Exam } from '../api';
 import { PendingReadingReview } from './pending-reading-review';
 import './upload.css';
 
@@ -63,7 +63,7 @@ export interface AudiogramReviewGridProps {
  * the grid and reaches it only when the professional applies it.
  */
 export function AudiogramReviewGrid({ exam, onSaved }: AudiogramReviewGridProps) {
-  const ambiente = useMemo(() => parseAmbiente(exam.ambienteJson), [exam.ambienteJson]);
+  const ambiente = exam.ambienteJson;
   const [grids, setGrids] = useState<Record<Kind, Grid>>(() => ({ air: gridFrom(exam, 'air'), bone: gridFrom(exam, 'bone') }));
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -80,7 +80,7 @@ export function AudiogramReviewGrid({ exam, onSaved }: AudiogramReviewGridProps)
 
   const confidenceOf = (kind: Kind, side: 'right' | 'left', f: number): PointConfidence | undefined => {
     if (held) return undefined;
-    const c = ambiente?.pointConfidence[side]?.[kind]?.[String(f)];
+    const c = ambiente?.pointConfidence?.[side][kind][String(f)];
     return c === 'low' || c === 'medium' ? c : undefined;
   };
   const visibleConfidence = (kind: Kind, side: 'right' | 'left', ear: Ear, f: number) =>
@@ -92,7 +92,7 @@ export function AudiogramReviewGrid({ exam, onSaved }: AudiogramReviewGridProps)
     for (const kind of ['air', 'bone'] as const)
       for (const { side } of EARS)
         for (const f of FREQS[kind]) {
-          const c = ambiente?.pointConfidence[side]?.[kind]?.[String(f)];
+          const c = ambiente?.pointConfidence?.[side][kind][String(f)];
           if (c === 'low' || c === 'medium') found[c] += 1;
         }
     return found;

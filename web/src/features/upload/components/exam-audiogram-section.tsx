@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Card } from '../../../components/ui/card';
 import { useAuth } from '../../auth';
-import { parseAmbiente, type Exam } from '../api';
+import type { Exam } from '../api';
 import { AiStatusPanel, type AiStatus } from './ai-status-panel';
 import { AudiogramReviewGrid } from './audiogram-review-grid';
 import { FileDropZone } from './file-drop-zone';
@@ -22,7 +22,7 @@ export function ExamAudiogramSection({ exam }: { exam: Exam }) {
 
   // The panel runs once a file was read (or failed) for this exam, or after an upload here.
   const showPanel = exam.ambienteJson !== null || refreshKey > 0;
-  const ambiente = parseAmbiente(latest.ambienteJson);
+  const ambiente = latest.ambienteJson;
   const showGrid = showPanel && (status === 'extracted' || status === 'review' || status === 'failed' || status === 'timeout');
   const refreshPage = () => void queryClient.invalidateQueries({ queryKey: ['exams', 'detail', exam.id] });
 
