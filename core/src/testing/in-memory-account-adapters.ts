@@ -9,6 +9,7 @@ import type { MailMessage, MailSender } from '../ports/mail-sender';
 import type { Clock } from '../ports/clock';
 import type { IdGenerator } from '../ports/id-generator';
 import type { UnitOfWork } from '../ports/unit-of-work';
+import type { ProfessionalOrganizations } from '../ports/exam-export-source';
 
 // In-memory adapters store copies, as a database does, so a forgotten save fails a test.
 const copy = <T>(value: T): T => structuredClone(value);
@@ -105,9 +106,11 @@ export class InMemoryPublicRequestLog implements PublicRequestLog {
   readonly contacts: ContactMessage[] = [];
   readonly deletions: DataDeletionRequest[] = [];
   async saveContact(m: ContactMessage) {
+    if (this.contacts.some((c) => c.id === m.id)) throw new Error(`contact message ${m.id} exists`);
     this.contacts.push(copy(m));
   }
   async saveDataDeletionRequest(r: DataDeletionRequest) {
+    if (this.deletions.some((d) => d.id === r.id)) throw new Error(`data deletion request ${r.id} exists`);
     this.deletions.push(copy(r));
   }
   async countSince(kind: 'contact' | 'data-deletion', ip: string, since: Date) {
@@ -205,4 +208,12 @@ export function fakeSecretHasher(): SecretHasher {
     hash: (secret) => `hash:${secret}`,
     matches: (secret, hash) => hash === `hash:${secret}`,
   };
+}
+
+/** The organisation of a professional by e-mail, read from the professional twin (the bulk CLI commands' port). */
+export class InMemoryProfessionalOrganizations implements ProfessionalOrganizations {
+  constructor(private readonly professionals: InMemoryProfessionalRepository) {}
+  async organizationOf(email: string) {
+    return (await this.professionals.findByEmail(email.trim()))?.organizationId ?? null;
+  }
 }
