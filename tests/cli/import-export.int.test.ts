@@ -188,12 +188,12 @@ describe('limiar import exams', () => {
     await expectWebAppClassification();
   }, 120_000);
 
-  it('an exam stored by another writer between the key check and the COPY is skipped, not doubled (savepoint path)', async () => {
+  it('an exam stored by another writer between the key check and the COPY is skipped, not doubled (savepoint path); the earphone is the exam\'s', async () => {
     const { PgExamImportSink } = await import('../../adapters/src/persistence/bulk/pg-exam-import-sink');
     const sink = new PgExamImportSink(pool, account.user.organizationId);
     const patientId = (await pool.query<{ id: string }>('select id from patient where organization_id = $1 limit 1', [account.user.organizationId])).rows[0].id;
-    const exam = (key: string, date: string) => ({
-      id: randomUUID(), patientId, date, naturalKey: key, classificationJson: '{"alerts":[]}', rulesVersion: 'teste', createdAt: new Date(),
+    const exam = (key: string, date: string, transducer?: string) => ({
+      id: randomUUID(), patientId, date, naturalKey: key, transducer, classificationJson: '{"alerts":[]}', rulesVersion: 'teste', createdAt: new Date(),
       consultationReason: null, operatorName: 'Operador\tcom\\barra', operatorRegistration: null, ambientNoiseDb: 30.5, calibrationDate: null, acousticRestHours: 14,
       right: { air: { 1000: 10 } }, left: { air: { 1000: 15 } },
     });
@@ -202,15 +202,16 @@ describe('limiar import exams', () => {
       // first writer
       expect(await sink.batch((b) => b.insertExams([exam('corrida-1', '2001-01-01')]))).toBe(1);
       // second writer: did not see corrida-1 when it checked; its COPY hits the unique key and falls back
-      expect(await sink.batch((b) => b.insertExams([exam('corrida-1', '2001-01-01'), exam('corrida-2', '2001-02-01')]))).toBe(1);
+      expect(await sink.batch((b) => b.insertExams([exam('corrida-1', '2001-01-01'), exam('corrida-2', '2001-02-01', 'HDA-300')]))).toBe(1);
     } finally {
       sink.release();
     }
     expect((await examCount()) - before).toBe(2);
-    const stored = await pool.query("select natural_key, operator_name, ambient_noise_db from exam where natural_key like 'corrida-%' order by 1");
+    const stored = await pool.query("select natural_key, operator_name, ambient_noise_db, transducer from exam where natural_key like 'corrida-%' order by 1");
+    // no earphone given (the import file has no column for it): the default one, as the web app records
     expect(stored.rows).toEqual([
-      { natural_key: 'corrida-1', operator_name: 'Operador\tcom\\barra', ambient_noise_db: 30.5 },
-      { natural_key: 'corrida-2', operator_name: 'Operador\tcom\\barra', ambient_noise_db: 30.5 },
+      { natural_key: 'corrida-1', operator_name: 'Operador\tcom\\barra', ambient_noise_db: 30.5, transducer: 'TDH-39' },
+      { natural_key: 'corrida-2', operator_name: 'Operador\tcom\\barra', ambient_noise_db: 30.5, transducer: 'HDA-300' },
     ]);
     await pool.query("delete from exam where natural_key like 'corrida-%'");
   });
