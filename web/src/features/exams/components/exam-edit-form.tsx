@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
-import { errorMessage, ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { useForm } from '../../../lib/use-form';
 import { examKeys, updateExam, type Exam } from '../api';
 import { todayIso } from '../format';
 
@@ -55,46 +55,38 @@ function fieldErrors(error: unknown): Record<string, string> {
  */
 export function ExamEditForm({ exam, onDone }: { exam: Exam; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(() => toForm(exam));
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setSaving(true);
-    setError(null);
-    setErrors({});
-    try {
-      const saved = await updateExam(exam.id, toBody(form));
+  const form = useForm(() => toForm(exam), {
+    failureMessage: 'Erro ao atualizar o exame. Tente novamente.',
+    fieldMessagesOf: fieldErrors,
+    keepBusyOnSuccess: true,
+    submit: async (values) => {
+      const saved = await updateExam(exam.id, toBody(values));
       queryClient.setQueryData(examKeys.detail(exam.id), saved);
       await queryClient.invalidateQueries({ queryKey: examKeys.all });
       await queryClient.invalidateQueries({ queryKey: ['patients'] });
       toast.success(saved.date !== exam.date ? 'Exame atualizado. O histórico do trabalhador foi reclassificado.' : 'Exame atualizado com sucesso!');
       onDone();
-    } catch (err) {
-      setError(errorMessage(err, 'Erro ao atualizar o exame. Tente novamente.'));
-      setErrors(fieldErrors(err));
-      setSaving(false);
-    }
-  }
+    },
+  });
+  const saving = form.busy;
+  const errors = form.problem?.fieldMessages ?? {};
+  const bind = (key: keyof Form) => ({ value: form.values[key], onChange: (e: { target: { value: string } }) => form.set(key, e.target.value) });
 
   const field = (key: keyof Form, label: string, props: Record<string, unknown> = {}) => (
     <Field label={label} error={errors[key]} required={key === 'date'}>
-      {(p) => <Input {...p} value={form[key]} onChange={set(key)} {...props} />}
+      {(p) => <Input {...p} {...bind(key)} {...props} />}
     </Field>
   );
   const area = (key: keyof Form, label: string, max: number, wide = true) => (
     <Field label={label} error={errors[key]} className={wide ? 'exam-edit__wide' : undefined} hint={`Até ${max} caracteres`}>
-      {(p) => <Textarea {...p} value={form[key]} onChange={set(key)} maxLength={max} />}
+      {(p) => <Textarea {...p} {...bind(key)} maxLength={max} />}
     </Field>
   );
 
   return (
     <Card title="Editar dados do exame" description="Os limiares são corrigidos na grade do audiograma. Alterar a data reclassifica o histórico do trabalhador.">
-      <form className="exam-edit" onSubmit={onSubmit} aria-label="Editar dados do exame">
-        {error && <Banner variant="error">{error}</Banner>}
+      <form className="exam-edit" onSubmit={form.onSubmit} aria-label="Editar dados do exame">
+        {form.problem && <Banner variant="error">{form.problem.message}</Banner>}
         <fieldset className="exam-edit__fields" disabled={saving}>
           <legend className="exam-edit__legend">Exame e operador</legend>
           {field('date', 'Data do exame', { type: 'date', max: todayIso() })}
