@@ -26,7 +26,8 @@ import { MikroOrmPasswordResetTokenRepository } from '../persistence/mikro-orm/r
 import { RequestPasswordReset, ResetPassword, type MailSender } from '../../../core/src';
 import { OllamaAudiogramReader } from '../ai/ollama/ollama-audiogram-reader';
 import { PdfTextAudiogramReader } from '../ai/pdf-text/pdf-text-audiogram-reader';
-import { ChartImageAudiogramReader } from '../ai/chart-image';
+import { ChartImageAudiogramReader, readChartImage } from '../ai/chart-image';
+import { ScannedPdfAudiogramReader } from '../ai/scanned-pdf/scanned-pdf-audiogram-reader';
 import { EncryptedFileStorage, loadOrCreateFileKey } from '../files/encrypted-file-storage';
 import { disabledReadingQueue } from '../jobs/pg-boss-reading-queue';
 import { MikroOrmExamFileStore } from '../persistence/mikro-orm/repositories/mikro-orm-exam-file-store';
@@ -127,7 +128,7 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
   constant<FileStorage>(TOKENS.FileStorage, new EncryptedFileStorage(config.dataDir, loadOrCreateFileKey(config.dataDir, config.fileKey)));
   constant<ExamFileStore>(TOKENS.ExamFileStore, new MikroOrmExamFileStore(em));
   constant<AudiogramReadingQueue>(TOKENS.ReadingQueue, services.readingQueue ?? disabledReadingQueue);
-  constant(TOKENS.FastAudiogramReaders, new ReadAudiogram([new PdfTextAudiogramReader(), new ChartImageAudiogramReader()]));
+  constant(TOKENS.FastAudiogramReaders, new ReadAudiogram([new PdfTextAudiogramReader(), new ChartImageAudiogramReader(), new ScannedPdfAudiogramReader({ readImage: readChartImage })]));
   constant(TOKENS.SlowAudiogramReaders, new ReadAudiogram(config.ollamaHost
     ? [new OllamaAudiogramReader({ host: config.ollamaHost, model: config.ollamaVisionModel, timeoutMs: config.ollamaTimeoutMs })] : []));
   constant(TOKENS.ExamReadingRepository, new MikroOrmExamReadingRepository(em));

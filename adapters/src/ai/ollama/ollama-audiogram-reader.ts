@@ -3,7 +3,7 @@ import { buildAudiogramReading } from '../../../../core/src/audiogram/reading';
 import type { AudiogramFile, AudiogramReader, ReadOutcome } from '../../../../core/src/ports/audiogram-reader';
 import { parseReadingCandidates } from '../reading-candidates';
 import { AUDIOGRAM_SYSTEM_PROMPT, AUDIOGRAM_USER_PROMPT } from './prompt';
-import { rasterisePdf } from './rasterise-pdf';
+import { rasterisePdf } from '../pdf-raster/rasterise-pdf';
 import { visionCandidates, visionIdentity, visionReadingFormat, visionReadingSchema } from './vision-reading-schema';
 
 export interface OllamaAudiogramReaderOptions {
