@@ -19,7 +19,7 @@ async function ocrWorker(): Promise<Worker | null> {
       const langPath = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0');
       const { createWorker, PSM } = await import('tesseract.js');
       const worker = await createWorker('eng', 1, { langPath, cachePath: path.join(os.tmpdir(), 'limiar-tesseract'), gzip: true });
-      await worker.setParameters({ tessedit_char_whitelist: '-0123456789', tessedit_pageseg_mode: PSM.SPARSE_TEXT });
+      await worker.setParameters({ tessedit_char_whitelist: '-0123456789', tessedit_pageseg_mode: PSM.SPARSE_TEXT, user_defined_dpi: '300' });
       return worker;
     } catch {
       return null;

@@ -112,7 +112,7 @@ function splitAtGaps(lines: RuledLine[]): RuledLine[][] {
   const usual = median(gaps);
   const out: RuledLine[][] = [[]];
   for (const [i, l] of sorted.entries()) {
-    if (i > 0 && gaps[i - 1] > 3.5 * usual) out.push([]);
+    if (i > 0 && gaps[i - 1] > 2.5 * usual) out.push([]);
     out[out.length - 1].push(l);
   }
   return out;

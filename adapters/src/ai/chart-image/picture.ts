@@ -56,30 +56,71 @@ export function greyOf(p: Picture): Float32Array {
  * (window `win`) by more than `delta` grey levels, after a 3×3 smoothing against noise. Uneven
  * lighting moves the local mean with it, so a shaded corner stays readable.
  */
-export function buildMasks(p: Picture, win = 31, delta = 22): Masks {
+export function buildMasks(p: Picture, win = 24, delta = 12): Masks {
   const { width: w, height: h } = p;
   const grey = greyOf(p);
   const smooth = new Float32Array(w * h);
   const g = new Integral(w, h, grey);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) smooth[y * w + x] = g.sum(x - 1, y - 1, x + 2, y + 2) / ((Math.min(w, x + 2) - Math.max(0, x - 1)) * (Math.min(h, y + 2) - Math.max(0, y - 1)));
-  const s = new Integral(w, h, smooth);
-  const r = win >> 1;
+  const background = paperBackground(smooth, w, h, win);
   const ink = new Uint8Array(w * h);
   const red = new Uint8Array(w * h);
   const blue = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
-      const [x0, y0, x1, y1] = [Math.max(0, x - r), Math.max(0, y - r), Math.min(w, x + r + 1), Math.min(h, y + r + 1)];
-      const mean = s.sum(x0, y0, x1, y1) / ((x1 - x0) * (y1 - y0));
+      const bg = background[i];
       const [R, G, B] = [p.rgb[i * 3], p.rgb[i * 3 + 1], p.rgb[i * 3 + 2]];
       const chroma = Math.max(R, G, B) - Math.min(R, G, B);
-      if (smooth[i] < mean - delta || chroma > 60) ink[i] = 1;
+      if (smooth[i] < bg - Math.max(delta, 0.05 * bg) || chroma > 60) ink[i] = 1;
       if (R - Math.max(G, B) > 45 && R > 90) red[i] = 1;
       if (B - Math.max(R, G) > 35 && B > 70 && B - R > 45) blue[i] = 1;
     }
   }
   return { width: w, height: h, ink, red, blue };
+}
+
+/**
+ * The paper's brightness around each pixel: the maximum over blocks of `block` px, then over each
+ * 3×3 neighbourhood of blocks, interpolated back to pixels. Lines and text are thin, so the maximum
+ * is the paper; a lighting gradient is followed block by block.
+ */
+function paperBackground(grey: Float32Array, w: number, h: number, block: number): Float32Array {
+  const [bw, bh] = [Math.ceil(w / block), Math.ceil(h / block)];
+  const max = new Float32Array(bw * bh);
+  for (let y = 0; y < h; y++) {
+    const by = Math.floor(y / block);
+    for (let x = 0; x < w; x++) {
+      const j = by * bw + Math.floor(x / block);
+      if (grey[y * w + x] > max[j]) max[j] = grey[y * w + x];
+    }
+  }
+  const spread = new Float32Array(bw * bh);
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      let m = 0;
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+        const [x, y] = [bx + dx, by + dy];
+        if (x >= 0 && y >= 0 && x < bw && y < bh && max[y * bw + x] > m) m = max[y * bw + x];
+      }
+      spread[by * bw + bx] = m;
+    }
+  }
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const fy = Math.min(bh - 1.001, Math.max(0, (y + 0.5) / block - 0.5));
+    const y0 = Math.floor(fy);
+    const ty = fy - y0;
+    for (let x = 0; x < w; x++) {
+      const fx = Math.min(bw - 1.001, Math.max(0, (x + 0.5) / block - 0.5));
+      const x0 = Math.floor(fx);
+      const tx = fx - x0;
+      const y1 = Math.min(bh - 1, y0 + 1);
+      const x1 = Math.min(bw - 1, x0 + 1);
+      out[y * w + x] = (1 - ty) * ((1 - tx) * spread[y0 * bw + x0] + tx * spread[y0 * bw + x1]) + ty * ((1 - tx) * spread[y1 * bw + x0] + tx * spread[y1 * bw + x1]);
+    }
+  }
+  return out;
 }
 
 /** 3×3 dilation. */

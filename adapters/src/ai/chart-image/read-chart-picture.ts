@@ -1,7 +1,7 @@
 import { buildAudiogramReading, type ReadingCandidate, type ReadingConfidence } from '../../../../core/src/audiogram/reading';
 import type { ReadOutcome } from '../../../../core/src/ports/audiogram-reader';
 import { parseReadingCandidates } from '../reading-candidates';
-import { fitFrequencyAxis, fitRowSpacing, levelAxisFromLabels, levelAxisFromRows, type FrequencyAxis, type LevelAxis } from './calibration';
+import { fitFrequencyAxis, fitRowSpacing, xOfHz, levelAxisFromLabels, levelAxisFromRows, type FrequencyAxis, type LevelAxis } from './calibration';
 import { decodePicture, rotatePicture } from './decode-picture';
 import { estimateSkew } from './deskew';
 import { findLines, findPanels, type PanelGrid } from './grid';
@@ -92,6 +92,13 @@ function calibratedPanels(masks: Masks) {
   return kept.slice(0, 2).sort((a, b) => (Math.abs(a.grid.top - b.grid.top) > 0.5 * (a.grid.bottom - a.grid.top) ? a.grid.top - b.grid.top : a.grid.left - b.grid.left));
 }
 
+/** Symbol half-sizes to try: 12 % to 38 % of a 10 dB row, about 12 % apart, at least 4 px. */
+export function symbolSizes(s10: number): number[] {
+  const out: number[] = [];
+  for (let s = Math.max(4, 0.12 * s10); s <= Math.max(5, 0.38 * s10); s *= 1.12) out.push(Math.round(s * 2) / 2);
+  return [...new Set(out)];
+}
+
 function gridMask(masks: Masks, panels: readonly CalibratedPanel[]): Uint8Array {
   const { width: w, height: h } = masks;
   const out = new Uint8Array(w * h);
@@ -130,16 +137,19 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
   const useRed = reds > 0.0015 * area;
   const useBlue = blues > 0.0015 * area;
   const inkField = field(masks.ink, grid, w, h);
-  const rightField = useRed ? field(masks.red, grid, w, h) : inkField;
-  const leftField = useBlue ? field(masks.blue, grid, w, h) : inkField;
+  // Grey grid lines are not red or blue: the colour masks keep every pixel of a symbol.
+  const none = new Uint8Array(w * h);
+  const rightField = useRed ? field(masks.red, none, w, h) : inkField;
+  const leftField = useBlue ? field(masks.blue, none, w, h) : inkField;
   void picture;
 
   const points: MappedPoint[] = [];
   for (const [index, panel] of panels.entries()) {
     const s10 = Math.abs(10 / panel.level.d);
-    const sizes = [0.14, 0.19, 0.25, 0.32].map((k) => Math.max(3, k * s10));
+    const sizes = symbolSizes(s10);
     const pad = 0.35 * s10;
-    const box = { x0: panel.grid.left - pad, x1: panel.grid.right + pad, y0: panel.grid.top - pad, y1: panel.grid.bottom + pad };
+    const columns = [125, 250, 500, 750, 1000, 1500, 2000, 3000, 4000, 6000, 8000].map((hz) => xOfHz(panel.freq, hz));
+    const box = { x0: panel.grid.left - pad, x1: panel.grid.right + pad, y0: panel.grid.top - pad, y1: panel.grid.bottom + pad, columns };
     const found: { sym: FoundSymbol; field: SymbolField }[] = [
       ...findSymbols(rightField, RIGHT_KINDS, sizes, box).map((sym) => ({ sym, field: rightField })),
       ...findSymbols(leftField, LEFT_KINDS, sizes, box).map((sym) => ({ sym, field: leftField })),

@@ -20,16 +20,34 @@ const circle = (r: number, n: number): Pt[] => Array.from({ length: n }, (_, i) 
  * Sample points in symbol units (1 = the symbol's half size): `on` must carry ink, `off` must not.
  * `off` points avoid the horizontal through the centre, where the line joining the symbols runs.
  */
-export const TEMPLATES: Readonly<Record<SymbolKind, Template>> = {
+const DRAWN: Readonly<Record<SymbolKind, Template>> = {
   O: { on: circle(1, 16), off: [[0, 0.45], [0, -0.45], [0.35, 0.35], [-0.35, -0.35], [0.35, -0.35], [-0.35, 0.35]] },
-  X: { on: [...segment([-1, -1], [1, 1], 9), ...segment([1, -1], [-1, 1], 9)], off: [[0, 0.75], [0, -0.75], [0, 1.05], [0, -1.05]] },
+  X: { on: [...segment([-1, -1], [1, 1], 9), ...segment([1, -1], [-1, 1], 9)], off: [[0, 0.75], [0, -0.75], [0, 1.05], [0, -1.05], [1.5, 1.5], [-1.5, -1.5], [1.5, -1.5], [-1.5, 1.5]] },
   T: { on: [...segment([0, -1.1], [1, 0.8], 6), ...segment([1, 0.8], [-1, 0.8], 6), ...segment([-1, 0.8], [0, -1.1], 6)], off: [[0.8, -0.7], [-0.8, -0.7], [0, 1.3], [0.45, 0.25], [-0.45, 0.25]].map(([x, y]) => [x, y] as const) },
   S: { on: [...segment([-0.85, -0.85], [0.85, -0.85], 5), ...segment([0.85, -0.85], [0.85, 0.85], 5), ...segment([0.85, 0.85], [-0.85, 0.85], 5), ...segment([-0.85, 0.85], [-0.85, -0.85], 5)], off: [[0.4, 0.4], [-0.4, -0.4], [0.4, -0.4], [-0.4, 0.4]] },
-  '<': { on: [...segment([0.6, -1], [-0.6, 0], 8), ...segment([-0.6, 0], [0.6, 1], 8)], off: [[-0.6, -0.8], [-0.6, 0.8], [0.6, -0.2], [0.6, 0.2], [0.15, 0]] },
-  '>': { on: [...segment([-0.6, -1], [0.6, 0], 8), ...segment([0.6, 0], [-0.6, 1], 8)], off: [[0.6, -0.8], [0.6, 0.8], [-0.6, -0.2], [-0.6, 0.2], [-0.15, 0]] },
-  '[': { on: [...segment([0.5, -1], [-0.3, -1], 4), ...segment([-0.3, -1], [-0.3, 1], 8), ...segment([-0.3, 1], [0.5, 1], 4)], off: [[0.5, -0.5], [0.5, 0.5], [-0.9, -0.5], [-0.9, 0.5]] },
-  ']': { on: [...segment([-0.5, -1], [0.3, -1], 4), ...segment([0.3, -1], [0.3, 1], 8), ...segment([0.3, 1], [-0.5, 1], 4)], off: [[-0.5, -0.5], [-0.5, 0.5], [0.9, -0.5], [0.9, 0.5]] },
+  '<': { on: [...segment([0.6, -1], [-0.6, 0], 8), ...segment([-0.6, 0], [0.6, 1], 8)], off: [[-0.6, -0.8], [-0.6, 0.8], [0.6, -0.2], [0.6, 0.2], [0.15, 0], [0.95, -1.6], [0.95, 1.6], [-1.2, 0.5], [-1.2, -0.5]] },
+  '>': { on: [...segment([-0.6, -1], [0.6, 0], 8), ...segment([0.6, 0], [-0.6, 1], 8)], off: [[0.6, -0.8], [0.6, 0.8], [-0.6, -0.2], [-0.6, 0.2], [-0.15, 0], [-0.95, -1.6], [-0.95, 1.6], [1.2, 0.5], [1.2, -0.5]] },
+  '[': { on: [...segment([0.5, -1], [-0.3, -1], 4), ...segment([-0.3, -1], [-0.3, 1], 8), ...segment([-0.3, 1], [0.5, 1], 4)], off: [[0.5, -0.5], [0.5, 0.5], [-0.9, -0.5], [-0.9, 0.5], [-0.3, 1.6], [-0.3, -1.6], [1.1, 1], [1.1, -1]] },
+  ']': { on: [...segment([-0.5, -1], [0.3, -1], 4), ...segment([0.3, -1], [0.3, 1], 8), ...segment([0.3, 1], [-0.5, 1], 4)], off: [[-0.5, -0.5], [-0.5, 0.5], [0.9, -0.5], [0.9, 0.5], [0.3, 1.6], [0.3, -1.6], [-1.1, 1], [-1.1, -1]] },
 };
+
+/**
+ * Each template's `off` points also get every other symbol's stroke points that lie away from its own
+ * strokes: a ring is then penalised as a `<` (whose strokes it covers) because it also inks where a
+ * `<` has none. That is what separates the shapes when strokes are thick and symbols small.
+ */
+export const TEMPLATES: Readonly<Record<SymbolKind, Template>> = Object.fromEntries(
+  (Object.keys(DRAWN) as SymbolKind[]).map((kind) => {
+    const own = DRAWN[kind].on;
+    const others = (Object.keys(DRAWN) as SymbolKind[]).filter((k) => k !== kind).flatMap((k) => DRAWN[k].on);
+    const far = others.filter(([x, y]) => own.every(([ox, oy]) => Math.hypot(x - ox, y - oy) > 0.45));
+    // Interleaved order, so a partial count is representative (templateScore stops early).
+    const n = own.length;
+    const step = [7, 5, 3].find((k) => n % k !== 0) ?? 1;
+    const order = Array.from({ length: n }, (_, i) => own[(i * step) % n]);
+    return [kind, { on: order, off: [...DRAWN[kind].off, ...far] }];
+  }),
+) as unknown as Record<SymbolKind, Template>;
 
 /** What the matcher reads: a dilated ink mask (tolerates 1 px), the raw mask, and where the grid was. */
 export interface SymbolField {
@@ -42,17 +60,21 @@ export interface SymbolField {
 }
 
 /** Template score at (cx, cy) with half size s: share of `on` samples inked minus 0.8 × share of `off` inked. */
-export function templateScore(field: SymbolField, kind: SymbolKind, cx: number, cy: number, s: number): number {
+export function templateScore(field: SymbolField, kind: SymbolKind, cx: number, cy: number, s: number, need = 0): number {
   const t = TEMPLATES[kind];
   let on = 0;
   let onN = 0;
+  let seen = 0;
   for (const [px, py] of t.on) {
+    // Early exit: even if every remaining sample hit, the score could not reach `need`.
+    if (need > 0 && seen >= 6 && (on + (t.on.length - seen)) / t.on.length < need) return -1;
+    seen++;
     const [x, y] = [Math.round(cx + px * s), Math.round(cy + py * s)];
     if (x < 0 || y < 0 || x >= field.width || y >= field.height) return 0;
     const i = y * field.width + x;
     if (field.grid[i] && !field.raw[i]) continue;
     onN++;
-    on += field.dilated[i];
+    on += 0.65 * field.dilated[i] + 0.35 * field.raw[i];
   }
   let off = 0;
   let offN = 0;
@@ -64,8 +86,52 @@ export function templateScore(field: SymbolField, kind: SymbolKind, cx: number, 
     offN++;
     off += field.raw[i];
   }
-  if (onN < t.on.length * 0.6) return 0;
-  return on / onN - (offN ? (0.8 * off) / offN : 0);
+  if (onN < t.on.length * 0.4) return 0;
+  return on / onN - (offN ? (0.9 * off) / offN : 0);
+}
+
+const STRAY_GRID = 61;
+const STRAY_HALF = 1.5;
+/** Per kind: distance (symbol units) from each cell of a 61×61 grid over [−1.5, 1.5]² to the strokes. */
+const STROKE_DISTANCE: Readonly<Record<SymbolKind, Float32Array>> = Object.fromEntries(
+  (Object.keys(DRAWN) as SymbolKind[]).map((kind) => {
+    const pts = DRAWN[kind].on;
+    const d = new Float32Array(STRAY_GRID * STRAY_GRID);
+    for (let j = 0; j < STRAY_GRID; j++) {
+      for (let i = 0; i < STRAY_GRID; i++) {
+        const [x, y] = [-STRAY_HALF + (2 * STRAY_HALF * i) / (STRAY_GRID - 1), -STRAY_HALF + (2 * STRAY_HALF * j) / (STRAY_GRID - 1)];
+        d[j * STRAY_GRID + i] = Math.min(...pts.map(([px, py]) => Math.hypot(x - px, y - py)));
+      }
+    }
+    return [kind, d];
+  }),
+) as unknown as Record<SymbolKind, Float32Array>;
+
+/**
+ * The other direction of chamfer matching: the share of ink inside the symbol's box that lies away
+ * from the template's strokes (a `<` fitted inside a thick ring leaves most of the ring stray).
+ */
+export function strayInk(field: SymbolField, kind: SymbolKind, cx: number, cy: number, s: number): number {
+  const dist = STROKE_DISTANCE[kind];
+  const r = Math.ceil(1.15 * s);
+  const tol = Math.max(0.3, 1.6 / s);
+  let ink = 0;
+  let stray = 0;
+  for (let dy = -r; dy <= r; dy++) {
+    const y = Math.round(cy) + dy;
+    if (y < 0 || y >= field.height) continue;
+    for (let dx = -r; dx <= r; dx++) {
+      const x = Math.round(cx) + dx;
+      if (x < 0 || x >= field.width || !field.raw[y * field.width + x]) continue;
+      const [u, v] = [(x - cx) / s, (y - cy) / s];
+      const i = Math.round(((u + STRAY_HALF) / (2 * STRAY_HALF)) * (STRAY_GRID - 1));
+      const j = Math.round(((v + STRAY_HALF) / (2 * STRAY_HALF)) * (STRAY_GRID - 1));
+      if (i < 0 || j < 0 || i >= STRAY_GRID || j >= STRAY_GRID) continue;
+      ink++;
+      if (dist[j * STRAY_GRID + i] > tol) stray++;
+    }
+  }
+  return ink ? stray / ink : 1;
 }
 
 /** A symbol found: centre, half size, kind, score in [0, 1]. */
@@ -86,7 +152,7 @@ export interface FoundSymbol {
  */
 export function findSymbols(
   field: SymbolField, kinds: readonly SymbolKind[], sizes: readonly number[],
-  box: { x0: number; x1: number; y0: number; y1: number }, minScore = 0.72,
+  box: { x0: number; x1: number; y0: number; y1: number; columns?: readonly number[] }, minScore = 0.68,
 ): FoundSymbol[] {
   const raw: FoundSymbol[] = [];
   const smax = Math.max(...sizes);
@@ -94,24 +160,36 @@ export function findSymbols(
   const x1 = Math.min(field.width - Math.ceil(smax + 2), Math.ceil(box.x1));
   const y0 = Math.max(Math.ceil(smax + 2), Math.floor(box.y0));
   const y1 = Math.min(field.height - Math.ceil(smax + 2), Math.ceil(box.y1));
-  for (let y = y0; y <= y1; y++) {
-    for (let x = x0; x <= x1; x++) {
+  const reach = 3.4 * smax;
+  const nearColumn = (x: number) => !box.columns || box.columns.some((c) => Math.abs(c - x) <= reach);
+  /** Best symbol of each family (air / bone) at (x, y), with its same-family runner-up. */
+  const evaluateAll = (x: number, y: number): FoundSymbol[] => {
+    const scored: { kind: SymbolKind; s: number; score: number }[] = [];
+    for (const kind of kinds) {
+      let top = { s: 0, score: -1 };
+      const floor = minScore + (conductionOfKind(kind) === 'bone' ? 0.08 : 0);
+      for (const s of sizes) {
+        const score = templateScore(field, kind, x, y, s, floor - 0.1);
+        if (score > top.score) top = { s, score };
+      }
+      scored.push({ kind, s: top.s, score: top.score < floor - 0.1 ? top.score : top.score - 0.6 * strayInk(field, kind, x, y, top.s) });
+    }
+    const out: FoundSymbol[] = [];
+    for (const conduction of ['air', 'bone'] as const) {
+      const family = scored.filter((c) => conductionOfKind(c.kind) === conduction).sort((a, b) => b.score - a.score);
+      const floor = minScore + (conduction === 'bone' ? 0.08 : 0);
+      if (family.length && family[0].score >= floor) out.push({ x, y, s: family[0].s, kind: family[0].kind, score: family[0].score, runnerUp: Math.max(0, family[1]?.score ?? 0) });
+    }
+    return out;
+  };
+  const evaluate = (x: number, y: number, kind: SymbolKind): FoundSymbol | null => evaluateAll(x, y).find((c) => c.kind === kind) ?? null;
+  // Coarse pass every 2 px, then each kept symbol is refined at 1 px around its peak.
+  for (let y = y0; y <= y1; y += 2) {
+    for (let x = x0; x <= x1; x += 2) {
+      if (!nearColumn(x)) continue;
       // Quick reject: a symbol needs ink around its centre.
       if (!nearInk(field, x, y, Math.max(2, Math.round(sizes[0])))) continue;
-      let best: FoundSymbol | null = null;
-      const perKind = new Map<SymbolKind, number>();
-      for (const kind of kinds) {
-        for (const s of sizes) {
-          const score = templateScore(field, kind, x, y, s);
-          if (score > (perKind.get(kind) ?? -1)) perKind.set(kind, score);
-          if (score >= minScore && (!best || score > best.score)) best = { x, y, s, kind, score, runnerUp: 0 };
-        }
-      }
-      if (best) {
-        const family = (k: SymbolKind) => earOfKind(k) === earOfKind(best!.kind) && conductionOfKind(k) === conductionOfKind(best!.kind);
-        const runnerUp = Math.max(0, ...[...perKind].filter(([k]) => k !== best!.kind && family(k)).map(([, v]) => v));
-        raw.push({ ...best, runnerUp });
-      }
+      raw.push(...evaluateAll(x, y));
     }
   }
   raw.sort((a, b) => b.score - a.score || a.y - b.y || a.x - b.x);
@@ -120,21 +198,23 @@ export function findSymbols(
     const clash = kept.some((k) => Math.hypot(k.x - c.x, k.y - c.y) < 1.2 * Math.max(k.s, c.s)
       && (earOfKind(k.kind) === earOfKind(c.kind) && conductionOfKind(k.kind) === conductionOfKind(c.kind)
         || Math.hypot(k.x - c.x, k.y - c.y) < 0.35 * Math.max(k.s, c.s) && k.kind === c.kind));
-    if (!clash) kept.push(centre(c, raw));
+    if (!clash) kept.push(refine(c, evaluate));
   }
   return kept;
 }
 
-/** Centre of the plateau: mean position of the same kind's near-best scores around the peak. */
-function centre(peak: FoundSymbol, all: readonly FoundSymbol[]): FoundSymbol {
-  let [sx, sy, n] = [0, 0, 0];
-  for (const c of all) {
-    if (c.kind !== peak.kind || c.score < peak.score - 0.04 || Math.hypot(c.x - peak.x, c.y - peak.y) > 0.5 * peak.s) continue;
-    sx += c.x;
-    sy += c.y;
-    n++;
+/** Centre of the plateau: mean position of the near-best scores of the same kind within ±2 px of the peak. */
+function refine(peak: FoundSymbol, evaluate: (x: number, y: number, kind: SymbolKind) => FoundSymbol | null): FoundSymbol {
+  const around: FoundSymbol[] = [];
+  for (let dy = -2; dy <= 2; dy++) {
+    for (let dx = -2; dx <= 2; dx++) {
+      const c = dx || dy ? evaluate(peak.x + dx, peak.y + dy, peak.kind) : peak;
+      if (c) around.push(c);
+    }
   }
-  return n ? { ...peak, x: sx / n, y: sy / n } : peak;
+  const top = around.reduce((a, b) => (b.score > a.score ? b : a), peak);
+  const plateau = around.filter((c) => c.score >= top.score - 0.03);
+  return { ...top, x: plateau.reduce((t, c) => t + c.x, 0) / plateau.length, y: plateau.reduce((t, c) => t + c.y, 0) / plateau.length };
 }
 
 function nearInk(field: SymbolField, x: number, y: number, r: number): boolean {
