@@ -64,9 +64,9 @@ export function classifyHistory<E extends ClassifiableExam>(exams: readonly E[],
         new_reference_basis: entry.referenceBasisAfter,
       }).slice(1, -1);
     }
-    const alerts = [...(alertsOfDate.get(current.date) ?? [])];
-    if (triggers) alerts.push(DIAGNOSIS_NOTICE);
-    const body = `${head}${examJson.slice(1, -1)},${roleJson}${stepJson.length > 2 ? `,${stepJson.slice(1, -1)}` : ''},"alerts":${JSON.stringify(alerts)}}`;
+    const ofDate = alertsOfDate.get(current.date);
+    const alerts = triggers ? JSON.stringify([...(ofDate ?? []), DIAGNOSIS_NOTICE]) : ofDate ? JSON.stringify(ofDate) : '[]';
+    const body = `${head}${examJson.slice(1, -1)},${roleJson}${stepJson.length > 2 ? `,${stepJson.slice(1, -1)}` : ''},"alerts":${alerts}}`;
     out.push({ exam: ordered[k], classificationJson: body, rulesVersion: RULES_VERSION });
   }
   return out;
