@@ -1,4 +1,4 @@
-import { Ollama, type ChatResponse } from 'ollama';
+import type { ChatResponse, Ollama } from 'ollama';
 import { buildAudiogramReading } from '../../../../core/src/audiogram/reading';
 import type { AudiogramFile, AudiogramReader, ReadOutcome } from '../../../../core/src/ports/audiogram-reader';
 import { parseReadingCandidates } from '../reading-candidates';
@@ -40,7 +40,8 @@ export class OllamaAudiogramReader implements AudiogramReader {
   async read(file: AudiogramFile): Promise<ReadOutcome> {
     // Each request gets its own deadline: the client has no abort for non-streamed calls.
     const timeoutMs = this.options.timeoutMs;
-    const client = new Ollama({
+    // the client is loaded on the first reading, not with the server (start-up, issue 16)
+    const client = new (await import('ollama')).Ollama({
       host: this.options.host,
       fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
     });
