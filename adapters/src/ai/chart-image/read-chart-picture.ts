@@ -8,7 +8,7 @@ import { findLines, findPanels, type PanelGrid } from './grid';
 import { mapSymbol, type MappedPoint } from './mapping';
 import { buildMasks, dilate, type Masks, type Picture } from './picture';
 import { readAxisLabels } from './axis-labels';
-import { findSymbols, hasNoResponseArrow, LEFT_KINDS, RIGHT_KINDS, earOfKind, type FoundSymbol, type SymbolField } from './symbols';
+import { conductionOfKind, findSymbols, hasNoResponseArrow, LEFT_KINDS, RIGHT_KINDS, earOfKind, type FoundSymbol, type SymbolField } from './symbols';
 
 export const CHART_READER_NAME = 'chart-image';
 
@@ -131,11 +131,12 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
   const { width: w, height: h } = masks;
   const grid = gridMask(masks, panels);
   // Colour where present: red strokes are the right ear's, blue the left's; otherwise shape alone.
-  const area = panels.reduce((s, p) => s + (p.grid.right - p.grid.left) * (p.grid.bottom - p.grid.top), 0);
   const reds = panels.reduce((s, p) => s + countIn(masks.red, w, p.grid), 0);
   const blues = panels.reduce((s, p) => s + countIn(masks.blue, w, p.grid), 0);
-  const useRed = reds > 0.0015 * area;
-  const useBlue = blues > 0.0015 * area;
+  // About two symbols' worth of coloured pixels (a 10 dB row is s10 px) says the chart uses colour.
+  const s10min = Math.min(...panels.map((p) => Math.abs(10 / p.level.d)));
+  const useRed = reds > Math.max(60, 4 * s10min);
+  const useBlue = blues > Math.max(60, 4 * s10min);
   const inkField = field(masks.ink, grid, w, h);
   // Grey grid lines are not red or blue: the colour masks keep every pixel of a symbol.
   const none = new Uint8Array(w * h);
@@ -151,8 +152,8 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     const columns = [125, 250, 500, 750, 1000, 1500, 2000, 3000, 4000, 6000, 8000].map((hz) => xOfHz(panel.freq, hz));
     const box = { x0: panel.grid.left - pad, x1: panel.grid.right + pad, y0: panel.grid.top - pad, y1: panel.grid.bottom + pad, columns };
     const found: { sym: FoundSymbol; field: SymbolField }[] = [
-      ...findSymbols(rightField, RIGHT_KINDS, sizes, box).map((sym) => ({ sym, field: rightField })),
-      ...findSymbols(leftField, LEFT_KINDS, sizes, box).map((sym) => ({ sym, field: leftField })),
+      ...withoutPartialBones(findSymbols(rightField, RIGHT_KINDS, sizes, box)).map((sym) => ({ sym, field: rightField })),
+      ...withoutPartialBones(findSymbols(leftField, LEFT_KINDS, sizes, box)).map((sym) => ({ sym, field: leftField })),
     ];
     // Two panels: each holds one ear; the majority of its symbols (by score) says which.
     let panelEar: 'right' | 'left' | null = null;
@@ -169,6 +170,19 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     }
   }
   return dedupePoints(points);
+}
+
+/**
+ * A bone bracket or chevron found half a symbol off an air symbol of the same ear is usually part of
+ * it (`]` is the right side of a □, `<` the left of a △): dropped unless it scores clearly higher.
+ * A bone symbol drawn centred on the air symbol (distance < 0.3 size) or beside it is kept.
+ */
+export function withoutPartialBones(found: readonly FoundSymbol[]): FoundSymbol[] {
+  const air = found.filter((f) => conductionOfKind(f.kind) === 'air');
+  return found.filter((f) => conductionOfKind(f.kind) === 'air' || !air.some((a) => {
+    const d = Math.hypot(a.x - f.x, a.y - f.y);
+    return d > 0.3 * a.s && d < 1.25 * a.s && a.score >= f.score - 0.05;
+  }));
 }
 
 /** One value per (ear, conduction, frequency): the best-scored; a close rival with another value lowers confidence. */

@@ -59,7 +59,7 @@ export interface SymbolField {
   readonly grid: Uint8Array;
 }
 
-/** Template score at (cx, cy) with half size s: share of `on` samples inked minus 0.8 × share of `off` inked. */
+/** Template score at (cx, cy) with half size s: share of `on` samples inked minus 0.6 × share of `off` inked. */
 export function templateScore(field: SymbolField, kind: SymbolKind, cx: number, cy: number, s: number, need = 0): number {
   const t = TEMPLATES[kind];
   let on = 0;
@@ -87,7 +87,7 @@ export function templateScore(field: SymbolField, kind: SymbolKind, cx: number, 
     off += field.raw[i];
   }
   if (onN < t.on.length * 0.4) return 0;
-  return on / onN - (offN ? (0.9 * off) / offN : 0);
+  return on / onN - (offN ? (0.6 * off) / offN : 0);
 }
 
 const STRAY_GRID = 61;
@@ -230,12 +230,14 @@ function nearInk(field: SymbolField, x: number, y: number, r: number): boolean {
 export function hasNoResponseArrow(field: SymbolField, sym: FoundSymbol, ear: 'right' | 'left', down: 1 | -1): boolean {
   const s = sym.s;
   const dx = (ear === 'right' ? -1 : 1) * s * 1.4;
-  const pts = segment([sym.x + dx * 0.55, sym.y + down * s * 1.15], [sym.x + dx * 1.15, sym.y + down * s * 2.5], 8);
-  let hit = 0;
-  for (const [x, y] of pts) {
+  const inked = (x: number, y: number, mask: Uint8Array) => {
     const [xi, yi] = [Math.round(x), Math.round(y)];
-    if (xi < 0 || yi < 0 || xi >= field.width || yi >= field.height) return false;
-    hit += field.dilated[yi * field.width + xi];
-  }
-  return hit >= 7;
+    return xi >= 0 && yi >= 0 && xi < field.width && yi < field.height && mask[yi * field.width + xi] === 1;
+  };
+  const stroke = segment([sym.x + dx * 0.55, sym.y + down * s * 1.15], [sym.x + dx * 1.15, sym.y + down * s * 2.5], 8);
+  if (stroke.filter(([x, y]) => inked(x, y, field.dilated)).length < 7) return false;
+  // An arrow ends: beyond its tip the paper is blank (a joining line would go on).
+  const [ux, uy] = [dx * 0.6, down * s * 1.35];
+  const beyond = [0.45, 0.7, 0.95].map((t) => [sym.x + dx * 1.15 + ux * t, sym.y + down * s * 2.5 + uy * t] as const);
+  return beyond.filter(([x, y]) => inked(x, y, field.raw)).length <= 1;
 }
