@@ -116,6 +116,20 @@ export interface ClinicalFieldsInput {
   mascaramento?: string | null;
 }
 
+/** Wire form of an exam's record fields, shared by creation (RecordExam) and correction (UpdateExamDetails). */
+export interface ExamRecordInput extends ClinicalFieldsInput {
+  operatorName?: string | null;
+  operatorRegistration?: string | null;
+  consultationType?: string | null;
+  consultationReason?: string | null;
+  ambientNoiseDb?: unknown;
+  calibrationDate?: string | null;
+  transducer?: string | null;
+  acousticRestHours?: unknown;
+  observacoes?: string | null;
+  speechTest?: { srtRe?: unknown; srtLe?: unknown; wrsRe?: unknown; wrsLe?: unknown } | null;
+}
+
 /**
  * Anamnese (≤ 5000), meatoscopia per ear (≤ 300 each) and masking used (≤ 500): trimmed, blank = null;
  * a meatoscopia with both ears blank is null. Only the fields present in `input` are returned.

@@ -2,7 +2,7 @@ import type { RawThreshold } from '../../audiogram/entry-grid';
 import { DEFAULT_TRANSDUCER, type Exam } from '../../exams/exam';
 import { InvalidExamError } from '../../exams/exam-errors';
 import {
-  optionalText, parseAudiogramInput, parseClinicalFields, parseExamDate, parseNumber, parseSpeechTest, requiredText, type ClinicalFieldsInput, type Issue, type RawEarPair,
+  optionalText, parseAudiogramInput, parseClinicalFields, parseExamDate, parseNumber, parseSpeechTest, requiredText, type ExamRecordInput, type Issue, type RawEarPair,
 } from '../../exams/exam-input';
 import type { Patient } from '../../patients/patient';
 import { PatientArchivedError, PatientNotFoundError } from '../../patients/patient-errors';
@@ -18,20 +18,10 @@ import { reclassifyFrom } from './reclassify-history';
 import type { ManagePatients, PatientWriteError } from '../patients/manage-patients';
 
 /** The exam fields common to both creation payloads, already mapped from the wire. */
-export interface ExamDetailsInput extends ClinicalFieldsInput {
+export interface ExamDetailsInput extends ExamRecordInput {
   date: string | null | undefined;
-  operatorName?: string | null;
-  operatorRegistration?: string | null;
-  consultationType?: string | null;
-  consultationReason?: string | null;
-  ambientNoiseDb?: unknown;
-  calibrationDate?: string | null;
-  transducer?: string | null;
-  acousticRestHours?: unknown;
-  observacoes?: string | null;
   air?: Record<string, RawEarPair>;
   bone?: Record<string, RawEarPair> | null;
-  speechTest?: { srtRe?: unknown; srtLe?: unknown; wrsRe?: unknown; wrsLe?: unknown } | null;
 }
 
 /** Entry form (spec §5) requires noise, calibration and operator; the wizard does not (spec §9 temporary exam). */

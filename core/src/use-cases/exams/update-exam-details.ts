@@ -1,7 +1,7 @@
 import type { Exam } from '../../exams/exam';
 import { ExamLockedByFinalizedReportError, ExamNotFoundError, InvalidExamError } from '../../exams/exam-errors';
 import {
-  optionalText, parseClinicalFields, parseExamDate, parseNumber, parseSpeechTest, type ClinicalFieldsInput, type Issue,
+  optionalText, parseClinicalFields, parseExamDate, parseNumber, parseSpeechTest, type ExamRecordInput, type Issue,
 } from '../../exams/exam-input';
 import type { Clock } from '../../ports/clock';
 import type { ExamRepository, PatientRepository } from '../../ports/patient-ports';
@@ -13,20 +13,10 @@ import { assertExamEditable } from './finalized-report-guard';
 import { reclassifyFrom } from './reclassify-history';
 
 /** A correction of an exam's record: absent (undefined) = unchanged, null or blank = cleared (not the date). */
-export interface ExamCorrectionInput extends ClinicalFieldsInput {
+export interface ExamCorrectionInput extends ExamRecordInput {
   date?: string;
-  operatorName?: string | null;
-  operatorRegistration?: string | null;
   operatorCrm?: string | null;
   operatorCrmState?: string | null;
-  consultationType?: string | null;
-  consultationReason?: string | null;
-  ambientNoiseDb?: unknown;
-  calibrationDate?: string | null;
-  transducer?: string | null;
-  acousticRestHours?: unknown;
-  observacoes?: string | null;
-  speechTest?: { srtRe?: unknown; srtLe?: unknown; wrsRe?: unknown; wrsLe?: unknown } | null;
 }
 
 const TEXT_FIELDS = ['operatorName', 'operatorRegistration', 'operatorCrm', 'operatorCrmState', 'consultationType', 'consultationReason', 'transducer', 'observacoes'] as const;
