@@ -26,7 +26,7 @@ const columns = [
   column.accessor('patientName', {
     header: 'Paciente',
     cell: (i) => (
-      <Link className="exams__patient-link" to={paths.patientDetail.getHref(i.row.original.patientId)}>
+      <Link className="data-table__link" to={paths.patientDetail.getHref(i.row.original.patientId)}>
         {i.getValue()}
       </Link>
     ),

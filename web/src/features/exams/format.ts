@@ -1,20 +1,9 @@
-import { formatDateBr } from '../../../../core/src/index';
-
 const SEX_WORDS: Record<string, string> = { M: 'Masculino', F: 'Feminino', O: 'Outro' };
 
 /** Spec §3: M or F as a word, otherwise 'Não informado' (product.md adds O, Outro). */
 export const sexWord = (sex: string | null | undefined) => (sex ? (SEX_WORDS[sex] ?? 'Não informado') : 'Não informado');
 
-/** dd/mm/aaaa of a calendar date (exam date): the first 10 characters, never shifted by a time zone. */
-export const formatDay = (value: string | null | undefined) => (value && /^\d{4}-\d{2}-\d{2}/.test(value) ? formatDateBr(value.slice(0, 10)) : '-');
-
-/** dd/mm/aaaa of an ISO date (calendar date kept as is) or timestamp (user's time zone). */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '-';
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDateBr(value);
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('pt-BR');
-}
+export { formatDate, formatDay } from '../../lib/dates';
 
 /** dd/mm/aaaa hh:mm of a timestamp. */
 export function formatDateTime(value: string | null | undefined): string {

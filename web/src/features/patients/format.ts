@@ -1,20 +1,9 @@
-import { formatDateBr } from '../../../../core/src/index';
-
 const SEX_WORDS: Record<string, string> = { M: 'Masculino', F: 'Feminino', O: 'Outro' };
 
 /** The stored sex code as a word (product.md: "shown as a word"). */
 export const sexWord = (sex: string | null | undefined) => (sex ? (SEX_WORDS[sex] ?? sex) : 'Não informado');
 
-/** dd/mm/aaaa of a calendar date (exam date): the first 10 characters, never shifted by a time zone. */
-export const formatDay = (value: string | null | undefined) => (value && /^\d{4}-\d{2}-\d{2}/.test(value) ? formatDateBr(value.slice(0, 10)) : '-');
-
-/** dd/mm/aaaa of an ISO date or timestamp, in the user's time zone for timestamps. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '-';
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDateBr(value);
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('pt-BR');
-}
+export { formatDate, formatDay } from '../../lib/dates';
 
 /** "34 anos" / "1 ano" / "-". */
 export const ageText = (age: number | null | undefined) => (age === null || age === undefined ? '-' : `${age} ${age === 1 ? 'ano' : 'anos'}`);

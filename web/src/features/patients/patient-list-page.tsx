@@ -79,7 +79,7 @@ export default function PatientListPage() {
       column.accessor('name', {
         header: 'Nome',
         cell: (info) => (
-          <Link className="patients__name-link" to={paths.patientDetail.getHref(info.row.original.id)}>
+          <Link className="data-table__link" to={paths.patientDetail.getHref(info.row.original.id)}>
             {info.getValue()}
           </Link>
         ),

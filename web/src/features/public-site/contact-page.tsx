@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { IconClock, IconHelp, IconMail } from '../../components/ui/icons';
-import { Input, Textarea } from '../../components/ui/input';
+import { EmailInput, Input, Textarea } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { isEmail, useForm, type FormProblem } from '../../lib/use-form';
 import { CONTACT_SUBJECT_LABELS, sendContactMessage, type ContactSubject, type RequestReceipt } from './api/requests';
@@ -96,14 +96,7 @@ export default function ContactPage() {
                   </Field>
                   <Field label="E-mail" required error={invalid('email') ? 'Informe um e-mail válido' : undefined}>
                     {(control) => (
-                      <Input
-                        {...control}
-                        type="email"
-                        {...form.text('email')}
-                        autoComplete="email"
-                        inputMode="email"
-                        placeholder="seu@email.com"
-                      />
+                      <EmailInput {...control} {...form.text('email')} autoComplete="email" />
                     )}
                   </Field>
                 </div>

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { IconClock, IconMail, IconShield } from '../../components/ui/icons';
-import { Input } from '../../components/ui/input';
+import { EmailInput } from '../../components/ui/input';
 import { paths } from '../../config/paths';
 import { isEmail, useForm } from '../../lib/use-form';
 import { requestDataDeletion, type RequestReceipt } from './api/requests';
@@ -82,14 +82,7 @@ export default function DataDeletionPage() {
                   error={problem && !receipt && (email.trim() === '' || !isEmail(email)) ? problem : undefined}
                 >
                   {(control) => (
-                    <Input
-                      {...control}
-                      type="email"
-                      {...form.text('email')}
-                      autoComplete="email"
-                      inputMode="email"
-                      placeholder="seu@email.com"
-                    />
+                    <EmailInput {...control} {...form.text('email')} autoComplete="email" />
                   )}
                 </Field>
                 <div className="public-form__footer">

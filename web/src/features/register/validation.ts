@@ -1,20 +1,14 @@
 import { type ProfessionalType, ACCOUNT_MESSAGES, MIN_PASSWORD_LENGTH } from '../../../../core/src/index';
-import { registryProblem } from '../../components/forms/registry-fields';
+import { registryProblem, type RegistryValues } from '../../components/forms/registry-fields';
 import { isEmail, type FormProblem } from '../../lib/use-form';
 import type { RegisterPayload } from './api/register';
 
-export interface RegisterValues {
+export interface RegisterValues extends RegistryValues {
   name: string;
   email: string;
   password: string;
   confirmPassword: string;
   professionalType: ProfessionalType | '';
-  crm: string;
-  crmState: string;
-  crfa: string;
-  crfaRegion: string;
-  crea: string;
-  creaState: string;
 }
 
 export type RegisterField = keyof RegisterValues;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { IconBell, IconFileText, IconKey, IconLock, IconUser } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
@@ -15,6 +15,23 @@ const IntegrationsSettings = lazy(() => import('../integrations').then((m) => ({
 
 type SettingsTab = 'perfil' | 'clinica' | 'notificacoes' | 'seguranca' | 'integracoes';
 
+const tabs: { value: SettingsTab; label: string; Icon: typeof IconUser; Content: () => ReactNode }[] = [
+  { value: 'perfil', label: 'Perfil', Icon: IconUser, Content: ProfileSettings },
+  { value: 'clinica', label: 'Clínica', Icon: IconFileText, Content: ClinicSettings },
+  { value: 'notificacoes', label: 'Notificações', Icon: IconBell, Content: NotificationSettings },
+  { value: 'seguranca', label: 'Segurança', Icon: IconLock, Content: SecuritySettings },
+  {
+    value: 'integracoes',
+    label: 'Integrações',
+    Icon: IconKey,
+    Content: () => (
+      <Suspense fallback={<LoadingState />}>
+        <IntegrationsSettings />
+      </Suspense>
+    ),
+  },
+];
+
 /** /settings (spec §2): 'Configurações' with the tabs Perfil, Notificações and Segurança. Lazy-loaded. */
 export default function SettingsPage() {
   useDocumentTitle('Configurações');
@@ -24,45 +41,20 @@ export default function SettingsPage() {
       <PageHeader title="Configurações" description="Gerencie seu perfil profissional, notificações e a segurança da conta." />
       <Tabs value={tab} onValueChange={(value) => setTab(value as SettingsTab)}>
         <TabsList aria-label="Seções das configurações">
-          <TabsTrigger value="perfil">
-            <IconUser size={16} />
-            Perfil
-          </TabsTrigger>
-          <TabsTrigger value="clinica">
-            <IconFileText size={16} />
-            Clínica
-          </TabsTrigger>
-          <TabsTrigger value="notificacoes">
-            <IconBell size={16} />
-            Notificações
-          </TabsTrigger>
-          <TabsTrigger value="seguranca">
-            <IconLock size={16} />
-            Segurança
-          </TabsTrigger>
-          <TabsTrigger value="integracoes">
-            <IconKey size={16} />
-            Integrações
-          </TabsTrigger>
+          {tabs.map(({ value, label, Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon size={16} />
+              {label}
+            </TabsTrigger>
+          ))}
         </TabsList>
-        <TabsContent value="perfil">
-          <ProfileSettings />
-        </TabsContent>
-        <TabsContent value="clinica">
-          <ClinicSettings />
-        </TabsContent>
-        <TabsContent value="notificacoes">
-          <NotificationSettings />
-        </TabsContent>
-        <TabsContent value="seguranca">
-          <SecuritySettings />
-        </TabsContent>
-        <TabsContent value="integracoes">
-          <Suspense fallback={<LoadingState />}>
-            <IntegrationsSettings />
-          </Suspense>
-        </TabsContent>
+        {tabs.map(({ value, Content }) => (
+          <TabsContent key={value} value={value}>
+            <Content />
+          </TabsContent>
+        ))}
       </Tabs>
     </div>
   );
 }
+

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { useDocumentTitle } from '../../../components/layout/use-document-title';
 import { IconArrowLeft, LogoMark } from '../../../components/ui/icons';
+import { LoadingState } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
+import { useAuth } from '../auth-context';
 import './auth-layout.css';
 
 const highlights = [
@@ -12,20 +15,27 @@ const highlights = [
 ];
 
 export interface AuthLayoutProps {
+  /** The heading, also the document title. */
   title: string;
   subtitle: string;
-  /** The line under the form, e.g. "Não tem uma conta? Criar conta". */
-  switchPrompt: ReactNode;
+  /** The line under the form, e.g. "Não tem uma conta?" + a link "Criar conta". */
+  switchTo: { prompt: string; to: string; label: string };
+  /** Pages for visitors only (/login, /register): an authenticated visitor goes straight to /dashboard. */
+  guestOnly?: boolean;
   /** `wide` for longer forms (registration). */
   width?: 'normal' | 'wide';
   children: ReactNode;
 }
 
 /**
- * The split layout shared by /login and /register (docs/ui.md §3): brand panel on the left, form on
- * the right; under 900 px only the form, on a card.
+ * The split layout of the account pages (/login, /register, /forgot-password, /reset-password;
+ * docs/ui.md §3): brand panel on the left, form on the right; under 900 px only the form, on a card.
  */
-export function AuthLayout({ title, subtitle, switchPrompt, width = 'normal', children }: AuthLayoutProps) {
+export function AuthLayout({ title, subtitle, switchTo, guestOnly = false, width = 'normal', children }: AuthLayoutProps) {
+  useDocumentTitle(title);
+  const { status } = useAuth();
+  if (guestOnly && status === 'loading') return <LoadingState fullPage />;
+  if (guestOnly && status === 'authenticated') return <Navigate to={paths.dashboard.getHref()} replace />;
   return (
     <div className="auth-page">
       <aside className="auth-page__aside" aria-label="Sobre o Limiar">
@@ -57,7 +67,9 @@ export function AuthLayout({ title, subtitle, switchPrompt, width = 'normal', ch
           <h1 className="auth-page__title">{title}</h1>
           <p className="auth-page__subtitle">{subtitle}</p>
           {children}
-          <p className="auth-page__switch">{switchPrompt}</p>
+          <p className="auth-page__switch">
+            {switchTo.prompt} <Link to={switchTo.to}>{switchTo.label}</Link>
+          </p>
           <Link className="auth-page__home" to={paths.home.getHref()}>
             <IconArrowLeft size={16} />
             Voltar para a página inicial

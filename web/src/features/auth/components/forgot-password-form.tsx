@@ -4,7 +4,7 @@ import type { ForgotPasswordResponse } from '../../../../../adapters/src/http/co
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { EmailInput } from '../../../components/ui/input';
 import { useForm } from '../../../lib/use-form';
 import { requestPasswordReset } from '../api/password-reset';
 import './login-form.css';
@@ -51,15 +51,7 @@ export function ForgotPasswordForm() {
       </div>
       <Field label="E-mail" error={missing ? REQUIRED_MESSAGE : undefined}>
         {(control) => (
-          <Input
-            {...control}
-            type="email"
-            {...form.text('email')}
-            autoComplete="username"
-            inputMode="email"
-            placeholder="seu@email.com"
-            autoFocus
-          />
+          <EmailInput {...control} {...form.text('email')} autoComplete="username" autoFocus />
         )}
       </Field>
       <Button type="submit" fullWidth loading={submitting} loadingText="Enviando...">

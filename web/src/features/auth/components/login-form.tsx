@@ -3,7 +3,7 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { EmailInput, Input } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
 import { toast } from '../../../lib/toast';
 import { useForm, type FormProblem } from '../../../lib/use-form';
@@ -59,14 +59,7 @@ export function LoginForm() {
       </div>
       <Field label="E-mail" error={emailMissing ? 'Informe seu e-mail' : undefined}>
         {(control) => (
-          <Input
-            {...control}
-            type="email"
-            {...form.text('email')}
-            autoComplete="username"
-            inputMode="email"
-            placeholder="seu@email.com"
-          />
+          <EmailInput {...control} {...form.text('email')} autoComplete="username" />
         )}
       </Field>
       <Field label="Senha" error={passwordMissing ? 'Informe sua senha' : undefined}>

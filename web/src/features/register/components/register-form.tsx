@@ -4,7 +4,7 @@ import { RegistryFields } from '../../../components/forms/registry-fields';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { EmailInput, Input } from '../../../components/ui/input';
 import { RadioCards } from '../../../components/ui/radio-cards';
 import { paths } from '../../../config/paths';
 import { toast } from '../../../lib/toast';
@@ -73,14 +73,7 @@ export function RegisterForm() {
         error={fieldError('email', values.email.trim() === '' ? 'Informe seu e-mail' : 'Informe um e-mail válido')}
       >
         {(control) => (
-          <Input
-            {...control}
-            type="email"
-            {...form.text('email')}
-            autoComplete="email"
-            inputMode="email"
-            placeholder="seu@email.com"
-          />
+          <EmailInput {...control} {...form.text('email')} autoComplete="email" />
         )}
       </Field>
       <div className="register-form__row">

@@ -6,8 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { LoadingState } from '../../../components/ui/spinner';
-import { ErrorState } from '../../../components/ui/states';
+import { QueryFallback } from '../../../components/ui/states';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { profileQueryKey } from '../../profile';
@@ -36,14 +35,7 @@ function validate(v: Values): FieldErrors {
  */
 export function ClinicSettings() {
   const query = useOrganization();
-  if (query.isPending) return <LoadingState />;
-  if (query.isError) {
-    return (
-      <Card>
-        <ErrorState message="Erro ao carregar os dados da clínica" onRetry={() => void query.refetch()} retrying={query.isFetching} />
-      </Card>
-    );
-  }
+  if (!query.isSuccess) return <QueryFallback query={query} errorMessage="Erro ao carregar os dados da clínica" />;
   return (
     <div className="settings-stack">
       <ClinicForm key={query.data.id} organization={query.data} />

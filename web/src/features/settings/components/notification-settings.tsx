@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { LoadingState } from '../../../components/ui/spinner';
-import { ErrorState } from '../../../components/ui/states';
+import { QueryFallback } from '../../../components/ui/states';
 import { Switch } from '../../../components/ui/switch';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -28,14 +27,7 @@ const items: { key: keyof NotificationPreferences; label: string; description: s
 /** Notificações tab: four preferences stored server-side (product.md), spec §9 defaults. */
 export function NotificationSettings() {
   const query = useNotificationPreferences();
-  if (query.isPending) return <LoadingState />;
-  if (query.isError) {
-    return (
-      <Card>
-        <ErrorState message={LOAD_FAILED_MESSAGE} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-      </Card>
-    );
-  }
+  if (!query.isSuccess) return <QueryFallback query={query} errorMessage={LOAD_FAILED_MESSAGE} />;
   return <NotificationForm initial={query.data} />;
 }
 

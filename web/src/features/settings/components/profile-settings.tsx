@@ -1,15 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ACCOUNT_MESSAGES, canonicalProfessionalType, PROFESSIONAL_TYPE_LABELS, PROFESSIONAL_TYPES, SPECIALIZATIONS, type ProfessionalType } from '../../../../../core/src/index';
-import { CRM_MAX_LENGTH, RegistryFields, registryProblem } from '../../../components/forms/registry-fields';
+import { CRM_MAX_LENGTH, RegistryFields, registryProblem, type RegistryValues } from '../../../components/forms/registry-fields';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { LoadingState } from '../../../components/ui/spinner';
-import { ErrorState } from '../../../components/ui/states';
+import { QueryFallback } from '../../../components/ui/states';
 import { toast } from '../../../lib/toast';
 import { isEmail, useForm, type FormProblem } from '../../../lib/use-form';
 import { useAuth } from '../../auth';
@@ -27,14 +26,7 @@ export function ProfileSettings() {
   /** Bumped when the modal saved, so the form starts again from the saved profile. */
   const [formVersion, setFormVersion] = useState(0);
 
-  if (query.isPending) return <LoadingState />;
-  if (query.isError) {
-    return (
-      <Card>
-        <ErrorState message={LOAD_FAILED_MESSAGE} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-      </Card>
-    );
-  }
+  if (!query.isSuccess) return <QueryFallback query={query} errorMessage={LOAD_FAILED_MESSAGE} />;
 
   const profile = query.data;
   return (
@@ -88,16 +80,10 @@ function IncompleteProfileBanner({ profile, onComplete }: { profile: Profile; on
   );
 }
 
-interface ProfileValues {
+interface ProfileValues extends RegistryValues {
   name: string;
   email: string;
   professionalType: ProfessionalType | '';
-  crm: string;
-  crmState: string;
-  crfa: string;
-  crfaRegion: string;
-  crea: string;
-  creaState: string;
   specialization: string;
   phoneNumber: string;
 }
@@ -188,12 +174,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         <div className="settings-form__row">
           <Field label="E-mail" required error={invalid('email') ? 'Informe um e-mail válido' : undefined}>
             {(control) => (
-              <Input
-                {...control}
-                type="email"
-                {...form.text('email')}
-                autoComplete="email"
-              />
+              <Input {...control} type="email" {...form.text('email')} autoComplete="email" />
             )}
           </Field>
           <Field label="Telefone" hint="Opcional">
