@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { ExamReading, ExamReadingRepository } from '../../core/src';
-import { noResponse } from '../../core/src/rules/index';
+import { aHeldReading } from '../support/builders';
 
 export interface ExamReadingStores {
   readings: ExamReadingRepository;
@@ -14,16 +14,8 @@ const EXAM = '00000000-0000-4000-8000-0000000000e1';
 const PRO = '00000000-0000-4000-8000-0000000000f1';
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-const reading = (n: number, at: string, over: Partial<ExamReading> = {}): ExamReading => ({
-  id: id(n), organizationId: ORG, examId: EXAM, fileId: null, fileName: `joao-${n}.pdf`,
-  reading: {
-    right: { air: { 500: 20, 1000: 25, 4000: noResponse(110) }, bone: { 500: 10 } }, left: { air: { 500: 15 } },
-    pointConfidence: { right: { air: { 500: 'high', 1000: 'high', 4000: 'medium' }, bone: { 500: 'high' } }, left: { air: { 500: 'high' }, bone: {} } },
-    confidence: 'medium', source: 'pdf-text', observations: ['Frequências obrigatórias não lidas.'], identity: { name: 'João Pedro Araújo', cpf: '52998224725' },
-  },
-  identity: { status: 'mismatch', matched: [], mismatched: ['name'], stated: { name: 'João Pedro Araújo', cpf: '52998224725' } },
-  reasons: ['identity_mismatch', 'confidence'], status: 'pending', createdAt: new Date(at), decidedAt: null, decidedBy: null, ...over,
-});
+const reading = (n: number, at: string, over: Partial<ExamReading> = {}): ExamReading =>
+  aHeldReading(ORG, EXAM, { id: id(n), fileName: `joao-${n}.pdf`, createdAt: new Date(at), ...over });
 
 /** What every ExamReadingRepository must do (in memory and PostgreSQL alike). */
 export function examReadingRepositoryContract(make: () => Promise<ExamReadingStores>) {

@@ -5,3 +5,4 @@ export { anAudiogram, MILD_AIR } from './audiogram';
 export { anExam } from './exam';
 export { aLaudo } from './laudo';
 export { anEmbedToken } from './embed-token';
+export { aHeldReading } from './held-reading';
