@@ -38,15 +38,17 @@ const RIGHT = new Set(['od', 'direita', 'direito', 'right', 're', 'dir', 'ad']);
 const LEFT = new Set(['oe', 'esquerda', 'esquerdo', 'left', 'le', 'esq', 'ae']);
 const AIR = new Set(['aerea', 'aereo', 'va', 'ac', 'air']);
 const BONE = new Set(['ossea', 'osseo', 'vo', 'bc', 'bone']);
+const MASKED = new Set(['masked', 'mask', 'mascarado', 'mascarada', 'masc', 'mkd', 'mascaramento']);
 
-/** What a row or column label says: an ear, a conduction, both or neither (conflicting words → neither). */
+/** What a row or column label says: an ear, a conduction, both or neither (conflicting words → neither); masked thresholds. */
 export interface LabelMeaning {
   readonly ear?: Ear;
   readonly conduction?: Conduction;
+  readonly masked?: true;
 }
 
 /**
- * "OD Via Aérea" → right/air; "Left BC" → left/bone; "Orelha Esquerda" → left; "VA" → air.
+ * "OD Via Aérea" → right/air; "Left BC" → left/bone; "R AC masked", "VA OD mascarada" → right/air, masked; "Orelha Esquerda" → left; "VA" → air.
  * Single letters R/L count only in short labels ("R AC"), and text of more than five words is no label,
  * so addresses and sentences do not match.
  */
@@ -60,9 +62,12 @@ export function classifyLabel(text: string): LabelMeaning {
   const left = tokens.some((t) => LEFT.has(t) || (short && t === 'l'));
   const air = tokens.some((t) => AIR.has(t));
   const bone = tokens.some((t) => BONE.has(t));
+  // "(M)" after a short label ("Right Air (M)") marks masking too.
+  const masked = tokens.some((t) => MASKED.has(t)) || (tokens.length <= 4 && tokens.includes('m'));
   return {
     ...(right !== left ? { ear: right ? ('right' as const) : ('left' as const) } : {}),
     ...(air !== bone ? { conduction: air ? ('air' as const) : ('bone' as const) } : {}),
+    ...(masked ? { masked: true as const } : {}),
   };
 }
 

@@ -22,6 +22,17 @@ function candidate(ear: Ear, conduction: Conduction, hz: number, cell: TextCell,
   return { ear, conduction, frequencyHz: hz, value, noResponse: v.kind === 'no_response', confidence: 'high' };
 }
 
+/** A candidate and whether its row or column is labelled masked. */
+type Found = { readonly candidate: ReadingCandidate; readonly masked: boolean };
+const found = (c: ReadingCandidate | undefined, meaning: LabelMeaning): Found[] => (c ? [{ candidate: c, masked: meaning.masked === true }] : []);
+
+/** Where a table has both an unmasked and a masked threshold for a point, the masked one is the threshold. */
+function preferMasked(all: readonly Found[]): ReadingCandidate[] {
+  const key = (c: ReadingCandidate) => `${c.ear}.${c.conduction}.${c.frequencyHz}`;
+  const masked = new Set(all.filter((f) => f.masked).map((f) => key(f.candidate)));
+  return all.filter((f) => f.masked || !masked.has(key(f.candidate))).map((f) => f.candidate);
+}
+
 const readable = (cells: readonly TextCell[]) => cells.filter((c) => parseCellValue(c.text).kind !== 'unreadable').length;
 
 /**
@@ -29,18 +40,17 @@ const readable = (cells: readonly TextCell[]) => cells.filter((c) => parseCellVa
  * there that names ear and conduction, else all of it: a chart's dB number may sit further left);
  * the rest are values. A row that is mostly not thresholds (a chart legend, symbols) is no data row.
  */
-function frequencyRow(row: TextRow, columns: Extract<Columns, { kind: 'frequencies' }>, context: LabelMeaning, notes: string[]): ReadingCandidate[] | undefined {
+function frequencyRow(row: TextRow, columns: Extract<Columns, { kind: 'frequencies' }>, context: LabelMeaning, notes: string[]): Found[] | undefined {
   const xs = columns.columns.map((c) => c.x);
   const spacing = Math.min(...xs.slice(1).map((x, i) => x - xs[i]));
   const left = row.cells.filter((c) => cellCentre(c) < xs[0] - 0.6 * spacing);
   const values = row.cells.filter((c) => !left.includes(c));
   const named = [...left].reverse().map((c) => ({ ...context, ...classifyLabel(c.text) })).find((m) => m.ear && m.conduction);
   const meaning = named ?? { ...context, ...classifyLabel(left.map((c) => c.text).join(' ')) };
-  if (!meaning.ear || !meaning.conduction || !values.length || readable(values) * 2 < values.length) return undefined;
+  if (!meaning.ear || !meaning.conduction || readable(values) * 2 < values.length) return undefined;
   return values.flatMap((cell) => {
     const column = nearest(columns.columns, cellCentre(cell));
-    const c = column && candidate(meaning.ear!, meaning.conduction!, column.hz, cell, notes);
-    return c ? [c] : [];
+    return found(column && candidate(meaning.ear!, meaning.conduction!, column.hz, cell, notes), meaning);
   });
 }
 
@@ -49,7 +59,7 @@ function frequencyRow(row: TextRow, columns: Extract<Columns, { kind: 'frequenci
  * tables side by side have two); every other cell is read in the label column it sits under, at the
  * frequency to its left. Cells under no column (a chart's axis beside the table) are ignored.
  */
-function labelRow(row: TextRow, columns: Extract<Columns, { kind: 'labels' }>, notes: string[]): ReadingCandidate[] | undefined {
+function labelRow(row: TextRow, columns: Extract<Columns, { kind: 'labels' }>, notes: string[]): Found[] | undefined {
   type Slot = { x: number; meaning?: LabelMeaning };
   const slots: Slot[] = [...columns.frequencyXs.map((x) => ({ x })), ...columns.columns];
   const frequencies = row.cells.flatMap((c) => {
@@ -62,8 +72,7 @@ function labelRow(row: TextRow, columns: Extract<Columns, { kind: 'labels' }>, n
     if (frequencies.some((f) => f.cell === cell)) return [];
     const meaning = nearest(slots, cellCentre(cell))?.meaning;
     const hz = frequencies.filter((f) => cellCentre(f.cell) < cellCentre(cell)).at(-1)?.hz;
-    const c = meaning?.ear && meaning.conduction && hz !== undefined ? candidate(meaning.ear, meaning.conduction, hz, cell, notes) : undefined;
-    return c ? [c] : [];
+    return meaning?.ear && meaning.conduction && hz !== undefined ? found(candidate(meaning.ear, meaning.conduction, hz, cell, notes), meaning) : [];
   });
 }
 
@@ -73,26 +82,30 @@ function labelRow(row: TextRow, columns: Extract<Columns, { kind: 'labels' }>, n
  * Direita", "Bone Conduction") set the ear or conduction that row and column labels leave out.
  */
 export function scanThresholdTables(pageRows: readonly TextRow[]): TableScan {
-  const candidates: ReadingCandidate[] = [];
+  const candidates: Found[] = [];
   const notes: string[] = [];
   let context: LabelMeaning = {};
   let columns: Columns | undefined;
   const rows = joinWrappedRows(pageRows);
 
+  let lastRead: TextRow | undefined;
   rows.forEach((row, i) => {
     const freqHeader = frequencyHeader(row);
     if (freqHeader) {
-      columns = freqHeader;
+      [columns, lastRead] = [freqHeader, row];
       return;
     }
     const read = columns?.kind === 'frequencies' ? frequencyRow(row, columns, context, notes) : columns?.kind === 'labels' ? labelRow(row, columns, notes) : undefined;
-    if (read) {
+    // A label alone is a section title, unless it sits in the table's body (an empty row: "BC Masked" with nothing tested).
+    const inBody = lastRead !== undefined && lastRead.y - row.y <= 2.5 * Math.max(...row.cells.map((c) => c.height), 1);
+    if (read && (read.length || row.cells.length >= 2 || inBody)) {
       candidates.push(...read);
+      lastRead = row;
       return;
     }
     const header = labelHeader(row, context, rows[i - 1]);
     if (header) {
-      columns = header;
+      [columns, lastRead] = [header, row];
       return;
     }
     const title = row.cells.length <= 2 ? classifyLabel(row.cells.map((c) => c.text).join(' ')) : {};
@@ -102,5 +115,5 @@ export function scanThresholdTables(pageRows: readonly TextRow[]): TableScan {
       columns = undefined;
     }
   });
-  return { candidates, notes };
+  return { candidates: preferMasked(candidates), notes };
 }
