@@ -33,7 +33,12 @@ function preferMasked(all: readonly Found[]): ReadingCandidate[] {
   return all.filter((f) => f.masked || !masked.has(key(f.candidate))).map((f) => f.candidate);
 }
 
-const readable = (cells: readonly TextCell[]) => cells.filter((c) => parseCellValue(c.text).kind !== 'unreadable').length;
+/** Cells of a data row: no unreadable cell, or at least twice as many thresholds as unreadable cells ("X" and "O" symbols are not). */
+function looksLikeData(cells: readonly TextCell[]): boolean {
+  const kinds = cells.map((c) => parseCellValue(c.text).kind);
+  const unreadable = kinds.filter((k) => k === 'unreadable').length;
+  return unreadable === 0 || kinds.filter((k) => k === 'value' || k === 'no_response').length >= 2 * unreadable;
+}
 
 /**
  * A row under frequency columns: its label is the text left of the first column (the rightmost cell
@@ -47,7 +52,7 @@ function frequencyRow(row: TextRow, columns: Extract<Columns, { kind: 'frequenci
   const values = row.cells.filter((c) => !left.includes(c));
   const named = [...left].reverse().map((c) => ({ ...context, ...classifyLabel(c.text) })).find((m) => m.ear && m.conduction);
   const meaning = named ?? { ...context, ...classifyLabel(left.map((c) => c.text).join(' ')) };
-  if (!meaning.ear || !meaning.conduction || readable(values) * 2 < values.length) return undefined;
+  if (!meaning.ear || !meaning.conduction || !looksLikeData(values)) return undefined;
   return values.flatMap((cell) => {
     const column = nearest(columns.columns, cellCentre(cell));
     return found(column && candidate(meaning.ear!, meaning.conduction!, column.hz, cell, notes), meaning);
@@ -57,17 +62,21 @@ function frequencyRow(row: TextRow, columns: Extract<Columns, { kind: 'frequenci
 /**
  * A row under ear/conduction columns: the cells in a frequency column are its frequencies (two
  * tables side by side have two); every other cell is read in the label column it sits under, at the
- * frequency to its left. Cells under no column (a chart's axis beside the table) are ignored.
+ * frequency to its left. Cells under no column (a chart's axis beside the table) are ignored; a
+ * row that is mostly not thresholds (a chart's symbols beside its dB label) is no data row.
  */
 function labelRow(row: TextRow, columns: Extract<Columns, { kind: 'labels' }>, notes: string[]): Found[] | undefined {
   type Slot = { x: number; meaning?: LabelMeaning };
   const slots: Slot[] = [...columns.frequencyXs.map((x) => ({ x })), ...columns.columns];
   const frequencies = row.cells.flatMap((c) => {
     const hz = parseFrequencyLabel(c.text);
-    const isFrequencyColumn = columns.frequencyXs.length ? nearest(slots, cellCentre(c))?.meaning === undefined : c === row.cells[0];
+    const slot = nearest(slots, cellCentre(c));
+    const isFrequencyColumn = columns.frequencyXs.length ? slot !== undefined && slot.meaning === undefined : c === row.cells[0];
     return hz !== undefined && isFrequencyColumn ? [{ cell: c, hz }] : [];
   });
-  if (!frequencies.length) return undefined;
+  // A chart's dB label ("10" = 10 kHz?) beside its symbols is no data row.
+  const rest = row.cells.filter((c) => !frequencies.some((f) => f.cell === c));
+  if (!frequencies.length || !looksLikeData(rest)) return undefined;
   return row.cells.flatMap((cell) => {
     if (frequencies.some((f) => f.cell === cell)) return [];
     const meaning = nearest(slots, cellCentre(cell))?.meaning;
