@@ -71,4 +71,8 @@ export function examFileStoreContract(make: () => Promise<ExamFileStores>) {
     expect(await s.store.findById(org, f.id)).toBeUndefined();
     expect(await s.files.listForExam(org, examId)).toEqual([]);
   });
+
+  it('answers no files for a malformed exam id', async () => {
+    for (const malformed of ['not-a-uuid', 'f'.repeat(36)]) expect(await s.files.listForExam(org, malformed)).toEqual([]);
+  });
 }

@@ -41,6 +41,7 @@ export function patientExamRepositoriesContract(make: () => Promise<PatientExamS
     expect(await s.companies.findById(org, a.id)).toEqual(a);
     expect(await s.companies.findById(other, a.id)).toBeUndefined();
     expect(await s.companies.findById(org, 'not-an-id')).toBeUndefined();
+    expect(await s.companies.findById(org, 'f'.repeat(36))).toBeUndefined();
   });
 
   it('refuses a CPF twice in one organisation, allows it in another', async () => {

@@ -147,7 +147,8 @@ export class InMemoryPatientRepository implements PatientRepository {
 export class InMemoryExamFileRepository implements ExamFileRepository {
   readonly rows: Array<ExamFile & { organizationId: string }> = [];
   async listForExam(organizationId: string, examId: string) {
-    return this.rows.filter((f) => f.organizationId === organizationId && f.examId === examId).map(({ organizationId: _o, ...f }) => copy(f));
+    return this.rows.filter((f) => f.organizationId === organizationId && f.examId === examId)
+      .sort((a, b) => +a.createdAt - +b.createdAt).map(({ organizationId: _o, ...f }) => copy(f));
   }
 }
 

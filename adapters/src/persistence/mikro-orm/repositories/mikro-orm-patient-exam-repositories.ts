@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isUuid } from './uuid';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import {
   fromWireAudiogram, toWireAudiogram, type CompanyRepository, type DashboardCounts, type DashboardQueries, type Exam, type ExamDeletion, type ExamDeletionLog,
@@ -131,7 +132,7 @@ export class MikroOrmCompanyRepository implements CompanyRepository {
   }
 
   async findById(organizationId: string, id: string) {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     const rows = await sql(this.em())<{ id: string; name: string }>('select id, name from company where organization_id = ? and id = ?', [organizationId, id]);
     return rows[0];
   }
@@ -291,6 +292,7 @@ export class MikroOrmExamFileRepository implements ExamFileRepository {
   constructor(private readonly em: Em) {}
 
   async listForExam(organizationId: string, examId: string): Promise<ExamFile[]> {
+    if (!isUuid(examId)) return [];
     const rows = await sql(this.em())('select * from exam_file where organization_id = ? and exam_id = ? order by created_at', [organizationId, examId]);
     return rows.map((r) => ({
       id: r.id as string, examId: r.exam_id as string, fileName: r.file_name as string, mediaType: r.media_type as string,
@@ -315,6 +317,5 @@ export class MikroOrmDashboardQueries implements DashboardQueries {
   }
 }
 
-const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
 export { CompanySchema };
