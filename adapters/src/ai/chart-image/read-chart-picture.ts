@@ -164,12 +164,27 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     const down: 1 | -1 = panel.level.d > 0 ? 1 : -1;
     for (const { sym, field: f } of found) {
       const ear = panelEar ?? earOfKind(sym.kind);
-      const nr = hasNoResponseArrow(f, sym, ear, down);
+      const nr = hasNoResponseArrow(f, sym, ear, down) && !joinedAlongArrow(sym, found.map((o) => o.sym), ear, down);
       const mapped = mapSymbol(sym, panel, ear, nr);
       if (mapped) points.push(mapped);
     }
   }
   return dedupePoints(points);
+}
+
+/**
+ * A stroke leaving a symbol down and outwards is an arrow only if it does not lead to another symbol
+ * of the same ear and conduction (a line joining to a deeper neighbour leaves the same way).
+ */
+function joinedAlongArrow(sym: FoundSymbol, others: readonly FoundSymbol[], ear: 'right' | 'left', down: 1 | -1): boolean {
+  const [ax, ay] = [(ear === 'right' ? -1 : 1) * 0.84, down * 1.35];
+  const norm = Math.hypot(ax, ay);
+  return others.some((o) => {
+    if (o === sym || earOfKind(o.kind) !== earOfKind(sym.kind) || conductionOfKind(o.kind) !== conductionOfKind(sym.kind)) return false;
+    const [vx, vy] = [o.x - sym.x, o.y - sym.y];
+    const len = Math.hypot(vx, vy);
+    return len > 0 && (vx * ax + vy * ay) / (len * norm) > 0.9;
+  });
 }
 
 /**

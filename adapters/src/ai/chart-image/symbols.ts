@@ -40,7 +40,8 @@ export const TEMPLATES: Readonly<Record<SymbolKind, Template>> = Object.fromEntr
   (Object.keys(DRAWN) as SymbolKind[]).map((kind) => {
     const own = DRAWN[kind].on;
     const others = (Object.keys(DRAWN) as SymbolKind[]).filter((k) => k !== kind).flatMap((k) => DRAWN[k].on);
-    const far = others.filter(([x, y]) => own.every(([ox, oy]) => Math.hypot(x - ox, y - oy) > 0.45));
+    // Not near the horizontal through the centre, where the line joining the symbols runs.
+    const far = others.filter(([x, y]) => Math.abs(y) > 0.3 && own.every(([ox, oy]) => Math.hypot(x - ox, y - oy) > 0.45));
     // Interleaved order, so a partial count is representative (templateScore stops early).
     const n = own.length;
     const step = [7, 5, 3].find((k) => n % k !== 0) ?? 1;
@@ -113,7 +114,7 @@ const STROKE_DISTANCE: Readonly<Record<SymbolKind, Float32Array>> = Object.fromE
  */
 export function strayInk(field: SymbolField, kind: SymbolKind, cx: number, cy: number, s: number): number {
   const dist = STROKE_DISTANCE[kind];
-  const r = Math.ceil(1.15 * s);
+  const r = Math.ceil(1.4 * s);
   const tol = Math.max(0.3, 1.6 / s);
   let ink = 0;
   let stray = 0;
@@ -182,7 +183,6 @@ export function findSymbols(
     }
     return out;
   };
-  const evaluate = (x: number, y: number, kind: SymbolKind): FoundSymbol | null => evaluateAll(x, y).find((c) => c.kind === kind) ?? null;
   // Coarse pass every 2 px, then each kept symbol is refined at 1 px around its peak.
   for (let y = y0; y <= y1; y += 2) {
     for (let x = x0; x <= x1; x += 2) {
@@ -198,23 +198,45 @@ export function findSymbols(
     const clash = kept.some((k) => Math.hypot(k.x - c.x, k.y - c.y) < 1.2 * Math.max(k.s, c.s)
       && (earOfKind(k.kind) === earOfKind(c.kind) && conductionOfKind(k.kind) === conductionOfKind(c.kind)
         || Math.hypot(k.x - c.x, k.y - c.y) < 0.35 * Math.max(k.s, c.s) && k.kind === c.kind));
-    if (!clash) kept.push(refine(c, evaluate));
+    if (!clash) kept.push(refine(c, field));
   }
   return kept;
 }
 
-/** Centre of the plateau: mean position of the near-best scores of the same kind within ±2 px of the peak. */
-function refine(peak: FoundSymbol, evaluate: (x: number, y: number, kind: SymbolKind) => FoundSymbol | null): FoundSymbol {
-  const around: FoundSymbol[] = [];
-  for (let dy = -2; dy <= 2; dy++) {
-    for (let dx = -2; dx <= 2; dx++) {
-      const c = dx || dy ? evaluate(peak.x + dx, peak.y + dy, peak.kind) : peak;
-      if (c) around.push(c);
+/** Share of a template's `on` samples that fall on undilated ink: sharp in position, for the final centring. */
+function preciseScore(field: SymbolField, kind: SymbolKind, cx: number, cy: number, s: number): number {
+  let hit = 0;
+  let n = 0;
+  for (const [px, py] of TEMPLATES[kind].on) {
+    const [x, y] = [Math.round(cx + px * s), Math.round(cy + py * s)];
+    if (x < 0 || y < 0 || x >= field.width || y >= field.height) return 0;
+    const i = y * field.width + x;
+    if (field.grid[i] && !field.raw[i]) continue;
+    n++;
+    hit += field.raw[i];
+  }
+  return n ? hit / n : 0;
+}
+
+/**
+ * Centres a detection: the position and size (±5 px, ±25 %) where the most `on` samples fall on the
+ * undilated ink and the least ink strays from the strokes, averaged over ties; the score stays.
+ */
+function refine(peak: FoundSymbol, field: SymbolField): FoundSymbol {
+  let best = -1;
+  let cands: { x: number; y: number; s: number; v: number }[] = [];
+  for (const s of [peak.s / 1.25, peak.s / 1.12, peak.s, peak.s * 1.12, peak.s * 1.25]) {
+    for (let dy = -5; dy <= 5; dy++) {
+      for (let dx = -5; dx <= 5; dx++) {
+        const v = preciseScore(field, peak.kind, peak.x + dx, peak.y + dy, s) - strayInk(field, peak.kind, peak.x + dx, peak.y + dy, s);
+        cands.push({ x: peak.x + dx, y: peak.y + dy, s, v });
+        if (v > best) best = v;
+      }
     }
   }
-  const top = around.reduce((a, b) => (b.score > a.score ? b : a), peak);
-  const plateau = around.filter((c) => c.score >= top.score - 0.03);
-  return { ...top, x: plateau.reduce((t, c) => t + c.x, 0) / plateau.length, y: plateau.reduce((t, c) => t + c.y, 0) / plateau.length };
+  cands = cands.filter((c) => c.v >= best - 0.02);
+  const mean = (f: (c: (typeof cands)[number]) => number) => cands.reduce((t, c) => t + f(c), 0) / cands.length;
+  return { ...peak, x: mean((c) => c.x), y: mean((c) => c.y), s: mean((c) => c.s) };
 }
 
 function nearInk(field: SymbolField, x: number, y: number, r: number): boolean {
