@@ -70,6 +70,15 @@ describe('ScannedPdfAudiogramReader: pages rendered by pdftoppm, read by the cha
     expect(seen).toEqual([{ width: 827, height: 1170 }, { width: 827, height: 1170 }]);
   });
 
+  it('renders the pages one at a time and stops at the first one read', async () => {
+    const picture = await chartJpeg();
+    const seen: { width: number; height: number }[] = [];
+    const reader = new ScannedPdfAudiogramReader({ readImage: chartOnPage(picture, seen), dpi: DPI });
+    const outcome = await reader.read(asPdf(writePdf([{ texts: [], image: picture.image }, { texts: cover }, { texts: cover }])));
+    expect(outcome.status === 'read' && outcome.reading.observations[0]).toBe('Lido da imagem da página 1 do PDF (renderizada a 100 dpi).');
+    expect(seen).toHaveLength(1);
+  });
+
   it('comes after the text and image readers in the chain and reads a scan they leave', async () => {
     const picture = await chartJpeg();
     const chain = new ReadAudiogram([new PdfTextAudiogramReader(), new ScannedPdfAudiogramReader({ readImage: chartOnPage(picture, []), dpi: DPI })]);

@@ -11,19 +11,20 @@ export type RasteriseResult =
   | { readonly ok: false; readonly missingTool: boolean; readonly reason: string };
 
 /**
- * PNG images of the first `maxPages` pages, rendered by Debian's `pdftoppm` (poppler-utils): no
+ * PNG images of `maxPages` pages from `firstPage` (default 1), rendered by Debian's `pdftoppm` (poppler-utils): no
  * canvas package is installed, and pdfjs alone cannot paint on Node. Works in a temporary folder
  * that is always removed. Never throws for a bad PDF.
  */
 export async function rasterisePdf(
   bytes: Uint8Array,
-  options: { dpi: number; maxPages: number; timeoutMs: number; binary?: string },
+  options: { dpi: number; maxPages: number; timeoutMs: number; binary?: string; firstPage?: number },
 ): Promise<RasteriseResult> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'limiar-raster-'));
   try {
     const input = path.join(dir, 'input.pdf');
     await writeFile(input, bytes);
-    await run(options.binary ?? 'pdftoppm', ['-png', '-r', String(options.dpi), '-f', '1', '-l', String(options.maxPages), input, path.join(dir, 'page')], {
+    const first = options.firstPage ?? 1;
+    await run(options.binary ?? 'pdftoppm', ['-png', '-r', String(options.dpi), '-f', String(first), '-l', String(first + options.maxPages - 1), input, path.join(dir, 'page')], {
       timeout: options.timeoutMs,
     });
     const files = (await readdir(dir)).filter((f) => /^page-\d+\.png$/.test(f)).sort((a, b) => pageNumber(a) - pageNumber(b));

@@ -22,7 +22,7 @@ export interface ScannedPdfAudiogramReaderOptions {
 
 /**
  * Reads a PDF without a usable text layer (a scan, or a report whose chart is a picture): renders up
- * to `maxPages` pages with pdftoppm and returns the first page the chart reader reads. A PDF whose
+ * to `maxPages` pages with pdftoppm, one at a time, and returns the first page the chart reader reads. A PDF whose
  * text layer has a threshold table is the text reader's (`not_applicable` here). The patient the
  * text layer names, if any, goes into the reading's `identity`.
  */
@@ -40,18 +40,18 @@ export class ScannedPdfAudiogramReader implements AudiogramReader {
     if (pageRows.some((rows) => scanThresholdTables(rows).candidates.length)) {
       return { status: 'not_applicable', reason: 'O PDF tem tabela de limiares na camada de texto; a leitura da imagem das páginas não se aplica.' };
     }
-    const raster = await rasterisePdf(file.bytes, { dpi, maxPages, timeoutMs, binary: this.options.pdftoppm });
-    if (!raster.ok) return { status: raster.missingTool ? 'unavailable' : 'failed', reason: raster.reason };
-
+    // One page at a time: a chart on page 1 costs one rendering, not maxPages.
     const reasons: string[] = [];
-    for (const [i, page] of raster.pages.entries()) {
-      const outcome = await this.options.readImage(page);
+    for (let n = 1; n <= text.pages.length; n++) {
+      const raster = await rasterisePdf(file.bytes, { dpi, maxPages: 1, firstPage: n, timeoutMs, binary: this.options.pdftoppm });
+      if (!raster.ok) return { status: raster.missingTool ? 'unavailable' : 'failed', reason: raster.reason };
+      const outcome = await this.options.readImage(raster.pages[0]);
       if (outcome.status === 'read') {
         const identity: StatedIdentity | undefined = outcome.reading.identity ?? pageRows.map(statedIdentity).find(Boolean);
-        const where = `Lido da imagem da página ${i + 1} do PDF (renderizada a ${dpi} dpi).`;
+        const where = `Lido da imagem da página ${n} do PDF (renderizada a ${dpi} dpi).`;
         return { status: 'read', reading: { ...outcome.reading, observations: [where, ...outcome.reading.observations], ...(identity ? { identity } : {}) } };
       }
-      reasons.push(`página ${i + 1}: ${outcome.reason}`);
+      reasons.push(`página ${n}: ${outcome.reason}`);
     }
     return { status: 'not_applicable', reason: `Nenhuma página do PDF pôde ser lida como gráfico de audiograma (${reasons.join('; ')}).` };
   }
