@@ -52,6 +52,7 @@ export * from './use-cases/exams/reclassify-stale-exams';
 export * from './exams/audiogram-wire';
 export * from './shared/in-transaction';
 export * from './audiogram/reading';
+export * from './audiogram/second-opinion';
 export * from './audiogram/identity-check';
 export * from './audiogram/reading-note';
 export * from './ports/exam-reading-repository';

@@ -8,6 +8,8 @@ interface ReadingJob {
   organizationId: string;
   examId: string;
   fileId: string;
+  /** A second opinion on a picture the fast readers already read (issue 17 item 4). */
+  purpose?: 'second-opinion';
 }
 
 /**

@@ -31,8 +31,8 @@ export async function startReadingQueue(settings: { ollamaHost?: string }, datab
     queue,
     async work({ upload, readers }: ReadingWork) {
       await queue.work(async (job) => {
-        const outcome = await upload.completeSlowReading(job.organizationId, job.examId, job.fileId, readers);
-        logger.info({ examId: job.examId, fileId: job.fileId, outcome }, 'leitura de audiograma concluída');
+        const outcome = await upload.completeSlowReading(job.organizationId, job.examId, job.fileId, readers, job.purpose);
+        logger.info({ examId: job.examId, fileId: job.fileId, purpose: job.purpose, outcome }, 'leitura de audiograma concluída');
       });
     },
   };

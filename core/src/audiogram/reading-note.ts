@@ -1,6 +1,6 @@
 import type { Ear } from './audiogram';
 import type { ReadingReviewReason } from './identity-check';
-import type { AudiogramReading, EarPointConfidence, ReadingConfidence } from './reading';
+import type { AudiogramReading, EarPointConfidence, ReadingConfidence, ReadingPositions, SecondOpinion } from './reading';
 
 /** One reader's try on a file, kept in the note (spec §3 observations). */
 export interface ReaderAttempt {
@@ -36,6 +36,10 @@ export interface ReadingNote {
   /** The reader that read it, e.g. 'pdf-text' or 'ollama:qwen2.5vl:7b'. */
   readonly source?: string;
   readonly pointConfidence?: Readonly<Record<Ear, EarPointConfidence>>;
+  /** Where the reader found each value's symbol on the picture (the review overlay). */
+  readonly positions?: ReadingPositions;
+  /** A second reader's opinion on a picture's reading (issue 17 item 4): pending, agreed, disagreed or failed. */
+  readonly secondOpinion?: SecondOpinion;
   /** pt-BR notes for the professional (the reader's, then one line per attempt, then the review's). */
   readonly observations: readonly string[];
   readonly analysisPending?: boolean;
@@ -69,6 +73,8 @@ export function readingNoteFor(result: { reading?: AudiogramReading; attempts: r
   if (result.reading) {
     return {
       ...base, confidence: result.reading.confidence, source: result.reading.source, pointConfidence: result.reading.pointConfidence,
+      ...(result.reading.positions ? { positions: result.reading.positions } : {}),
+      ...(result.reading.secondOpinion ? { secondOpinion: result.reading.secondOpinion } : {}),
       observations: [...result.reading.observations, ...describeAttempts(result.attempts)],
     };
   }
@@ -99,6 +105,6 @@ export function discardedReadingNote(note: ReadingNote | null, readingId: string
   const { reviewPending: _held, ...rest } = note;
   const observations = [...rest.observations, `Leitura do arquivo '${fileName}' descartada pelo profissional.`];
   if (examHasThresholds) return { ...rest, observations };
-  const { pointConfidence: _p, source: _s, ...unread } = rest;
+  const { pointConfidence: _p, source: _s, positions: _x, secondOpinion: _o, ...unread } = rest;
   return { ...unread, confidence: 'unknown', analysisFailed: true, analysisError: READING_DISCARDED_MESSAGE, observations };
 }

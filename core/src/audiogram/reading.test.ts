@@ -111,3 +111,15 @@ describe('buildAudiogramReading', () => {
     expect(r.ok && r.value.right.air).not.toHaveProperty('250');
   });
 });
+
+describe('buildAudiogramReading positions (the review overlay, issue 17)', () => {
+  it('keeps the kept value’s symbol position; no positions when no candidate has one', () => {
+    const withPositions = buildAudiogramReading(
+      bothEarsAt(20, [point({ frequencyHz: 250, value: 15, position: { x: 0.1, y: 0.3 } }), point({ frequencyHz: 250, value: 15, position: { x: 0.9, y: 0.9 } }), point({ ear: 'left', conduction: 'bone', frequencyHz: 1000, value: 10, position: { x: 0.4, y: 0.2 } })]),
+      'chart-image',
+    );
+    expect(withPositions.ok && withPositions.value.positions).toEqual({ right: { air: { 250: { x: 0.1, y: 0.3 } }, bone: {} }, left: { air: {}, bone: { 1000: { x: 0.4, y: 0.2 } } } });
+    const without = buildAudiogramReading(bothEarsAt(20), 'pdf-text');
+    expect(without.ok && 'positions' in without.value).toBe(false);
+  });
+});

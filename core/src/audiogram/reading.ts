@@ -21,6 +21,48 @@ export interface EarPointConfidence {
   readonly bone: Readonly<Partial<Record<BoneFrequency, ReadingConfidence>>>;
 }
 
+/** Where a symbol sits on the uploaded picture: fractions 0..1 of its width (x) and height (y). */
+export interface ImagePoint {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** The image position of each value read, keyed like the audiogram (only readers of pictures fill it). */
+export interface EarPointPositions {
+  readonly air: Readonly<Partial<Record<AirFrequency, ImagePoint>>>;
+  readonly bone: Readonly<Partial<Record<BoneFrequency, ImagePoint>>>;
+}
+
+/** The symbols' positions on the picture read (`page`: 0-based page of a PDF whose rendering was read). */
+export interface ReadingPositions {
+  readonly page?: number;
+  readonly right: EarPointPositions;
+  readonly left: EarPointPositions;
+}
+
+/** One point where a second reader disagrees with the first by more than the tolerance (values in dB HL). */
+export interface ReadingDisagreement {
+  readonly ear: Ear;
+  readonly conduction: Conduction;
+  readonly frequencyHz: number;
+  readonly primary: { readonly value: number; readonly noResponse: boolean };
+  readonly secondary: { readonly value: number; readonly noResponse: boolean };
+}
+
+/**
+ * A second reader's opinion on a picture's reading (issue 17 item 4): `pending` while its job runs,
+ * `agreed` / `disagreed` once compared point by point, `failed` when it did not read (the first
+ * reading stands). The values kept are always the first reader's.
+ */
+export interface SecondOpinion {
+  readonly status: 'pending' | 'agreed' | 'disagreed' | 'failed';
+  /** The second reader, e.g. 'ollama:qwen2.5vl:7b' (absent while pending). */
+  readonly source?: string;
+  readonly disagreements: readonly ReadingDisagreement[];
+  /** pt-BR: why the second reader did not read (status failed). */
+  readonly reason?: string;
+}
+
 /**
  * The patient a file names, as written in it (name as printed, CPF digits, birth date ISO
  * YYYY-MM-DD); each field only when the file states it.
@@ -44,6 +86,10 @@ export interface AudiogramReading {
   readonly observations: readonly string[];
   /** Who the file says the patient is, when it says so (checked against the worker before applying). */
   readonly identity?: StatedIdentity;
+  /** Where each value's symbol sits on the picture (readers of pictures only). */
+  readonly positions?: ReadingPositions;
+  /** What a second reader thought of it (issue 17 item 4). */
+  readonly secondOpinion?: SecondOpinion;
 }
 
 /**
@@ -58,6 +104,8 @@ export interface ReadingCandidate {
   readonly noResponse: boolean;
   /** What the reader itself thinks of the value before snapping (text layer: high; vision: medium). */
   readonly confidence: ReadingConfidence;
+  /** Centre of the symbol on the picture, as fractions of its width and height (readers of pictures). */
+  readonly position?: ImagePoint;
 }
 
 /** The reading broke a rule that makes the whole of it untrustworthy (value far out of range, ear missing). */
@@ -120,8 +168,10 @@ interface MutableEar {
   bone: Record<number, Threshold>;
   airConfidence: Record<number, ReadingConfidence>;
   boneConfidence: Record<number, ReadingConfidence>;
+  airPosition: Record<number, ImagePoint>;
+  bonePosition: Record<number, ImagePoint>;
 }
-const emptyEar = (): MutableEar => ({ air: {}, bone: {}, airConfidence: {}, boneConfidence: {} });
+const emptyEar = (): MutableEar => ({ air: {}, bone: {}, airConfidence: {}, boneConfidence: {}, airPosition: {}, bonePosition: {} });
 
 /**
  * Turns what a reader found into an {@link AudiogramReading}, applying one policy for every reader:
@@ -129,7 +179,8 @@ const emptyEar = (): MutableEar => ({ air: {}, bone: {}, airConfidence: {}, bone
  * a value rejected by it rejects the whole reading (a reader that sees 150 dB misread the axis, so its
  * other values are not trusted either); a repeated point keeps the first value and is flagged low;
  * each ear needs at least one air-conduction value, else the reading is rejected; missing mandatory
- * air frequencies (NR-7 Anexo II item 3.6) cap the overall confidence at medium.
+ * air frequencies (NR-7 Anexo II item 3.6) cap the overall confidence at medium. Candidates with a
+ * `position` give the reading its `positions` (the kept value's symbol).
  * Returns the reading or an {@link AudiogramReadingRejectedError} with a pt-BR message.
  */
 export function buildAudiogramReading(
@@ -178,6 +229,7 @@ export function buildAudiogramReading(
     }
     values[c.frequencyHz] = threshold;
     confidences[c.frequencyHz] = confidence;
+    if (c.position) (c.conduction === 'air' ? ear.airPosition : ear.bonePosition)[c.frequencyHz] = { x: c.position.x, y: c.position.y };
   }
 
   if (ignored.size) observations.push(`Frequências ignoradas (fora do exame): ${[...ignored].join(', ')}.`);
@@ -203,6 +255,8 @@ export function buildAudiogramReading(
 
   const toEar = (e: MutableEar): EarAudiogram => (Object.keys(e.bone).length ? { air: e.air, bone: e.bone } : { air: e.air });
   const toConfidence = (e: MutableEar): EarPointConfidence => ({ air: e.airConfidence, bone: e.boneConfidence });
+  const toPositions = (e: MutableEar): EarPointPositions => ({ air: e.airPosition, bone: e.bonePosition });
+  const positioned = candidates.some((c) => c.position);
   return ok({
     right: toEar(ears.right),
     left: toEar(ears.left),
@@ -210,6 +264,7 @@ export function buildAudiogramReading(
     confidence,
     source,
     observations,
+    ...(positioned ? { positions: { right: toPositions(ears.right), left: toPositions(ears.left) } } : {}),
   });
 }
 

@@ -16,5 +16,14 @@ export interface AudiogramReadingQueue {
   readonly enabled: boolean;
   /** A quick check (well under a second) that the slow reader's service answers right now. */
   available(): Promise<boolean>;
-  enqueue(job: { organizationId: string; examId: string; fileId: string }): Promise<void>;
+  /** `purpose: 'second-opinion'`: the fast readers already read the picture; the slow reader's reading is compared with it. */
+  enqueue(job: ReadingJob): Promise<void>;
+}
+
+/** A slow reading to run: the stored file of an exam, as a first reading or as a second opinion (issue 17 item 4). */
+export interface ReadingJob {
+  organizationId: string;
+  examId: string;
+  fileId: string;
+  purpose?: 'second-opinion';
 }

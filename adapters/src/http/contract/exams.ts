@@ -72,6 +72,21 @@ export const examAudiogramResponse = z.object({
 
 const readingConfidence = z.enum(['high', 'medium', 'low']);
 const earPointConfidence = z.object({ air: z.record(z.string(), readingConfidence), bone: z.record(z.string(), readingConfidence) });
+const imagePoint = z.object({ x: z.number(), y: z.number() });
+const earPointPositions = z.object({ air: z.record(z.string(), imagePoint), bone: z.record(z.string(), imagePoint) });
+/** Where each value's symbol sits on the picture read: fractions 0..1 of its width/height (`page`: a PDF page, 0-based). */
+export const readingPositionsResponse = z.object({ page: z.number().int().optional(), right: earPointPositions, left: earPointPositions });
+const levelRead = z.object({ value: z.number(), noResponse: z.boolean() });
+/**
+ * A second reader's opinion (issue 17 item 4): `pending` while queued, `agreed`, `disagreed` (the points
+ * more than 5 dB apart, both values; they are low confidence) or `failed` (`reason`; the first reading stands).
+ */
+export const secondOpinionResponse = z.object({
+  status: z.enum(['pending', 'agreed', 'disagreed', 'failed']),
+  source: z.string().optional(),
+  disagreements: z.array(z.object({ ear: z.enum(['right', 'left']), conduction: z.enum(['air', 'bone']), frequencyHz: z.number(), primary: levelRead, secondary: levelRead })).readonly(),
+  reason: z.string().optional(),
+});
 
 /**
  * How the exam's audiogram was obtained from a file (core `ReadingNote`): spec §3 `ambienteJson`
@@ -86,6 +101,8 @@ export const readingNoteResponse = z.object({
   confidence: z.enum(['high', 'medium', 'low', 'unknown']),
   source: z.string().optional(),
   pointConfidence: z.object({ right: earPointConfidence, left: earPointConfidence }).optional(),
+  positions: readingPositionsResponse.optional(),
+  secondOpinion: secondOpinionResponse.optional(),
   observations: z.array(z.string()).readonly(),
   analysisPending: z.boolean().optional(),
   analysisFailed: z.boolean().optional(),

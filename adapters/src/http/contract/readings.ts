@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { examAudiogramResponse, examResponse } from './exams';
+import { examAudiogramResponse, examResponse, readingPositionsResponse, secondOpinionResponse } from './exams';
 
 const confidence = z.enum(['high', 'medium', 'low']);
 const identityField = z.enum(['name', 'cpf', 'birthDate']);
@@ -23,6 +23,9 @@ export const examReadingResponse = z.object({
   observations: z.array(z.string()),
   audiogram: examAudiogramResponse,
   pointConfidence: z.object({ right: pointConfidence, left: pointConfidence }),
+  /** Where each value's symbol sits on the picture (chart reader), for the review overlay. */
+  positions: readingPositionsResponse.nullable(),
+  secondOpinion: secondOpinionResponse.nullable(),
   identity: z.object({
     status: z.enum(['match', 'mismatch', 'not_stated']),
     matched: z.array(identityField),

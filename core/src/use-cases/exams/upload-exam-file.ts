@@ -1,13 +1,14 @@
 import { checkReadingIdentity, readingNeedsReview, type IdentityCheck, type ReadingReviewReason } from '../../audiogram/identity-check';
-import type { AudiogramReading } from '../../audiogram/reading';
-import { heldReadingNote, readingNoteFor, type ReaderAttempt, type ReadingNote, type ReviewPendingNote } from '../../audiogram/reading-note';
+import type { AudiogramReading, SecondOpinion } from '../../audiogram/reading';
+import { describeAttempts, heldReadingNote, readingNoteFor, type ReaderAttempt, type ReadingNote, type ReviewPendingNote } from '../../audiogram/reading-note';
+import { secondOpinionOf, withSecondOpinion } from '../../audiogram/second-opinion';
 import { hasAirThresholds, type Exam } from '../../exams/exam';
 import { ExamNotFoundError, type ExamLockedByFinalizedReportError } from '../../exams/exam-errors';
 import type { AudiogramMediaType, AudiogramReader } from '../../ports/audiogram-reader';
 import type { Clock } from '../../ports/clock';
 import type { ExamFileStore } from '../../ports/exam-file-store';
 import type { ExamReading, ExamReadingRepository } from '../../ports/exam-reading-repository';
-import type { AudiogramReadingQueue, FileStorage } from '../../ports/file-storage';
+import type { AudiogramReadingQueue, FileStorage, ReadingJob } from '../../ports/file-storage';
 import type { IdGenerator } from '../../ports/id-generator';
 import type { ExamFile, ExamRepository, PatientRepository } from '../../ports/patient-ports';
 import type { ReportRepository } from '../../ports/report-repository';
@@ -80,7 +81,12 @@ export class UploadExamFile {
     const read = await this.fastReaders.execute({ bytes: input.bytes, mediaType: input.mediaType, fileName: input.fileName });
     const at = this.clock.now();
     if (read.status === 'read') {
-      const review = await this.settleReading(auth.organizationId, view.exam, read.reading, read.attempts, file, at);
+      // a picture read by the chart reader gets the slow reader's second opinion when one answers (issue 17 item 4)
+      const picture = input.mediaType !== 'application/pdf' || read.reading.positions !== undefined;
+      const secondOpinion = picture && this.slowQueue.enabled && (await this.slowQueue.available());
+      const reading: AudiogramReading = secondOpinion ? { ...read.reading, secondOpinion: { status: 'pending', disagreements: [] } } : read.reading;
+      const review = await this.settleReading(auth.organizationId, view.exam, reading, read.attempts, file, at);
+      if (secondOpinion) await this.slowQueue.enqueue({ organizationId: auth.organizationId, examId: input.examId, fileId: file.id, purpose: 'second-opinion' });
       return ok({ file, analysisSucceeded: review === null, analysisPending: false, review, confidence: read.reading.confidence, attempts: read.attempts });
     }
     const pending = this.slowQueue.enabled && (await this.slowQueue.available());
@@ -89,13 +95,14 @@ export class UploadExamFile {
     return ok({ file, analysisSucceeded: false, analysisPending: pending, review: null, confidence: null, attempts: read.attempts });
   }
 
-  /** The queued job's end: a slow reader's outcome for a stored file. */
-  async completeSlowReading(organizationId: string, examId: string, fileId: string, readers: ReadAudiogram): Promise<'read' | 'review' | 'failed' | 'gone'> {
+  /** The queued job's end: a slow reader's outcome for a stored file (or its second opinion, `purpose`). */
+  async completeSlowReading(organizationId: string, examId: string, fileId: string, readers: ReadAudiogram, purpose?: ReadingJob['purpose']): Promise<'read' | 'review' | 'failed' | 'gone' | 'agreed' | 'disagreed'> {
     const view = await this.exams.findById(organizationId, examId);
     const stored = await this.files.findById(organizationId, fileId);
     if (!view || !stored) return 'gone';
     const bytes = await this.storage.read(stored.storageKey);
     const read = await readers.execute({ bytes, mediaType: stored.mediaType as AudiogramMediaType, fileName: stored.fileName });
+    if (purpose === 'second-opinion') return this.settleSecondOpinion(organizationId, view.exam, stored, read);
     const at = this.clock.now();
     const attempts = [...(view.exam.ambienteJson?.attempts ?? []), ...read.attempts];
     if (read.status === 'read') {
@@ -104,6 +111,61 @@ export class UploadExamFile {
     }
     await this.exams.update({ ...view.exam, ambienteJson: readingNoteFor({ attempts, fileName: stored.fileName, at }), updatedAt: at });
     return 'failed';
+  }
+
+  /**
+   * The slow reader's second opinion on a picture the fast readers read: compared point by point
+   * with that first reading, which stays (held, or already in the exam). Points differing by more
+   * than 5 dB become low confidence with both values kept; a first reading already applied is then
+   * held for the professional too (its values stay in the exam until they decide). A failed slow
+   * reading leaves the first reading as it was, with an observation.
+   */
+  private async settleSecondOpinion(organizationId: string, exam: Exam, file: Pick<ExamFile, 'id' | 'fileName'>, read: Awaited<ReturnType<ReadAudiogram['execute']>>): Promise<'agreed' | 'disagreed' | 'failed' | 'gone'> {
+    const at = this.clock.now();
+    const note = exam.ambienteJson;
+    const attempts = [...(note?.attempts ?? []), ...read.attempts];
+    const opinionOf = (primary: Pick<AudiogramReading, 'right' | 'left'>): SecondOpinion =>
+      read.status === 'read'
+        ? secondOpinionOf(primary, read.reading)
+        : { status: 'failed', source: read.attempts.at(-1)?.reader, disagreements: [], reason: describeAttempts(read.attempts).join('; ') };
+    const held = (await this.readings.listForExam(organizationId, exam.id)).find((r) => r.fileId === file.id && r.status === 'pending' && r.reading.secondOpinion?.status === 'pending');
+    if (held) {
+      const opinion = opinionOf(held.reading);
+      const reading = withSecondOpinion(held.reading, opinion);
+      const reasons = opinion.status === 'disagreed' && !held.reasons.includes('confidence') ? [...held.reasons, 'confidence' as const] : held.reasons;
+      const pointsHere = note?.reviewPending?.readingId === held.id;
+      const examNote = !pointsHere || !note ? note : hasAirThresholds(exam)
+        ? { ...note, attempts, reviewPending: { ...note.reviewPending!, reasons } }
+        : { ...readingNoteFor({ reading, attempts, fileName: file.fileName, at: held.createdAt }), reviewPending: { ...note.reviewPending!, reasons } };
+      await this.uow.run(async () => {
+        await this.readings.save({ ...held, reading, reasons });
+        await this.exams.update({ ...exam, ambienteJson: examNote, updatedAt: at });
+      });
+      return opinion.status === 'pending' ? 'failed' : opinion.status;
+    }
+    // the first reading went into the exam: its values are the exam's, its note the exam's note
+    if (!note || note.extractedFrom !== file.fileName || note.secondOpinion?.status !== 'pending' || !note.source || !note.pointConfidence) return 'gone';
+    const opinion = opinionOf(exam);
+    const updated = withSecondOpinion({ ...note, attempts }, opinion);
+    if (opinion.status !== 'disagreed') {
+      await this.exams.update({ ...exam, ambienteJson: updated, updatedAt: at });
+      return opinion.status === 'pending' ? 'failed' : opinion.status;
+    }
+    const reading: AudiogramReading = {
+      right: exam.right, left: exam.left, pointConfidence: updated.pointConfidence!, confidence: 'low', source: note.source,
+      observations: [updated.observations.at(-1)!], ...(note.positions ? { positions: note.positions } : {}), secondOpinion: opinion,
+    };
+    const patient = await this.patients.findById(organizationId, exam.patientId);
+    const identity = checkReadingIdentity(undefined, { name: patient?.name ?? '', cpf: patient?.cpf ?? null, birthDate: patient?.birthDate ?? null });
+    const again: ExamReading = {
+      id: this.ids.next(), organizationId, examId: exam.id, fileId: file.id, fileName: file.fileName, reading, identity, reasons: ['confidence'],
+      status: 'pending', createdAt: at, decidedAt: null, decidedBy: null,
+    };
+    await this.uow.run(async () => {
+      await this.readings.save(again);
+      await this.exams.update({ ...exam, ambienteJson: { ...updated, reviewPending: { readingId: again.id, fileName: file.fileName, reasons: again.reasons } }, updatedAt: at });
+    });
+    return 'disagreed';
   }
 
   /**

@@ -79,6 +79,7 @@ export function toExamReadingResponse(r: ExamReadingView): ExamReadingResponse {
     confidence: r.reading.confidence, source: r.reading.source, observations: [...r.reading.observations],
     audiogram: { air: wire.air, bone: wire.bone ?? {} } as ExamReadingResponse['audiogram'],
     pointConfidence: { right: ear('right'), left: ear('left') },
+    positions: r.reading.positions ?? null, secondOpinion: r.reading.secondOpinion ?? null,
     identity: { status: r.identity.status, matched: [...r.identity.matched], mismatched: [...r.identity.mismatched], stated: { ...r.identity.stated }, worker: r.worker },
     createdAt: r.createdAt.toISOString(), decidedAt: r.decidedAt?.toISOString() ?? null, decidedBy: r.decidedBy,
   };
