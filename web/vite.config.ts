@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const webRoot = import.meta.dirname;
+const formKit = /[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](field|input|label|banner|checkbox)\.tsx|lib[\\/]use-form\.ts)$/;
 const ownScript = /[\\/](core|web)[\\/]src[\\/].*\.tsx?$/;
 
 /** The API server started by `npm run dev` / `npm run serve` (scripts/dev.mjs passes PORT through). */
@@ -21,6 +22,9 @@ export default defineConfig({
       // stylesheets are imported for their effect), so a module nobody uses stays out of the bundle and
       // a barrel does not drag the rest of its feature into a page's chunk.
       treeshake: { moduleSideEffects: (id: string) => !ownScript.test(id) },
+      // The form kit every form page loads (field, input, label, banner, checkbox and the form layer)
+      // travels as one small chunk instead of six: fewer responses, fewer bytes of headers per page.
+      output: { codeSplitting: { groups: [{ name: 'form-kit', test: formKit, includeDependenciesRecursively: false }] } },
     },
   },
   server: { proxy: apiProxy },

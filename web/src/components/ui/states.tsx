@@ -1,7 +1,5 @@
 import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { Button } from './button';
-import { Card } from './card';
-import { LoadingState } from './spinner';
 import { IconAlertTriangle, IconInbox, IconRefresh } from './icons';
 import './states.css';
 
@@ -66,15 +64,5 @@ export function ErrorState({
         </div>
       )}
     </div>
-  );
-}
-
-/** What a card shows until its query has data: the spinner, or the error in a card with 'Tentar novamente'. */
-export function QueryFallback({ query, errorMessage }: { query: { isError: boolean; isFetching: boolean; refetch: () => unknown }; errorMessage: string }) {
-  if (!query.isError) return <LoadingState />;
-  return (
-    <Card>
-      <ErrorState message={errorMessage} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-    </Card>
   );
 }

@@ -124,9 +124,7 @@ function CompleteProfileDialogBody({ userId, initial, onCompleted, onCancel }: O
           )}
         </Field>
         <Field label="Registro profissional" hint="Opcional: outro registro, como RQE ou CRFa">
-          {(control) => (
-            <Input {...control} {...form.text('professionalId')} autoComplete="off" />
-          )}
+          {(control) => <Input {...control} {...form.text('professionalId')} autoComplete="off" />}
         </Field>
         <p className="complete-profile__note">* Campos obrigatórios</p>
       </form>

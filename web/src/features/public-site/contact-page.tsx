@@ -90,14 +90,10 @@ export default function ContactPage() {
                 {problem && <Banner variant="error">{problem.message}</Banner>}
                 <div className="public-form__row">
                   <Field label="Nome" required error={invalid('name') ? 'Informe seu nome' : undefined}>
-                    {(control) => (
-                      <Input {...control} {...form.text('name')} autoComplete="name" />
-                    )}
+                    {(control) => <Input {...control} {...form.text('name')} autoComplete="name" />}
                   </Field>
                   <Field label="E-mail" required error={invalid('email') ? 'Informe um e-mail válido' : undefined}>
-                    {(control) => (
-                      <EmailInput {...control} {...form.text('email')} autoComplete="email" />
-                    )}
+                    {(control) => <EmailInput {...control} {...form.text('email')} autoComplete="email" />}
                   </Field>
                 </div>
                 <Field label="Assunto" required error={invalid('subject') ? 'Selecione um assunto' : undefined}>
@@ -113,15 +109,7 @@ export default function ContactPage() {
                   )}
                 </Field>
                 <Field label="Mensagem" required error={invalid('message') ? 'Escreva sua mensagem' : undefined}>
-                  {(control) => (
-                    <Textarea
-                      {...control}
-                      {...form.text('message')}
-                      rows={6}
-                      maxLength={5000}
-                      placeholder="Como podemos ajudar?"
-                    />
-                  )}
+                  {(control) => <Textarea {...control} {...form.text('message')} rows={6} maxLength={5000} placeholder="Como podemos ajudar?" />}
                 </Field>
                 <div className="public-form__footer">
                   <p className="public-form__note">* Campos obrigatórios</p>

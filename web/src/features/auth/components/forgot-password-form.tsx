@@ -50,9 +50,7 @@ export function ForgotPasswordForm() {
         )}
       </div>
       <Field label="E-mail" error={missing ? REQUIRED_MESSAGE : undefined}>
-        {(control) => (
-          <EmailInput {...control} {...form.text('email')} autoComplete="username" autoFocus />
-        )}
+        {(control) => <EmailInput {...control} {...form.text('email')} autoComplete="username" autoFocus />}
       </Field>
       <Button type="submit" fullWidth loading={submitting} loadingText="Enviando...">
         Enviar link de redefinição

@@ -58,19 +58,11 @@ export function LoginForm() {
         {(emailMissing || passwordMissing) && <Banner variant="error">{REQUIRED_MESSAGE}</Banner>}
       </div>
       <Field label="E-mail" error={emailMissing ? 'Informe seu e-mail' : undefined}>
-        {(control) => (
-          <EmailInput {...control} {...form.text('email')} autoComplete="username" />
-        )}
+        {(control) => <EmailInput {...control} {...form.text('email')} autoComplete="username" />}
       </Field>
       <Field label="Senha" error={passwordMissing ? 'Informe sua senha' : undefined}>
         {(control) => (
-          <Input
-            {...control}
-            type="password"
-            {...form.text('password')}
-            autoComplete="current-password"
-            placeholder="Sua senha"
-          />
+          <Input {...control} type="password" {...form.text('password')} autoComplete="current-password" placeholder="Sua senha" />
         )}
       </Field>
       <div className="login-form__row">

@@ -95,25 +95,10 @@ export function ResetPasswordForm() {
       </p>
       <div aria-live="polite">{error && <Banner variant="error">{error.message}</Banner>}</div>
       <Field label="Nova senha" hint={ACCOUNT_MESSAGES.passwordHint} error={fieldError('password')}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            {...form.text('password')}
-            autoComplete="new-password"
-            autoFocus
-          />
-        )}
+        {(control) => <Input {...control} type="password" {...form.text('password')} autoComplete="new-password" autoFocus />}
       </Field>
       <Field label="Confirmar nova senha" error={fieldError('confirmPassword')}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            {...form.text('confirmPassword')}
-            autoComplete="new-password"
-          />
-        )}
+        {(control) => <Input {...control} type="password" {...form.text('confirmPassword')} autoComplete="new-password" />}
       </Field>
       <Button type="submit" fullWidth loading={form.busy} loadingText="Salvando...">
         Redefinir senha

@@ -58,44 +58,21 @@ export function RegisterForm() {
       </div>
 
       <Field label="Nome completo" required error={fieldError('name', 'Informe seu nome')}>
-        {(control) => (
-          <Input
-            {...control}
-            {...form.text('name')}
-            autoComplete="name"
-            placeholder="Dra. Maria Silva"
-          />
-        )}
+        {(control) => <Input {...control} {...form.text('name')} autoComplete="name" placeholder="Dra. Maria Silva" />}
       </Field>
       <Field
         label="E-mail"
         required
         error={fieldError('email', values.email.trim() === '' ? 'Informe seu e-mail' : 'Informe um e-mail válido')}
       >
-        {(control) => (
-          <EmailInput {...control} {...form.text('email')} autoComplete="email" />
-        )}
+        {(control) => <EmailInput {...control} {...form.text('email')} autoComplete="email" />}
       </Field>
       <div className="register-form__row">
         <Field label="Senha" required hint={ACCOUNT_MESSAGES.passwordHint} error={fieldError('password', 'Senha inválida')}>
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              {...form.text('password')}
-              autoComplete="new-password"
-            />
-          )}
+          {(control) => <Input {...control} type="password" {...form.text('password')} autoComplete="new-password" />}
         </Field>
         <Field label="Confirmar senha" required error={fieldError('confirmPassword', 'Confira a senha')}>
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              {...form.text('confirmPassword')}
-              autoComplete="new-password"
-            />
-          )}
+          {(control) => <Input {...control} type="password" {...form.text('confirmPassword')} autoComplete="new-password" />}
         </Field>
       </div>
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { QueryFallback } from '../../../components/ui/states';
+import { QueryFallback } from '../../../components/ui/query-fallback';
 import { Switch } from '../../../components/ui/switch';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';

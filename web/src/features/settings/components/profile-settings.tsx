@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { QueryFallback } from '../../../components/ui/states';
+import { QueryFallback } from '../../../components/ui/query-fallback';
 import { toast } from '../../../lib/toast';
 import { isEmail, useForm, type FormProblem } from '../../../lib/use-form';
 import { useAuth } from '../../auth';
@@ -163,30 +163,14 @@ function ProfileForm({ profile }: { profile: Profile }) {
       <form className="settings-form" onSubmit={form.onSubmit} noValidate aria-label="Perfil profissional">
         {problem && <Banner variant="error">{problem.message}</Banner>}
         <Field label="Nome completo" required error={invalid('name') ? 'Informe seu nome' : undefined}>
-          {(control) => (
-            <Input
-              {...control}
-              {...form.text('name')}
-              autoComplete="name"
-            />
-          )}
+          {(control) => <Input {...control} {...form.text('name')} autoComplete="name" />}
         </Field>
         <div className="settings-form__row">
           <Field label="E-mail" required error={invalid('email') ? 'Informe um e-mail válido' : undefined}>
-            {(control) => (
-              <Input {...control} type="email" {...form.text('email')} autoComplete="email" />
-            )}
+            {(control) => <Input {...control} type="email" {...form.text('email')} autoComplete="email" />}
           </Field>
           <Field label="Telefone" hint="Opcional">
-            {(control) => (
-              <Input
-                {...control}
-                type="tel"
-                {...form.text('phoneNumber')}
-                autoComplete="tel"
-                placeholder="(11) 91234-5678"
-              />
-            )}
+            {(control) => <Input {...control} type="tel" {...form.text('phoneNumber')} autoComplete="tel" placeholder="(11) 91234-5678" />}
           </Field>
         </div>
         <Field label="Tipo de profissional" required error={invalid('professionalType') ? 'Selecione o tipo' : undefined}>
@@ -208,11 +192,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         <Field label="Especialização" hint="Opcional. Escolha uma sugestão ou digite.">
           {(control) => (
             <>
-              <Input
-                {...control}
-                {...form.text('specialization')}
-                list="settings-specializations"
-              />
+              <Input {...control} {...form.text('specialization')} list="settings-specializations" />
               <datalist id="settings-specializations">
                 {SPECIALIZATIONS.map((option) => (
                   <option key={option} value={option} />
