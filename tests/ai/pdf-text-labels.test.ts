@@ -60,6 +60,8 @@ describe('parseCellValue: values, no-response spellings, empty marks', () => {
     ['sem resposta', { kind: 'no_response', level: null }],
     ['35M', { kind: 'value', value: 35 }],
     ['25 dB HL', { kind: 'value', value: 25 }],
+    ['30 dBNA', { kind: 'value', value: 30 }],
+    ['>120dBHL', { kind: 'no_response', level: 120 }],
     ['-', { kind: 'not_measured' }],
     ['—', { kind: 'not_measured' }],
     ['NT', { kind: 'not_measured' }],

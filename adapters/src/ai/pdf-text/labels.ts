@@ -82,9 +82,9 @@ const NR_WORDS = '(?:nr|sr|s/r|aus|ausente|ausencia|no response|sem resposta|↓
 const NUMBER = '(-?\\d+(?:[.,]\\d+)?)';
 const NR_PATTERN = new RegExp(`^(?:${NUMBER}\\s*(?:db)?\\s*)?${NR_WORDS}(?:\\s*\\(?\\s*${NUMBER}\\s*(?:db)?\\s*\\)?)?$`);
 /** A value, with its unit or a masked mark ("35*", "35M") after it. */
-const VALUE_PATTERN = /^(-?\d+(?:[.,]\d+)?)\s*(?:db(?: na| hl)?)?\s*(?:\*|m)?$/;
+const VALUE_PATTERN = /^(-?\d+(?:[.,]\d+)?)\s*(?:db ?(?:na|hl)?)?\s*(?:\*|m)?$/;
 /** ">110": no response at the audiometer's maximum, written as a bound. */
-const BOUND_PATTERN = /^>\s*(\d+)\s*(?:db(?: na| hl)?)?$/;
+const BOUND_PATTERN = /^>\s*(\d+)\s*(?:db ?(?:na|hl)?)?$/;
 const NOT_MEASURED = new Set(['', '-', '--', 'nt', 'n/t', 'na', 'n/a', 'nm', 'x']);
 
 /**

@@ -54,5 +54,5 @@ function isCompound(left: string, right: string): boolean {
   const nr = parseCellValue(joined);
   if (nr.kind === 'no_response' && nr.level !== null) return parseCellValue(left).kind !== 'no_response' || parseCellValue(right).kind !== 'no_response';
   if (/^(k|khz|hz)$/i.test(right.trim())) return parseFrequencyLabel(joined) !== undefined;
-  return /^db( hl| na)?$/i.test(right.trim()) && parseCellValue(joined).kind === 'value';
+  return /^db ?(hl|na)?$/i.test(right.trim()) && parseCellValue(joined).kind === 'value';
 }
