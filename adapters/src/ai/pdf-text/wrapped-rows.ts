@@ -1,4 +1,4 @@
-import { classifyLabel, parseCellValue, parseFrequencyLabel } from './labels';
+import { classifyLabel, normalise, parseCellValue, parseFrequencyLabel } from './labels';
 import type { TextCell, TextRow } from './text-rows';
 
 /** Header cells that name the frequency column ("Frequência", "Freq.", "Frequency", "Hz", "(kHz)"). */
@@ -7,7 +7,7 @@ const UNIT = /^\(?(?:k?hz|db(?: hl| na)?)\)?$/i;
 
 const fields = (text: string) => {
   const m = classifyLabel(text);
-  return (m.ear ? 1 : 0) + (m.conduction ? 1 : 0);
+  return (m.ear ? 1 : 0) + (m.conduction ? 1 : 0) + (m.masked ? 1 : 0);
 };
 const overlaps = (a: TextCell, b: TextCell) => Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > 0;
 const isValue = (c: TextCell) => ['value', 'no_response'].includes(parseCellValue(c.text).kind);
@@ -21,8 +21,7 @@ const heightOf = (row: TextRow) => Math.max(...row.cells.map((c) => c.height), 1
  */
 function completes(above: TextCell, below: TextCell): boolean {
   if (isValue(below) || parseFrequencyLabel(below.text) !== undefined) return false;
-  const top = above.text.toLowerCase();
-  if (UNIT.test(below.text.trim())) return parseFrequencyLabel(above.text) !== undefined || FREQUENCY_HEADING.test(top.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
+  if (UNIT.test(below.text.trim())) return parseFrequencyLabel(above.text) !== undefined || FREQUENCY_HEADING.test(normalise(above.text));
   return !isValue(above) && fields(`${above.text} ${below.text}`) > fields(above.text);
 }
 
