@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/domain-error';
+import { DomainError, fixedError } from '../shared/domain-error';
 import { ACCOUNT_MESSAGES as M } from './messages';
 
 /** Input that breaks an account rule of spec §5; `message` is the spec's pt-BR text. */
@@ -9,56 +9,32 @@ export class AccountValidationError extends DomainError {
   }
 }
 
-export class EmailAlreadyRegisteredError extends DomainError {
-  readonly code = 'ACCOUNT.EMAIL_ALREADY_REGISTERED';
-  constructor() {
-    super(M.emailAlreadyRegistered, [{ path: 'email', message: M.emailAlreadyRegistered }]);
-  }
-}
+export class EmailAlreadyRegisteredError extends fixedError('ACCOUNT.EMAIL_ALREADY_REGISTERED', M.emailAlreadyRegistered, 'email') {}
 
 /** Same answer for an unknown e-mail and a wrong password, so accounts cannot be probed. */
-export class InvalidCredentialsError extends DomainError {
-  readonly code = 'AUTH.INVALID_CREDENTIALS';
-  constructor() {
-    super(M.invalidCredentials);
-  }
+export class InvalidCredentialsError extends fixedError('AUTH.INVALID_CREDENTIALS', M.invalidCredentials) {}
+
+/**
+ * Base for a refusal by an attempt limit (429, with Retry-After when the wait is known):
+ * `export class LoginRateLimitedError extends rateLimitedError(M.rateLimited) {}`.
+ */
+export function rateLimitedError(message: string) {
+  return class extends DomainError {
+    readonly code = 'AUTH.RATE_LIMITED';
+    constructor(readonly retryAfterSeconds?: number) {
+      super(message);
+    }
+  };
 }
 
-export class LoginRateLimitedError extends DomainError {
-  readonly code = 'AUTH.RATE_LIMITED';
-  constructor(readonly retryAfterSeconds: number) {
-    super(M.rateLimited);
-  }
-}
+export class LoginRateLimitedError extends rateLimitedError(M.rateLimited) {}
+export class TooManyRequestsError extends rateLimitedError(M.tooManyRequests) {}
+/** Register or password change refused by the attempt limits (issue 15). */
+export class TooManyAttemptsError extends rateLimitedError(M.tooManyAttempts) {}
 
-export class TooManyRequestsError extends DomainError {
-  readonly code = 'AUTH.RATE_LIMITED';
-  constructor(readonly retryAfterSeconds?: number) {
-    super(M.tooManyRequests);
-  }
-}
+export class UnauthenticatedError extends fixedError('AUTH.UNAUTHENTICATED', M.unauthenticated) {}
 
-/** Register or password change refused by the attempt limits (issue 15): 429 with Retry-After. */
-export class TooManyAttemptsError extends DomainError {
-  readonly code = 'AUTH.RATE_LIMITED';
-  constructor(readonly retryAfterSeconds: number) {
-    super(M.tooManyAttempts);
-  }
-}
-
-export class UnauthenticatedError extends DomainError {
-  readonly code = 'AUTH.UNAUTHENTICATED';
-  constructor() {
-    super(M.unauthenticated);
-  }
-}
-
-export class GoogleSignInUnavailableError extends DomainError {
-  readonly code = 'AUTH.GOOGLE_NOT_FOUND';
-  constructor() {
-    super(M.googleUnavailable);
-  }
-}
+export class GoogleSignInUnavailableError extends fixedError('AUTH.GOOGLE_NOT_FOUND', M.googleUnavailable) {}
 
 export class GoogleTokenRejectedError extends DomainError {
   readonly code = 'AUTH.GOOGLE_REJECTED';
@@ -67,16 +43,6 @@ export class GoogleTokenRejectedError extends DomainError {
   }
 }
 
-export class WrongCurrentPasswordError extends DomainError {
-  readonly code = 'ACCOUNT.INVALID_CURRENT_PASSWORD';
-  constructor() {
-    super(M.wrongCurrentPassword, [{ path: 'currentPassword', message: M.wrongCurrentPassword }]);
-  }
-}
+export class WrongCurrentPasswordError extends fixedError('ACCOUNT.INVALID_CURRENT_PASSWORD', M.wrongCurrentPassword, 'currentPassword') {}
 
-export class UserNotFoundError extends DomainError {
-  readonly code = 'USER.NOT_FOUND';
-  constructor() {
-    super(M.userNotFound);
-  }
-}
+export class UserNotFoundError extends fixedError('USER.NOT_FOUND', M.userNotFound) {}

@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/domain-error';
+import { DomainError, fixedError } from '../shared/domain-error';
 
 /** The laudo header's fields that the professional edits in Configurações → Clínica (issue 14). */
 export interface OrganizationHeaderInput {
@@ -13,19 +13,9 @@ export class InvalidOrganizationError extends DomainError {
   readonly code = 'ORGANIZATION.INVALID';
 }
 
-export class LogoTooLargeError extends DomainError {
-  readonly code = 'UPLOAD.TOO_LARGE';
-  constructor() {
-    super('O logotipo é muito grande. Tamanho máximo: 1 MB.');
-  }
-}
+export class LogoTooLargeError extends fixedError('UPLOAD.TOO_LARGE', 'O logotipo é muito grande. Tamanho máximo: 1 MB.') {}
 
-export class LogoUnsupportedTypeError extends DomainError {
-  readonly code = 'UPLOAD.UNSUPPORTED_TYPE';
-  constructor() {
-    super('Formato de logotipo não suportado. Envie uma imagem PNG ou JPEG.');
-  }
-}
+export class LogoUnsupportedTypeError extends fixedError('UPLOAD.UNSUPPORTED_TYPE', 'Formato de logotipo não suportado. Envie uma imagem PNG ou JPEG.') {}
 
 export const LOGO_MAX_BYTES = 1024 * 1024;
 

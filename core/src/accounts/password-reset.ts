@@ -1,4 +1,5 @@
-import { DomainError } from '../shared/domain-error';
+import { fixedError } from '../shared/domain-error';
+import { rateLimitedError } from './account-errors';
 
 /** A reset link works once, for one hour (issue 14). */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
@@ -19,36 +20,16 @@ export const PASSWORD_RESET_MESSAGES = {
   done: 'Senha redefinida. Todas as sessões da conta foram encerradas: entre com a nova senha.',
 } as const;
 
-export class PasswordResetRateLimitedError extends DomainError {
-  readonly code = 'AUTH.RATE_LIMITED';
-  constructor(readonly retryAfterSeconds: number) {
-    super(PASSWORD_RESET_MESSAGES.rateLimited);
-  }
-}
+export class PasswordResetRateLimitedError extends rateLimitedError(PASSWORD_RESET_MESSAGES.rateLimited) {}
 
 /** Unknown, expired or already used link: one answer for all three. */
-export class PasswordResetLinkInvalidError extends DomainError {
-  readonly code = 'AUTH.RESET_LINK_INVALID';
-  constructor() {
-    super(PASSWORD_RESET_MESSAGES.invalidLink, [{ path: 'token', message: PASSWORD_RESET_MESSAGES.invalidLink }]);
-  }
-}
+export class PasswordResetLinkInvalidError extends fixedError('AUTH.RESET_LINK_INVALID', PASSWORD_RESET_MESSAGES.invalidLink, 'token') {}
 
 /** Only when the link is shown on screen (no mail server): the e-mail has no account. */
-export class PasswordResetEmailNotFoundError extends DomainError {
-  readonly code = 'ACCOUNT.EMAIL_NOT_FOUND';
-  constructor() {
-    super(PASSWORD_RESET_MESSAGES.unknownEmail, [{ path: 'email', message: PASSWORD_RESET_MESSAGES.unknownEmail }]);
-  }
-}
+export class PasswordResetEmailNotFoundError extends fixedError('ACCOUNT.EMAIL_NOT_FOUND', PASSWORD_RESET_MESSAGES.unknownEmail, 'email') {}
 
 /** No mail server and the request does not come from the server's own machine (ADR 0013). */
-export class PasswordResetUnavailableError extends DomainError {
-  readonly code = 'AUTH.PASSWORD_RESET_UNAVAILABLE';
-  constructor() {
-    super(PASSWORD_RESET_MESSAGES.unavailable);
-  }
-}
+export class PasswordResetUnavailableError extends fixedError('AUTH.PASSWORD_RESET_UNAVAILABLE', PASSWORD_RESET_MESSAGES.unavailable) {}
 
 /** The e-mail with the link (pt-BR, plain text). */
 export function passwordResetMail(name: string, link: string, expiresAt: Date) {

@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/domain-error';
+import { DomainError, fixedError } from '../shared/domain-error';
 
 /** What an embed token may show: the workers of one company, or one worker. */
 export type EmbedScope = { kind: 'company'; companyId: string } | { kind: 'patient'; patientId: string };
@@ -23,12 +23,7 @@ export interface EmbedToken {
   createdAt: Date;
 }
 
-export class EmbedTokenNotFoundError extends DomainError {
-  readonly code = 'EMBED_TOKEN.NOT_FOUND';
-  constructor() {
-    super('Token de integração não encontrado');
-  }
-}
+export class EmbedTokenNotFoundError extends fixedError('EMBED_TOKEN.NOT_FOUND', 'Token de integração não encontrado') {}
 
 export class InvalidEmbedTokenError extends DomainError {
   readonly code = 'EMBED_TOKEN.INVALID';
@@ -39,12 +34,7 @@ export class EmbedUnauthorizedError extends DomainError {
   readonly code = 'AUTH.UNAUTHENTICATED';
 }
 
-export class EmbedOriginRefusedError extends DomainError {
-  readonly code = 'EMBED.ORIGIN_FORBIDDEN';
-  constructor() {
-    super('Origem não autorizada para este token de integração');
-  }
-}
+export class EmbedOriginRefusedError extends fixedError('EMBED.ORIGIN_FORBIDDEN', 'Origem não autorizada para este token de integração') {}
 
 /** `https://portal.example.com` — scheme, host and optional port only. */
 export function normaliseOrigin(raw: string): string | undefined {

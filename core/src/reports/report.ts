@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/domain-error';
+import { DomainError, fixedError } from '../shared/domain-error';
 import type { AudiometryType, NexoAnswersInput } from './report-facts-types';
 
 export type ReportStatus = 'Draft' | 'Finalizado';
@@ -31,20 +31,10 @@ export interface ReportView {
   examDate: string;
 }
 
-export class ReportNotFoundError extends DomainError {
-  readonly code = 'REPORT.NOT_FOUND';
-  constructor() {
-    super('Laudo não encontrado');
-  }
-}
+export class ReportNotFoundError extends fixedError('REPORT.NOT_FOUND', 'Laudo não encontrado') {}
 
 /** A finalised laudo is read-only (issue 7): its PDF was issued and hashed. */
-export class ReportImmutableError extends DomainError {
-  readonly code = 'REPORT.IMMUTABLE';
-  constructor() {
-    super('Este laudo já foi finalizado e não pode ser alterado.');
-  }
-}
+export class ReportImmutableError extends fixedError('REPORT.IMMUTABLE', 'Este laudo já foi finalizado e não pode ser alterado.') {}
 
 export class InvalidReportError extends DomainError {
   readonly code = 'REPORT.INVALID';
@@ -80,9 +70,4 @@ export class ReportStaleError extends DomainError {
 }
 
 /** Laudos of an archived worker are kept and readable, but none is organised, changed or finalised (issue 14). */
-export class ReportPatientArchivedError extends DomainError {
-  readonly code = 'PATIENT.ARCHIVED_CONFLICT';
-  constructor() {
-    super('Trabalhador arquivado: restaure-o para organizar laudos.');
-  }
-}
+export class ReportPatientArchivedError extends fixedError('PATIENT.ARCHIVED_CONFLICT', 'Trabalhador arquivado: restaure-o para organizar laudos.') {}

@@ -14,6 +14,20 @@ export abstract class DomainError extends Error {
   }
 }
 
+/**
+ * Base for a failure whose code and pt-BR message never vary:
+ * `export class ReportNotFoundError extends fixedError('REPORT.NOT_FOUND', 'Laudo não encontrado') {}`.
+ * With `field`, the message is also the one issue of that field (shown under it by the forms).
+ */
+export function fixedError<const C extends string>(code: C, message: string, field?: string) {
+  return class extends DomainError {
+    readonly code: C = code;
+    constructor() {
+      super(message, field ? [{ path: field, message }] : []);
+    }
+  };
+}
+
 /** Thrown when an impossible state reaches the core: a bug, never user input. */
 export class InvariantViolation extends Error {
   constructor(message: string) {

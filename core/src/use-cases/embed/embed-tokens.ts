@@ -10,27 +10,17 @@ import type { Clock } from '../../ports/clock';
 import type { EmbedAccessLog, EmbedTokenRepository, SecretHasher } from '../../ports/embed-ports';
 import type { IdGenerator } from '../../ports/id-generator';
 import type { CompanyRepository, ExamRepository, PatientRepository } from '../../ports/patient-ports';
-import { DomainError } from '../../shared/domain-error';
+import { fixedError } from '../../shared/domain-error';
 import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from '../accounts/session-policy';
 
 export const EMBED_TOKEN_PREFIX = 'lmr_emb_';
 
 /** The company of a company-scoped token is not one of the organisation's. */
-export class EmbedCompanyNotFoundError extends DomainError {
-  readonly code = 'EMBED.COMPANY_NOT_FOUND';
-  constructor() {
-    super('Empresa não encontrada');
-  }
-}
+export class EmbedCompanyNotFoundError extends fixedError('EMBED.COMPANY_NOT_FOUND', 'Empresa não encontrada') {}
 
 /** The widget asked for a worker outside the token's scope (or none): the same answer either way. */
-export class EmbedPatientNotFoundError extends DomainError {
-  readonly code = 'EMBED.PATIENT_NOT_FOUND';
-  constructor() {
-    super('Trabalhador não encontrado para este token');
-  }
-}
+export class EmbedPatientNotFoundError extends fixedError('EMBED.PATIENT_NOT_FOUND', 'Trabalhador não encontrado para este token') {}
 
 export interface CreateEmbedTokenInput {
   name: string;
