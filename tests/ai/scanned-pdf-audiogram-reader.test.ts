@@ -16,12 +16,13 @@ const [set] = thresholdSets(1, 31);
 const DPI = 100;
 const asPdf = (bytes: Uint8Array) => ({ bytes, mediaType: 'application/pdf' as const, fileName: 'digitalizado.pdf' });
 
-/** The generated chart picture as a scanner would store it: a JPEG. */
-async function chartJpeg(): Promise<{ image: PdfImage; grey: Buffer }> {
+/** The generated chart picture as a scanner would store it (a JPEG), and a thumbnail of what it shows (white border cut). */
+async function chartJpeg(): Promise<{ image: PdfImage; grey: Buffer; content: { width: number; height: number } }> {
   const { svg } = renderChartSvg(set, 'classic');
   const png = await sharp(Buffer.from(svg)).flatten({ background: '#ffffff' }).png().toBuffer();
   const { data, info } = await sharp(png).jpeg({ quality: 90 }).toBuffer({ resolveWithObject: true });
-  return { image: { jpeg: new Uint8Array(data), width: info.width, height: info.height }, grey: await greyThumbnail(png) };
+  const content = await sharp(png).trim({ threshold: 20 }).png().toBuffer({ resolveWithObject: true });
+  return { image: { jpeg: new Uint8Array(data), width: info.width, height: info.height }, grey: await greyThumbnail(content.data), content: content.info };
 }
 /** Pearson correlation of two equally sized grey images (0 when either is blank). */
 function correlation(a: Buffer, b: Buffer): number {
@@ -34,19 +35,15 @@ function correlation(a: Buffer, b: Buffer): number {
 const greyThumbnail = (bytes: Uint8Array | Buffer) => sharp(bytes).greyscale().resize(160, 120, { fit: 'fill' }).raw().toBuffer();
 
 /**
- * Stands in for the chart reader at this seam (issue 17 allows it): it "reads" a page only when the
- * page shows the embedded chart where the PDF placed it (the rendered pixels match the original
- * picture), and then returns the ground truth; any other page is not an audiogram.
+ * Stands in for the chart reader at this seam (issue 17 allows it): it "reads" a picture only when it
+ * is the embedded chart (the rendered, cropped page correlates with the original picture), and then
+ * returns the ground truth; any other page is not an audiogram.
  */
 function chartOnPage(picture: { image: PdfImage; grey: Buffer }, seen: { width: number; height: number }[]): ChartPictureReader {
   return async (page): Promise<ReadOutcome> => {
     const meta = await sharp(page).metadata();
     seen.push({ width: meta.width!, height: meta.height! });
-    const f = DPI / 72;
-    const scale = Math.min(535 / picture.image.width, 782 / picture.image.height);
-    const region = { left: Math.round(30 * f), top: Math.round(30 * f), width: Math.round(picture.image.width * scale * f), height: Math.round(picture.image.height * scale * f) };
-    const shown = await greyThumbnail(await sharp(page).extract(region).png().toBuffer());
-    if (correlation(shown, picture.grey) < 0.8) return { status: 'not_applicable', reason: 'Nenhuma grade de audiograma reconhecida na imagem.' };
+    if (correlation(await greyThumbnail(page), picture.grey) < 0.8) return { status: 'not_applicable', reason: 'Nenhuma grade de audiograma reconhecida na imagem.' };
     const candidates: ReadingCandidate[] = (['right', 'left'] as const).flatMap((ear) => Object.entries(set[ear].air).flatMap(([hz, t]) =>
       typeof t === 'number' ? [{ ear, conduction: 'air' as const, frequencyHz: Number(hz), value: t, noResponse: false, confidence: 'high' as const }] : []));
     const reading = buildAudiogramReading(candidates, 'chart-image');
@@ -66,8 +63,11 @@ describe('ScannedPdfAudiogramReader: pages rendered by pdftoppm, read by the cha
     expect(diffAgainstTruth({ right: { air: set.right.air }, left: { air: set.left.air } }, outcome.reading).filter((d) => !d.includes('NR'))).toEqual([]);
     expect(outcome.reading.observations[0]).toBe('Lido da imagem da página 2 do PDF (renderizada a 100 dpi).');
     expect(outcome.reading.identity).toEqual({ name: 'Ana Paula Souza Lima' });
-    // A4 at 100 dpi, both pages rendered.
-    expect(seen).toEqual([{ width: 827, height: 1170 }, { width: 827, height: 1170 }]);
+    // Both pages rendered at 100 dpi and cut to their content: the chart's printed part, as large as the PDF printed it.
+    const scale = Math.min(535 / picture.image.width, 782 / picture.image.height) * (DPI / 72);
+    expect(seen).toHaveLength(2);
+    expect(Math.abs(seen[1].width - picture.content.width * scale)).toBeLessThan(4);
+    expect(Math.abs(seen[1].height - picture.content.height * scale)).toBeLessThan(4);
   });
 
   it('renders the pages one at a time and stops at the first one read', async () => {

@@ -1,5 +1,6 @@
 import type { StatedIdentity } from '../../../../core/src/audiogram/reading';
 import type { AudiogramFile, AudiogramReader, ReadOutcome } from '../../../../core/src/ports/audiogram-reader';
+import { cropToContent } from '../pdf-raster/crop-to-content';
 import { rasterisePdf } from '../pdf-raster/rasterise-pdf';
 import { statedIdentity } from '../pdf-text/patient-identity';
 import { extractPdfText } from '../pdf-text/pdf-text-items';
@@ -22,7 +23,8 @@ export interface ScannedPdfAudiogramReaderOptions {
 
 /**
  * Reads a PDF without a usable text layer (a scan, or a report whose chart is a picture): renders up
- * to `maxPages` pages with pdftoppm, one at a time, and returns the first page the chart reader reads. A PDF whose
+ * to `maxPages` pages with pdftoppm, one at a time, each cut to its printed content, and returns the
+ * first page the chart reader reads. A PDF whose
  * text layer has a threshold table is the text reader's (`not_applicable` here). The patient the
  * text layer names, if any, goes into the reading's `identity`.
  */
@@ -45,7 +47,7 @@ export class ScannedPdfAudiogramReader implements AudiogramReader {
     for (let n = 1; n <= text.pages.length; n++) {
       const raster = await rasterisePdf(file.bytes, { dpi, maxPages: 1, firstPage: n, timeoutMs, binary: this.options.pdftoppm });
       if (!raster.ok) return { status: raster.missingTool ? 'unavailable' : 'failed', reason: raster.reason };
-      const outcome = await this.options.readImage(raster.pages[0]);
+      const outcome = await this.options.readImage(await cropToContent(raster.pages[0]));
       if (outcome.status === 'read') {
         const identity: StatedIdentity | undefined = outcome.reading.identity ?? pageRows.map(statedIdentity).find(Boolean);
         const where = `Lido da imagem da página ${n} do PDF (renderizada a ${dpi} dpi).`;
