@@ -23,7 +23,6 @@ export const UFS = [
   'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA',
   'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
 ] as const;
-export type Uf = (typeof UFS)[number];
 
 /** CRFa regions and the states each covers (spec §3). */
 export const CRFA_REGIONS = [
@@ -35,7 +34,6 @@ export const CRFA_REGIONS = [
   { id: '6', label: '6ª Região', states: ['DF', 'GO', 'TO', 'AM', 'RR', 'AC', 'RO', 'AP', 'PA'] },
   { id: '7', label: '7ª Região', states: ['RJ', 'MA', 'PI', 'CE'] },
 ] as const;
-export type CrfaRegion = (typeof CRFA_REGIONS)[number]['id'];
 
 /** Specialization options of the profile-completion modal (spec §3). */
 export const SPECIALIZATIONS = [

@@ -66,7 +66,3 @@ export interface WorkerHistory {
   readonly exams: readonly AudiometricExam[];
 }
 
-/** The same exam with its ears swapped (used by symmetry properties and tests). */
-export function swapEars(exam: AudiometricExam): AudiometricExam {
-  return { ...exam, right: exam.left, left: exam.right };
-}

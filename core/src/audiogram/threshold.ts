@@ -34,11 +34,6 @@ export function isNoResponse(t: Threshold | undefined): t is NoResponse {
   return typeof t === 'object' && t !== null;
 }
 
-/** True for a measured number (not NR, not missing). */
-export function isMeasured(t: Threshold | undefined): t is number {
-  return typeof t === 'number';
-}
-
 /** True when the frequency was tested: a number or a no-response. */
 export function isTested(t: Threshold | undefined): t is number | NoResponse {
   return t !== null && t !== undefined;

@@ -23,13 +23,6 @@ export function formatHz(hz: number): string {
   return hz >= 1000 ? `${Math.floor(hz / 1000)}.${String(hz % 1000).padStart(3, '0')}` : String(hz);
 }
 
-/** A list of frequencies ("3.000, 4.000 e 6.000 Hz"). */
-export function formatHzList(list: readonly number[]): string {
-  const parts = list.map(formatHz);
-  const joined = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} e ${parts[parts.length - 1]}` : parts.join('');
-  return `${joined} Hz`;
-}
-
 /** Joins pt-BR items with commas and "e". */
 export function joinPt(items: readonly string[]): string {
   return items.length > 1 ? `${items.slice(0, -1).join(', ')} e ${items[items.length - 1]}` : items.join('');

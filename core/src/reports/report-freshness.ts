@@ -48,4 +48,3 @@ export function compareReportFacts(drafted: ReportFacts, current: ReportFacts): 
   return { stale: changes.length > 0, changes };
 }
 
-export const STALE_DRAFT_MESSAGE = 'O exame foi alterado depois que este laudo foi organizado';

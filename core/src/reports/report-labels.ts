@@ -51,4 +51,3 @@ export const LAUDO_DISCLAIMER =
  * nexo laudo (clinical-rules §6.1): every item starts 'não avaliado'; the editor sets the others.
  */
 export const CFM_ITEM_STATUSES = ['não avaliado', 'avaliado', 'não se aplica'] as const;
-export type CfmItemStatus = (typeof CFM_ITEM_STATUSES)[number];

@@ -18,32 +18,10 @@ export function boundsOf(t: Threshold | undefined): Bounds | undefined {
   return { lo: t, hi: t, loOpen: false };
 }
 
-/** Bounds of the maximum of several values (empty input → undefined). */
-export function maxBounds(items: readonly (Bounds | undefined)[]): Bounds | undefined {
-  let out: Bounds | undefined;
-  for (const b of items) {
-    if (!b) continue;
-    if (!out) out = b;
-    else {
-      const lo = Math.max(out.lo, b.lo);
-      const loOpen = (out.lo === lo && out.loOpen) || (b.lo === lo && b.loOpen);
-      out = { lo, hi: Math.max(out.hi, b.hi), loOpen };
-    }
-  }
-  return out;
-}
-
 /** Is the value certainly above `x` (true), certainly not (false), or unknown (null)? */
 export function above(b: Bounds, x: number): boolean | null {
   if (b.lo > x || (b.loOpen && b.lo >= x)) return true;
   if (b.hi <= x) return false;
-  return null;
-}
-
-/** Is `a` certainly greater than `b`? */
-export function greaterThan(a: Bounds, b: Bounds): boolean | null {
-  if (a.lo > b.hi || (a.loOpen && a.lo >= b.hi)) return true;
-  if (a.hi <= b.lo) return false;
   return null;
 }
 

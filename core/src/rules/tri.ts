@@ -24,8 +24,6 @@ export function allTri(values: readonly Tri[]): Tri {
   return unknown ? null : true;
 }
 
-export const notTri = (v: Tri): Tri => (v === null ? null : !v);
-
 /** Two-operand `anyTri` without an array (hot paths). */
 export function orTri(a: Tri, b: Tri): Tri {
   if (a === true || b === true) return true;

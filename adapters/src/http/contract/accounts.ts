@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROFESSIONAL_TYPES, SPECIALIZATIONS } from '../../../../core/src/accounts/registries';
+import { PROFESSIONAL_TYPES } from '../../../../core/src';
 
 /**
  * Wire contracts of accounts, sessions and profile (spec §3, §5, §7). Only the shape is checked
@@ -7,8 +7,6 @@ import { PROFESSIONAL_TYPES, SPECIALIZATIONS } from '../../../../core/src/accoun
  * the web app shows it). Field names are the spec's.
  */
 const optionalText = z.string().trim().max(200).optional().nullable();
-
-export const professionalTypeWire = z.enum([...PROFESSIONAL_TYPES, 'EngenheiroTrabalho']);
 
 export const registerBody = z.object({
   name: z.string().max(200).default(''),
@@ -94,7 +92,6 @@ export const completeProfileBody = z.object({
 });
 /** `userId` must be a UUID (the caller's own id): anything else is a 400, never a database error. */
 export const completeProfileQuery = z.object({ userId: z.string().uuid('usuário inválido').optional() });
-export const SPECIALIZATION_OPTIONS = SPECIALIZATIONS;
 
 export const notificationPreferences = z.object({
   emailNotifications: z.boolean(),

@@ -13,4 +13,3 @@ export const healthResponse = z.object({
   uptimeSeconds: z.number(),
   checks: z.record(z.string(), check),
 });
-export type HealthResponse = z.infer<typeof healthResponse>;

@@ -17,8 +17,6 @@ export const CONTROL_CHARACTER_MESSAGE = 'contém caracteres de controle não pe
 export const MAX_JSON_DEPTH = 64;
 export const JSON_TOO_DEEP_MESSAGE = `JSON aninhado demais (profundidade máxima ${MAX_JSON_DEPTH})`;
 
-export const hasControlCharacters = (s: string) => CONTROL.test(s);
-
 /** The one text primitive of the contracts: a string without control characters (tab and line breaks allowed). */
 export const safeText = () => z.string().refine((s) => !CONTROL.test(s), { message: CONTROL_CHARACTER_MESSAGE, abort: true });
 

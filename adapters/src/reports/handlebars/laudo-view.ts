@@ -206,8 +206,6 @@ export function laudoView(doc: LaudoDocument) {
   };
 }
 
-export type LaudoView = ReturnType<typeof laudoView>;
-
 /** The level the professional confirmed or chose in the editor, when they did (draft.nexo_causal.confirmado). */
 function confirmedNexo(draft: LaudoDocument['draft']): keyof typeof NEXO_LEVEL_LABEL | null {
   const n = draft.nexo_causal as { classificacao: string | null; confirmado?: boolean };

@@ -9,5 +9,4 @@ export const narrativeSchema = z.object({
   technical_justification: z.array(z.string().min(3).max(800)).min(1).max(16),
 });
 
-export type ModelNarrative = z.infer<typeof narrativeSchema>;
 export const narrativeFormat = z.toJSONSchema(narrativeSchema);

@@ -10,7 +10,3 @@ export function missingMandatoryFrequencies(ear: EarAudiogram): number[] {
   return MANDATORY_AIR_FREQUENCIES.filter((f) => !isTested(ear.air[f]));
 }
 
-/** True when both ears carry every mandatory air-conduction frequency (item 3.6). */
-export function isExamComplete(exam: AudiometricExam): boolean {
-  return missingMandatoryFrequencies(exam.right).length === 0 && missingMandatoryFrequencies(exam.left).length === 0;
-}

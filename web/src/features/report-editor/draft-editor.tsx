@@ -45,9 +45,6 @@ export function missingInformation(draft: Draft, type: 'simple' | 'nexo-causal')
   return missing;
 }
 
-/** True when the nexo level has been confirmed or changed by the professional (product.md decision 5). */
-export const nexoConfirmed = (draft: Draft) => (draft.nexo_causal as { confirmado?: boolean } | undefined)?.confirmado === true;
-
 /**
  * The wizard's report editor (spec §2 wizard components, step 6): NR-7 validation, Portaria 19
  * interpretation and the narrative clinical report, each with an edit/finish toggle; autosave via
