@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ExamResponse, ReadingNoteResponse } from '../../adapters/src/http/contract/exams';
@@ -95,5 +95,75 @@ describe('AudiogramReviewGrid', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Salvar audiograma' }));
     expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('Informe pelo menos um limiar por via aérea.');
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
+  describe('a chart picture read with a second opinion (issue 17)', () => {
+    const chartNote: ReadingNoteResponse = {
+      extractedFrom: 'grafico.png',
+      fileId: 'f1',
+      attempts: [{ reader: 'pdf-text', status: 'not_applicable' }, { reader: 'chart-image', status: 'read' }, { reader: 'ollama:qwen2.5vl:7b', status: 'read' }],
+      confidence: 'low',
+      source: 'chart-image',
+      observations: [],
+      pointConfidence: { right: { air: { '1000': 'high', '4000': 'low', '6000': 'medium' }, bone: {} }, left: { air: { '4000': 'high' }, bone: {} } },
+      positions: { right: { air: { '1000': { x: 0.4, y: 0.3 }, '4000': { x: 0.7, y: 0.5 }, '6000': { x: 0.8, y: 0.45 } }, bone: {} }, left: { air: { '4000': { x: 0.7, y: 0.4 } }, bone: {} } },
+      secondOpinion: {
+        status: 'disagreed', source: 'ollama:qwen2.5vl:7b',
+        disagreements: [{ ear: 'right', conduction: 'air', frequencyHz: 4000, primary: { value: 45, noResponse: false }, secondary: { value: 60, noResponse: false } }],
+      },
+    };
+    /** fakeApi answers JSON; the picture download answers a PNG (or fails with `status`). */
+    function withPicture(status = 200) {
+      const calls = fakeApi();
+      const json = globalThis.fetch;
+      vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) =>
+        String(url) === '/api/files/f1/download'
+          ? new Response(status === 200 ? new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }) : '{}', { status, headers: { 'content-type': status === 200 ? 'image/png' : 'application/json' } })
+          : json(url, init)));
+      return calls;
+    }
+
+    it('lists the points to check (low first, both values where the readers disagree) and draws the marks on the picture at their positions', async () => {
+      withPicture();
+      const { container } = renderApp(<AudiogramReviewGrid exam={exam({ ambienteJson: chartNote })} />, { path: '/exams/e1' });
+      const items = within(screen.getByTestId('points-to-check')).getAllByRole('button');
+      expect(items.map((b) => b.textContent)).toEqual([
+        'OD, via aérea, 4000 HzLeitor de gráfico: 45 dB · Ollama: 60 dBconfiança baixa',
+        'OD, via aérea, 6000 Hz40 dBconfiança média',
+      ]);
+      const picture = await screen.findByTestId('reading-picture');
+      expect(within(picture).getByRole('img', { name: 'Audiograma enviado (grafico.png)' })).toBeTruthy();
+      const marks = [...picture.querySelectorAll<HTMLElement>('[data-mark]')];
+      expect(marks.map((m) => [m.dataset.mark, m.style.left, m.style.top, m.dataset.confidence])).toEqual([
+        ['air.4000.RE', '70%', '50%', 'low'],
+        ['air.6000.RE', '80%', '45%', 'medium'],
+        ['air.1000.RE', '40%', '30%', 'high'],
+        ['air.4000.LE', '70%', '40%', 'high'],
+      ]);
+      expect(picture.querySelector('[data-mark="air.4000.RE"] .reading-mark__ring')).toBeTruthy();
+      expect(picture.querySelector('[data-mark="air.1000.RE"] .reading-mark__ring')).toBeNull();
+
+      // the list takes the keyboard to the cell, and the cell's symbol is circled
+      await userEvent.click(items[0]);
+      expect(document.activeElement).toBe(cell(container, 'air.4000.RE'));
+      expect(picture.querySelector('[data-mark="air.4000.RE"]')!.classList).toContain('reading-mark--active');
+      // focusing another cell moves the highlight; clicking a symbol focuses its cell
+      cell(container, 'air.4000.LE').focus();
+      await waitFor(() => expect(picture.querySelector('[data-mark="air.4000.LE"]')!.classList).toContain('reading-mark--active'));
+      expect(picture.querySelector('[data-mark="air.4000.RE"]')!.classList).not.toContain('reading-mark--active');
+      await userEvent.click(picture.querySelector<HTMLElement>('[data-mark="air.1000.RE"]')!);
+      expect(document.activeElement).toBe(cell(container, 'air.1000.RE'));
+      // a reviewed point leaves the list
+      fireEvent.change(cell(container, 'air.4000.RE'), { target: { value: '55' } });
+      expect(within(screen.getByTestId('points-to-check')).getAllByRole('button')).toHaveLength(1);
+    });
+
+    it('a picture that cannot be downloaded says so and offers a retry; the grid stays usable', async () => {
+      withPicture(404);
+      const { container } = renderApp(<AudiogramReviewGrid exam={exam({ ambienteJson: chartNote })} />, { path: '/exams/e1' });
+      expect(await screen.findByText('Não foi possível carregar a imagem do exame')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
+      expect(cell(container, 'air.4000.RE').value).toBe('45');
+    });
   });
 });

@@ -38,6 +38,8 @@ export interface ReadingNote {
   readonly pointConfidence?: Readonly<Record<Ear, EarPointConfidence>>;
   /** Where the reader found each value's symbol on the picture (the review overlay). */
   readonly positions?: ReadingPositions;
+  /** The uploaded file the positions refer to (set with `positions`). */
+  readonly fileId?: string;
   /** A second reader's opinion on a picture's reading (issue 17 item 4): pending, agreed, disagreed or failed. */
   readonly secondOpinion?: SecondOpinion;
   /** pt-BR notes for the professional (the reader's, then one line per attempt, then the review's). */
@@ -68,12 +70,12 @@ export function describeAttempts(attempts: readonly ReaderAttempt[]): string[] {
 }
 
 /** The note of a reading's outcome: read (`reading`), a slow job queued (`pending`), or failed. */
-export function readingNoteFor(result: { reading?: AudiogramReading; attempts: readonly ReaderAttempt[]; fileName: string; at: Date; pending?: boolean }): ReadingNote {
+export function readingNoteFor(result: { reading?: AudiogramReading; attempts: readonly ReaderAttempt[]; fileName: string; fileId?: string | null; at: Date; pending?: boolean }): ReadingNote {
   const base = { extractedAt: result.at.toISOString(), extractedFrom: result.fileName, attempts: result.attempts };
   if (result.reading) {
     return {
       ...base, confidence: result.reading.confidence, source: result.reading.source, pointConfidence: result.reading.pointConfidence,
-      ...(result.reading.positions ? { positions: result.reading.positions } : {}),
+      ...(result.reading.positions ? { positions: result.reading.positions, ...(result.fileId ? { fileId: result.fileId } : {}) } : {}),
       ...(result.reading.secondOpinion ? { secondOpinion: result.reading.secondOpinion } : {}),
       observations: [...result.reading.observations, ...describeAttempts(result.attempts)],
     };
@@ -105,6 +107,6 @@ export function discardedReadingNote(note: ReadingNote | null, readingId: string
   const { reviewPending: _held, ...rest } = note;
   const observations = [...rest.observations, `Leitura do arquivo '${fileName}' descartada pelo profissional.`];
   if (examHasThresholds) return { ...rest, observations };
-  const { pointConfidence: _p, source: _s, positions: _x, secondOpinion: _o, ...unread } = rest;
+  const { pointConfidence: _p, source: _s, positions: _x, fileId: _f, secondOpinion: _o, ...unread } = rest;
   return { ...unread, confidence: 'unknown', analysisFailed: true, analysisError: READING_DISCARDED_MESSAGE, observations };
 }

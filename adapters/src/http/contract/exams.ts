@@ -102,6 +102,8 @@ export const readingNoteResponse = z.object({
   source: z.string().optional(),
   pointConfidence: z.object({ right: earPointConfidence, left: earPointConfidence }).optional(),
   positions: readingPositionsResponse.optional(),
+  /** The uploaded file the positions refer to (GET /api/files/{fileId}/download). */
+  fileId: z.string().optional(),
   secondOpinion: secondOpinionResponse.optional(),
   observations: z.array(z.string()).readonly(),
   analysisPending: z.boolean().optional(),

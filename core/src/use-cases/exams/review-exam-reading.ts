@@ -63,7 +63,7 @@ export class ReviewExamReading {
     const editable = await assertExamEditable(this.reports, exam, 'alterado', true);
     if (!editable.ok) return editable;
     const at = this.clock.now();
-    const read = readingNoteFor({ reading: reading.reading, attempts: exam.ambienteJson?.attempts ?? [], fileName: reading.fileName, at: reading.createdAt });
+    const read = readingNoteFor({ reading: reading.reading, attempts: exam.ambienteJson?.attempts ?? [], fileName: reading.fileName, fileId: reading.fileId, at: reading.createdAt });
     const applied = reviewedReadingNote(read, { observations: reviewObservations(reading.identity, reading.reasons.includes('existing_thresholds') && hasAirThresholds(exam)), by: auth.userId, at });
     const decided: ExamReading = { ...reading, status: 'applied', decidedAt: at, decidedBy: auth.userId };
     const updated = await this.uow.run(async () => {

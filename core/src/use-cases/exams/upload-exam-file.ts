@@ -136,7 +136,7 @@ export class UploadExamFile {
       const pointsHere = note?.reviewPending?.readingId === held.id;
       const examNote = !pointsHere || !note ? note : hasAirThresholds(exam)
         ? { ...note, attempts, reviewPending: { ...note.reviewPending!, reasons } }
-        : { ...readingNoteFor({ reading, attempts, fileName: file.fileName, at: held.createdAt }), reviewPending: { ...note.reviewPending!, reasons } };
+        : { ...readingNoteFor({ reading, attempts, fileName: file.fileName, fileId: file.id, at: held.createdAt }), reviewPending: { ...note.reviewPending!, reasons } };
       await this.uow.run(async () => {
         await this.readings.save({ ...held, reading, reasons });
         await this.exams.update({ ...exam, ambienteJson: examNote, updatedAt: at });
@@ -177,7 +177,7 @@ export class UploadExamFile {
     const patient = await this.patients.findById(organizationId, exam.patientId);
     const identity = checkReadingIdentity(reading.identity, { name: patient?.name ?? '', cpf: patient?.cpf ?? null, birthDate: patient?.birthDate ?? null });
     const reasons = readingNeedsReview({ confidence: reading.confidence, identity, examHasThresholds: hasAirThresholds(exam) });
-    const note = readingNoteFor({ reading, attempts, fileName: file.fileName, at });
+    const note = readingNoteFor({ reading, attempts, fileName: file.fileName, fileId: file.id, at });
     if (!reasons.length) {
       await applyReadingToExam(this, exam, reading, note);
       return null;

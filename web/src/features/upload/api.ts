@@ -1,6 +1,6 @@
 import type { ExamResponse, ReadingNoteResponse, WireThreshold } from '../../../../adapters/src/http/contract/exams';
 import type { ApplyReadingResponse, ExamReadingListResponse, ExamReadingResponse } from '../../../../adapters/src/http/contract/readings';
-import { api } from '../../lib/api-client';
+import { api, ApiError, getToken } from '../../lib/api-client';
 
 export type Exam = ExamResponse;
 
@@ -58,10 +58,26 @@ export type AmbienteInfo = ReadingNoteResponse;
 /** True when the exam has at least one air-conduction threshold (spec §4: "data extracted"). */
 export const hasAirThresholds = (exam: Exam) => Object.values(exam.audiogram.air).some((p) => p.re !== null || p.le !== null);
 
+/** `GET /api/files/{id}/download` as a Blob (the picture beside the review grid; it needs the bearer token). */
+export async function fetchExamFile(fileId: string, signal?: AbortSignal): Promise<Blob> {
+  const token = getToken();
+  const response = await fetch(`/api/files/${encodeURIComponent(fileId)}/download`, { signal, headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new ApiError(response.status, 'FILE_DOWNLOAD', 'Não foi possível baixar o arquivo do exame.', false);
+  return response.blob();
+}
+
+/** The reader's short name for the review list: "Leitor de gráfico", "Ollama", "Leitura do PDF". */
+export function shortSourceLabel(source: string | null): string | null {
+  if (source?.startsWith('ollama')) return 'Ollama';
+  return sourceLabel(source);
+}
+
 /** 'Leitura do PDF' for the text reader, 'Modelo local (qwen2.5vl:7b)' for Ollama (product.md decision 6). */
 export function sourceLabel(source: string | null): string | null {
   if (!source) return null;
   if (source === 'pdf-text') return 'Leitura do PDF';
+  if (source === 'chart-image') return 'Leitor de gráfico';
+  if (source === 'scanned-pdf') return 'Leitor de gráfico (PDF digitalizado)';
   if (source.startsWith('ollama:')) return `Modelo local (${source.slice('ollama:'.length)})`;
   if (source === 'ollama') return 'Modelo local';
   return source;

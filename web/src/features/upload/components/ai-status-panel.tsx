@@ -3,7 +3,7 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { IconCpu, IconRefresh } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
-import { CONFIDENCE_LABEL, fetchExam, hasAirThresholds, sourceLabel, type AmbienteInfo, type Exam } from '../api';
+import { CONFIDENCE_LABEL, fetchExam, hasAirThresholds, shortSourceLabel, sourceLabel, type AmbienteInfo, type Exam } from '../api';
 import './upload.css';
 
 /** Spec §9: poll every 5 s, at most 24 times (about 2 minutes). */
@@ -66,7 +66,12 @@ export function AiStatusPanel({ examId, refreshKey, onData, onStatusChange }: Ai
         setAmbiente(info);
         onDataRef.current?.(exam);
         const s = statusOf(exam, info);
-        if (s !== 'waiting') return update(s);
+        if (s !== 'waiting') {
+          update(s);
+          // the local model's second opinion is still to come (issue 17): keep reading the exam quietly
+          if (info?.secondOpinion?.status === 'pending' && n < POLL_MAX_ATTEMPTS) timer = setTimeout(() => void check(n + 1), POLL_INTERVAL_MS);
+          return;
+        }
         if (n >= POLL_MAX_ATTEMPTS) return update('timeout');
         update('waiting');
         setAttempt(n + 1);
@@ -131,6 +136,7 @@ export function AiStatusPanel({ examId, refreshKey, onData, onStatusChange }: Ai
         </Banner>
       )}
       {ambiente && (status === 'extracted' || status === 'failed') && <ReadingFacts ambiente={ambiente} status={status} />}
+      {ambiente?.secondOpinion && (status === 'extracted' || status === 'review') && <SecondOpinionLine opinion={ambiente.secondOpinion} />}
     </section>
   );
 }
@@ -173,5 +179,21 @@ function ReadingFacts({ ambiente, status }: { ambiente: AmbienteInfo; status: Ai
         </details>
       )}
     </>
+  );
+}
+
+/** What the local model said of a picture the chart reader read (issue 17 item 4). */
+function SecondOpinionLine({ opinion }: { opinion: NonNullable<AmbienteInfo['secondOpinion']> }) {
+  const who = shortSourceLabel(opinion.source ?? null) ?? 'modelo local';
+  const text = {
+    pending: 'Segunda opinião do modelo local em andamento; a leitura do gráfico já está disponível.',
+    agreed: `Segunda opinião (${who}): concorda com a leitura (diferença de até 5 dB).`,
+    disagreed: `Segunda opinião (${who}): ${opinion.disagreements.length} ponto(s) divergem em mais de 5 dB — confira os pontos marcados.`,
+    failed: `Segunda opinião (${who}) indisponível; mantida a leitura do gráfico.`,
+  }[opinion.status];
+  return (
+    <p className={`ai-status__second ai-status__second--${opinion.status}`} data-testid="second-opinion" data-status={opinion.status}>
+      {text}
+    </p>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
 import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../../../../core/src/index';
 import {
   emptyThresholdCell,
@@ -18,6 +18,7 @@ import type { AudiogramValues } from '../../../components/audiogram/audiogram-da
 import { nr7Label } from '../../../lib/classification';
 import { hasAirThresholds, saveAudiogram, type AudiogramBody, type Exam } from '../api';
 import { PendingReadingReview } from './pending-reading-review';
+import { focusPointCell, PointsToCheck, ReadingPicture, readPoints } from './reading-picture';
 import './upload.css';
 
 const AudiogramChart = lazy(() => import('../../../components/audiogram/audiogram-chart'));
@@ -73,6 +74,8 @@ export function AudiogramReviewGrid({ exam, onSaved }: AudiogramReviewGridProps)
   // A reading held for review (issue 14) is decided above the grid before its values reach it.
   const [decided, setDecided] = useState(false);
   const held = !decided ? (ambiente?.reviewPending ?? null) : null;
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
 
   const manual = !hasAirThresholds(exam) && (ambiente?.analysisFailed ?? false);
   const current = saved ?? exam;
@@ -108,6 +111,16 @@ export function AudiogramReviewGrid({ exam, onSaved }: AudiogramReviewGridProps)
   }
 
   const chartValues: AudiogramValues = useMemo(() => ({ air: toWire(grids.air), bone: toWire(grids.bone) }), [grids]);
+  // the reader's points (unsure first) and, for a picture, where it found them (issue 17 item 5)
+  const points = useMemo(
+    () => (held || manual ? [] : readPoints({ values: chartValues, pointConfidence: ambiente?.pointConfidence, positions: ambiente?.positions, secondOpinion: ambiente?.secondOpinion })),
+    [held, manual, chartValues, ambiente],
+  );
+  const picture = !held && !manual && ambiente?.positions && ambiente.positions.page === undefined ? (ambiente.fileId ?? null) : null;
+  const goTo = (key: string) => {
+    setHighlighted(key);
+    focusPointCell(form.current, key);
+  };
 
   function setCell(kind: Kind, f: string, ear: Ear, cell: ThresholdCell) {
     setGrids((g) => ({ ...g, [kind]: { ...g[kind], [f]: { ...g[kind][f], [ear]: cell } } }));
@@ -183,7 +196,7 @@ export function AudiogramReviewGrid({ exam, onSaved }: AudiogramReviewGridProps)
               {FREQS[kind].map((f) => {
                 const key = `${kind}.${f}.${ear}`;
                 return (
-                  <td key={f}>
+                  <td key={f} onFocus={() => setHighlighted(`${kind}.${f}.${ear === 're' ? 'RE' : 'LE'}`)} className={highlighted === `${kind}.${f}.${ear === 're' ? 'RE' : 'LE'}` ? 'review-grid__cell--active' : undefined}>
                     <ThresholdInput
                       cell={grids[kind][String(f)][ear]}
                       onChange={(cell) => setCell(kind, String(f), ear, cell)}
@@ -204,7 +217,7 @@ export function AudiogramReviewGrid({ exam, onSaved }: AudiogramReviewGridProps)
   );
 
   return (
-    <form className="review-grid" onSubmit={onSubmit} noValidate aria-label="Revisão do audiograma">
+    <form ref={form} className="review-grid" onSubmit={onSubmit} noValidate aria-label="Revisão do audiograma">
       {held && <PendingReadingReview examId={exam.id} readingId={held.readingId} onApplied={afterDecision} onDiscarded={afterDecision} />}
       {manual && (
         <Banner variant="warning" title="Preenchimento manual">
@@ -231,11 +244,15 @@ export function AudiogramReviewGrid({ exam, onSaved }: AudiogramReviewGridProps)
         </ul>
       )}
       {saveError && <Banner variant="error">{saveError}</Banner>}
+      {!held && <PointsToCheck points={points.filter((p) => !touched.has(`${p.kind}.${p.hz}.${p.side === 'right' ? 're' : 'le'}`))} source={ambiente?.source} secondSource={ambiente?.secondOpinion?.source} highlighted={highlighted} onSelect={goTo} />}
       <div className="review-grid__layout">
-        <div className="review-grid__tables">
-          {table('air')}
-          {table('bone')}
-          <p className="review-grid__note">Valores de −10 a 120 dB NA em passos de 5. Marque NR quando não houve resposta no nível testado.</p>
+        <div className={`reading-review${picture ? ' reading-review--with-picture' : ''}`}>
+          {picture && <ReadingPicture fileId={picture} fileName={ambiente?.extractedFrom} points={points} highlighted={highlighted} onSelect={goTo} />}
+          <div className="review-grid__tables">
+            {table('air')}
+            {table('bone')}
+            <p className="review-grid__note">Valores de −10 a 120 dB NA em passos de 5. Marque NR quando não houve resposta no nível testado.</p>
+          </div>
         </div>
         <div className="review-grid__side">
           <Suspense fallback={<Spinner label="Carregando audiograma..." />}>

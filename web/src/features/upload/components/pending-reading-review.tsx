@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../../../../core/src/index';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +7,8 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { applyReading, CONFIDENCE_LABEL, discardReading, fetchExam, fetchReadings, sourceLabel, type Exam, type ExamReading } from '../api';
+import { applyReading, CONFIDENCE_LABEL, discardReading, fetchExam, fetchReadings, shortSourceLabel, sourceLabel, type Exam, type ExamReading } from '../api';
+import { focusPointCell, PointsToCheck, ReadingPicture, readPoints } from './reading-picture';
 import './upload.css';
 
 const cpfText = (d: string) => (d.length === 11 ? `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}` : d);
@@ -28,7 +29,12 @@ export function mismatchSentences(r: ExamReading): string[] {
 type Wire = ExamReading['audiogram']['air'][string]['re'];
 const valueText = (v: Wire | undefined) => (v === null || v === undefined ? '—' : typeof v === 'number' ? String(v) : `NR ${v.nr}`);
 
-function ReadingTable({ reading, kind }: { reading: ExamReading; kind: 'air' | 'bone' }) {
+interface Selection {
+  highlighted: string | null;
+  onSelect: (key: string) => void;
+}
+
+function ReadingTable({ reading, kind, highlighted, onSelect }: { reading: ExamReading; kind: 'air' | 'bone' } & Selection) {
   const freqs = kind === 'air' ? AIR_FREQUENCIES : BONE_FREQUENCIES;
   const values = reading.audiogram[kind];
   const ears = [
@@ -57,8 +63,10 @@ function ReadingTable({ reading, kind }: { reading: ExamReading; kind: 'air' | '
               {freqs.map((f) => {
                 const c = reading.pointConfidence[side][kind][String(f)];
                 const flagged = c === 'low' || c === 'medium';
+                const cellKey = `${kind}.${f}.${key.toUpperCase()}`;
+                const classes = [flagged ? `pending-reading__cell--${c}` : null, highlighted === cellKey ? 'pending-reading__cell--active' : null].filter(Boolean).join(' ');
                 return (
-                  <td key={f} className={flagged ? `pending-reading__cell--${c}` : undefined} data-read-cell={`${kind}.${f}.${key.toUpperCase()}`}>
+                  <td key={f} className={classes || undefined} data-read-cell={cellKey} tabIndex={-1} onClick={() => onSelect(cellKey)} onFocus={() => onSelect(cellKey)}>
                     {valueText(values[String(f)]?.[key])}
                     {flagged && <span className="visually-hidden"> (confiança {c === 'low' ? 'baixa' : 'média'})</span>}
                   </td>
@@ -92,6 +100,8 @@ export function PendingReadingReview({ examId, readingId, onApplied, onDiscarded
   const [confirmed, setConfirmed] = useState(false);
   const [busy, setBusy] = useState<'apply' | 'discard' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const root = useRef<HTMLElement>(null);
 
   if (readings.isPending) return <Spinner label="Carregando a leitura retida..." />;
   if (readings.isError)
@@ -106,6 +116,13 @@ export function PendingReadingReview({ examId, readingId, onApplied, onDiscarded
 
   const mismatch = reading.identity.status === 'mismatch';
   const sentences = mismatchSentences(reading);
+  const points = readPoints({ values: reading.audiogram, pointConfidence: reading.pointConfidence, positions: reading.positions, secondOpinion: reading.secondOpinion });
+  const picture = reading.positions && reading.positions.page === undefined && reading.fileId ? reading.fileId : null;
+  const select = (key: string) => setHighlighted(key);
+  const goTo = (key: string) => {
+    setHighlighted(key);
+    focusPointCell(root.current, key);
+  };
 
   async function decide(kind: 'apply' | 'discard') {
     if (kind === 'apply' && mismatch && !confirmed) {
@@ -135,7 +152,7 @@ export function PendingReadingReview({ examId, readingId, onApplied, onDiscarded
   }
 
   return (
-    <section className="pending-reading" aria-labelledby={`pending-reading-${reading.id}`} data-testid="pending-reading">
+    <section ref={root} className="pending-reading" aria-labelledby={`pending-reading-${reading.id}`} data-testid="pending-reading">
       <h4 id={`pending-reading-${reading.id}`} className="review-grid__subtitle">
         Leitura retida para revisão — {reading.fileName}
       </h4>
@@ -174,8 +191,20 @@ export function PendingReadingReview({ examId, readingId, onApplied, onDiscarded
           <dd>{reading.identity.worker.name}</dd>
         </div>
       </dl>
-      <ReadingTable reading={reading} kind="air" />
-      {Object.keys(reading.audiogram.bone).length > 0 && <ReadingTable reading={reading} kind="bone" />}
+      {reading.secondOpinion?.status === 'disagreed' && (
+        <Banner variant="warning" title="A segunda opinião diverge da leitura">
+          {shortSourceLabel(reading.secondOpinion.source ?? null) ?? 'O segundo leitor'} leu {reading.secondOpinion.disagreements.length} ponto(s) com mais de 5 dB de diferença.
+          Os valores abaixo são os de {shortSourceLabel(reading.source) ?? reading.source}; confira os pontos marcados.
+        </Banner>
+      )}
+      <PointsToCheck points={points} source={reading.source} secondSource={reading.secondOpinion?.source} highlighted={highlighted} onSelect={goTo} />
+      <div className={`reading-review${picture ? ' reading-review--with-picture' : ''}`}>
+        {picture && <ReadingPicture fileId={picture} fileName={reading.fileName} points={points} highlighted={highlighted} onSelect={goTo} />}
+        <div className="reading-review__tables">
+          <ReadingTable reading={reading} kind="air" highlighted={highlighted} onSelect={select} />
+          {Object.keys(reading.audiogram.bone).length > 0 && <ReadingTable reading={reading} kind="bone" highlighted={highlighted} onSelect={select} />}
+        </div>
+      </div>
       {mismatch && (
         <Checkbox
           label={`Confirmo que este arquivo é de ${reading.identity.worker.name}`}
