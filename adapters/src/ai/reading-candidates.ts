@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ReadingCandidate } from '../../../core/src/audiogram/reading';
+import type { ReadingCandidate } from '../../../core/src';
 
 /**
  * Edge check shared by the readers: whatever a parser or a model produced must be a list of

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import type { PasswordHasher } from '../../../core/src/ports/account-ports';
+import type { PasswordHasher } from '../../../core/src';
 
 /** argon2id (the @node-rs default algorithm) with OWASP's minimum cost: 19 MiB, 2 passes. */
 export class Argon2PasswordHasher implements PasswordHasher {

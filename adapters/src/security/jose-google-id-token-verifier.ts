@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import type { GoogleIdTokenVerifier, GoogleIdentity } from '../../../core/src/ports/account-ports';
+import type { GoogleIdTokenVerifier, GoogleIdentity } from '../../../core/src';
 
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
-import type { SessionClaims, SessionTokens } from '../../../core/src/ports/account-ports';
+import type { SessionClaims, SessionTokens } from '../../../core/src';
 
 const ISSUER = 'limiar';
 const AUDIENCE = 'limiar-api';

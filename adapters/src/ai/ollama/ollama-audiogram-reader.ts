@@ -1,6 +1,5 @@
 import type { ChatResponse, Ollama } from 'ollama';
-import { buildAudiogramReading } from '../../../../core/src/audiogram/reading';
-import type { AudiogramFile, AudiogramReader, ReadOutcome } from '../../../../core/src/ports/audiogram-reader';
+import { buildAudiogramReading, type AudiogramFile, type AudiogramReader, type ReadOutcome } from '../../../../core/src';
 import { parseReadingCandidates } from '../reading-candidates';
 import { AUDIOGRAM_SYSTEM_PROMPT, AUDIOGRAM_USER_PROMPT } from './prompt';
 import { rasterisePdf } from '../pdf-raster/rasterise-pdf';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ReadingCandidate, StatedIdentity } from '../../../../core/src/audiogram/reading';
+import type { ReadingCandidate, StatedIdentity } from '../../../../core/src';
 
 /**
  * What the vision model must answer (sent to Ollama as the JSON-schema `format`). Snake case and

@@ -1,5 +1,4 @@
-import type { Ear } from '../../../../core/src/audiogram/audiogram';
-import type { Conduction } from '../../../../core/src/audiogram/reading';
+import type { Ear, Conduction } from '../../../../core/src';
 
 /** Lower case, accents removed, unicode dashes and minus unified, spaces collapsed. */
 export function normalise(text: string): string {

@@ -1,4 +1,4 @@
-import type { StatedIdentity } from '../../../../core/src/audiogram/reading';
+import type { StatedIdentity } from '../../../../core/src';
 import type { TextRow } from './text-rows';
 
 /** "Paciente:", "Nome:", "Nome do paciente", "Patient name:" … with the value after it or in the next cell. */

@@ -1,5 +1,4 @@
-import { buildAudiogramReading, type StatedIdentity } from '../../../../core/src/audiogram/reading';
-import type { AudiogramFile, AudiogramReader, ReadOutcome } from '../../../../core/src/ports/audiogram-reader';
+import { buildAudiogramReading, type StatedIdentity, type AudiogramFile, type AudiogramReader, type ReadOutcome } from '../../../../core/src';
 import { parseReadingCandidates } from '../reading-candidates';
 import { statedIdentity } from './patient-identity';
 import { extractPdfText } from './pdf-text-items';

@@ -1,5 +1,4 @@
-import type { Ear } from '../../../../core/src/audiogram/audiogram';
-import type { Conduction, ReadingCandidate } from '../../../../core/src/audiogram/reading';
+import type { Ear, Conduction, ReadingCandidate } from '../../../../core/src';
 import { classifyLabel, parseCellValue, parseFrequencyLabel, type LabelMeaning } from './labels';
 import { frequencyHeader, labelHeader, nearest, type Columns } from './table-headers';
 import { cellCentre, type TextCell, type TextRow } from './text-rows';

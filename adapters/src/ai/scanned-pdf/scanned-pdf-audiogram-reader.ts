@@ -1,5 +1,4 @@
-import type { StatedIdentity } from '../../../../core/src/audiogram/reading';
-import type { AudiogramFile, AudiogramReader, ReadOutcome } from '../../../../core/src/ports/audiogram-reader';
+import type { StatedIdentity, AudiogramFile, AudiogramReader, ReadOutcome } from '../../../../core/src';
 import { cropToContent } from '../pdf-raster/crop-to-content';
 import { rasterisePdf } from '../pdf-raster/rasterise-pdf';
 import { statedIdentity } from '../pdf-text/patient-identity';

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { UnitOfWork } from '../../../../core/src/ports/unit-of-work';
+import type { UnitOfWork } from '../../../../core/src';
 
 /**
  * One PostgreSQL transaction around `work`. MikroORM's transaction context makes `orm.em`

@@ -1,11 +1,9 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import type { InferEntity } from '@mikro-orm/core';
 import type {
-  AttemptScope, ContactMessage, DataDeletionRequest, LoginAttemptLog, Organization, OrganizationRepository, ProfessionalRepository,
-  PublicRequestLog, Session, SessionRepository,
-} from '../../../../../core/src/ports/account-ports';
-import type { Professional } from '../../../../../core/src/accounts/professional';
-import type { ProfessionalType } from '../../../../../core/src/accounts/registries';
+  AttemptScope, ContactMessage, DataDeletionRequest, LoginAttemptLog, Organization, OrganizationRepository,
+  ProfessionalRepository, PublicRequestLog, Session, SessionRepository, Professional, ProfessionalType,
+} from '../../../../../core/src';
 import {
   ContactMessageSchema, DataDeletionRequestSchema, LoginAttemptSchema, OrganizationSchema, ProfessionalSchema, SessionSchema,
 } from '../schemas/account-schemas';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PasswordResetToken, PasswordResetTokenRepository } from '../../../../../core/src/ports/account-ports';
+import type { PasswordResetToken, PasswordResetTokenRepository } from '../../../../../core/src';
 import { PasswordResetRequestSchema, PasswordResetTokenSchema } from '../schemas/password-reset-schemas';
 
 type Em = () => EntityManager;

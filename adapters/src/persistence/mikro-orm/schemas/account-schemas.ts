@@ -1,5 +1,5 @@
 import { defineEntity } from '@mikro-orm/core';
-import type { NotificationPreferences } from '../../../../../core/src/accounts/professional';
+import type { NotificationPreferences } from '../../../../../core/src';
 
 // Row types only (no relations, no unit of work): repositories use em.insert / nativeUpdate / find
 // and map rows to domain objects. The tables are created by migrations; tests check they agree.
