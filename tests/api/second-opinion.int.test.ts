@@ -1,7 +1,5 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderStyledChartSvg, type ChartSpec } from '../fixtures/audiogram-generator/chart-styles';
-import { prng } from '../fixtures/audiogram-generator/prng';
+import { cleanChartPng } from '../fixtures/audiogram-generator/clean-chart';
 import { bearer, json, registerAccount, type Account } from '../support/accounts';
 import { FakeOllama, type FakeVisionPoint, type FakeVisionReply } from '../support/fake-ollama';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -13,14 +11,6 @@ const truth = {
   right: { air: { 250: 15, 500: 20, 1000: 25, 2000: 35, 3000: 50, 4000: 60, 6000: 55, 8000: 40 } },
   left: { air: { 250: 5, 500: 10, 1000: 10, 2000: 15, 3000: 30, 4000: 45, 6000: 40, 8000: 25 } },
 };
-/** A clean software-export style the chart reader reads exactly. */
-const clean: ChartSpec = {
-  name: 'clean', layout: 'combined', portrait: false, colour: true, red: '#d0021b', blue: '#1f4fd1', symbolSize: 7,
-  strokeWidth: 1.8, lineWidth: 1.4, gridColour: '#9a9a9a', gridWidth: 1, font: 'DejaVu Sans', dbDirection: 'down',
-  from125: false, halfOctaves: '3k6k', khzLabels: false, fiveDbLines: false, maskedShare: 0, boneOffset: true,
-  connectLines: true, legend: false, table: false, background: '#ffffff',
-};
-
 /** The model's answer: the truth, with some points moved by `shift` dB. */
 function modelAnswer(shift: { ear: 'right' | 'left'; hz: number; db: number }[] = []): FakeVisionReply {
   const ear = (side: 'right' | 'left') => ({
@@ -38,7 +28,7 @@ beforeAll(async () => {
   ollama = await new FakeOllama().start();
   server = await startTestServer({ OLLAMA_HOST: ollama.host, OLLAMA_TIMEOUT_MS: '2000' });
   who = await registerAccount(server);
-  chart = await sharp(Buffer.from(renderStyledChartSvg(truth, clean, prng(1)).svg)).png().toBuffer();
+  chart = await cleanChartPng(truth);
 }, 60_000);
 afterAll(async () => {
   await server?.close();
