@@ -120,6 +120,7 @@ describe('mapping a symbol onto the audiogram', () => {
     expect(pointConfidence(0.95, 0.5, 0.05, 0.02, true)).toBe('high');
     expect(pointConfidence(0.95, 0.5, 0.05, 0.02, false)).toBe('medium');
     expect(pointConfidence(0.95, 0.5, 0.45, 0.02, true)).toBe('low');
-    expect(pointConfidence(0.9, 0.88, 0.05, 0.02, true)).toBe('low');
+    expect(pointConfidence(0.9, 0.85, 0.05, 0.02, true)).toBe('low');
+    expect(pointConfidence(0.8, 0.2, 0.05, 0.02, true)).toBe('low');
   });
 });

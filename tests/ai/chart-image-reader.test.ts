@@ -72,6 +72,13 @@ describe('what the chart reader does not read', () => {
     });
   });
 
+  it('a picture too small to hold a chart is not applicable at once', async () => {
+    const bytes = new Uint8Array(await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } }).png().toBuffer());
+    expect(await reader.read({ bytes, mediaType: 'image/png', fileName: 'foto.png' })).toEqual({
+      status: 'not_applicable', reason: 'Imagem pequena demais para conter um gráfico de audiograma legível.',
+    });
+  });
+
   it('bytes that are not an image fail without throwing', async () => {
     const outcome = await reader.read({ bytes: new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3]), mediaType: 'image/jpeg', fileName: 'x.jpg' });
     expect(outcome.status).toBe('failed');

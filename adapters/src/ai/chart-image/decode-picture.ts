@@ -14,13 +14,15 @@ const MAX_SIDE = 1700;
 
 /**
  * Decodes PNG/JPEG bytes (EXIF orientation applied, alpha flattened on white) into an RGB picture whose
- * longest side is between MIN_SIDE and MAX_SIDE. Returns null when the bytes are not a decodable image.
+ * longest side is between MIN_SIDE and MAX_SIDE. Returns null when the bytes are not a decodable image,
+ * 'too_small' when a side is under 120 px (no legible chart fits; nothing is enlarged for nothing).
  */
-export async function decodePicture(bytes: Uint8Array): Promise<Picture | null> {
+export async function decodePicture(bytes: Uint8Array): Promise<Picture | null | 'too_small'> {
   const sharp = await loadSharp();
   try {
     const meta = await sharp(bytes).metadata();
     if (!meta.width || !meta.height) return null;
+    if (Math.min(meta.width, meta.height) < 120) return 'too_small';
     const oriented = meta.orientation && meta.orientation >= 5 ? [meta.height, meta.width] : [meta.width, meta.height];
     const longest = Math.max(oriented[0], oriented[1]);
     const scale = longest < MIN_SIDE ? MIN_SIDE / longest : longest > MAX_SIDE ? MAX_SIDE / longest : 1;

@@ -54,8 +54,8 @@ export function levelOf(y: number, level: LevelAxis): { value: number; residual:
  * distance to the 5 dB grid and to the column, and whether the dB axis was certain.
  */
 export function pointConfidence(score: number, runnerUp: number, levelResidual: number, columnResidual: number, certainAxis: boolean): ReadingConfidence {
-  if (score < 0.78 || levelResidual > 0.3 || columnResidual > 0.12 || runnerUp > score - 0.05) return 'low';
-  if (score >= 0.88 && levelResidual <= 0.2 && columnResidual <= 0.07 && runnerUp <= score - 0.15 && certainAxis) return 'high';
+  if (score < 0.86 || levelResidual > 0.25 || columnResidual > 0.1 || runnerUp > score - 0.1) return 'low';
+  if (score >= 0.92 && levelResidual <= 0.2 && columnResidual <= 0.06 && runnerUp <= score - 0.2 && certainAxis) return 'high';
   return 'medium';
 }
 

@@ -47,8 +47,10 @@ export async function readChartPicture(bytes: Uint8Array, options: ChartReadOpti
 }
 
 export async function analyseChartPicture(bytes: Uint8Array, options: ChartReadOptions = {}): Promise<ChartAnalysis | ReadOutcome> {
-  let picture = await decodePicture(bytes);
-  if (!picture) return { status: 'failed', reason: 'Não foi possível decodificar a imagem (arquivo corrompido ou formato não suportado).' };
+  const decoded = await decodePicture(bytes);
+  if (!decoded) return { status: 'failed', reason: 'Não foi possível decodificar a imagem (arquivo corrompido ou formato não suportado).' };
+  if (decoded === 'too_small') return { status: 'not_applicable', reason: 'Imagem pequena demais para conter um gráfico de audiograma legível.' };
+  let picture = decoded;
   let masks = buildMasks(picture);
   const skew = estimateSkew(masks.ink, masks.width, masks.height);
   if (Math.abs(skew) >= 0.2) {
