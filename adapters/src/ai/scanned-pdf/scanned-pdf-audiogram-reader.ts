@@ -50,7 +50,9 @@ export class ScannedPdfAudiogramReader implements AudiogramReader {
       if (outcome.status === 'read') {
         const identity: StatedIdentity | undefined = outcome.reading.identity ?? pageRows.map(statedIdentity).find(Boolean);
         const where = `Lido da imagem da página ${n} do PDF (renderizada a ${dpi} dpi).`;
-        return { status: 'read', reading: { ...outcome.reading, observations: [where, ...outcome.reading.observations], ...(identity ? { identity } : {}) } };
+        // positions are on the page's (cropped) rendering: `page` says so, and the review shows no picture for it
+        const positions = outcome.reading.positions ? { positions: { ...outcome.reading.positions, page: n - 1 } } : {};
+        return { status: 'read', reading: { ...outcome.reading, ...positions, observations: [where, ...outcome.reading.observations], ...(identity ? { identity } : {}) } };
       }
       reasons.push(`página ${n}: ${outcome.reason}`);
     }
