@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ExamResponse, ReadingNoteResponse } from '../../adapters/src/http/contract/exams';
+import type { ExamReadingResponse } from '../../adapters/src/http/contract/readings';
 import { AudiogramReviewGrid } from '../../web/src/features/upload';
 import { toast } from '../../web/src/lib/toast';
 import { fakeApi, renderApp } from './support/render-app';
@@ -113,8 +114,8 @@ describe('AudiogramReviewGrid', () => {
       },
     };
     /** fakeApi answers JSON; the picture download answers a PNG (or fails with `status`). */
-    function withPicture(status = 200) {
-      const calls = fakeApi();
+    function withPicture(answers: Parameters<typeof fakeApi>[0] = {}, status = 200) {
+      const calls = fakeApi(answers);
       const json = globalThis.fetch;
       vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) =>
         String(url) === '/api/files/f1/download'
@@ -159,11 +160,32 @@ describe('AudiogramReviewGrid', () => {
     });
 
     it('a picture that cannot be downloaded says so and offers a retry; the grid stays usable', async () => {
-      withPicture(404);
+      withPicture({}, 404);
       const { container } = renderApp(<AudiogramReviewGrid exam={exam({ ambienteJson: chartNote })} />, { path: '/exams/e1' });
       expect(await screen.findByText('Não foi possível carregar a imagem do exame')).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
       expect(cell(container, 'air.4000.RE').value).toBe('45');
+    });
+    it('a held reading the second opinion disagrees with: the banner, both values in the list, the picture beside the read values', async () => {
+      const heldNote: ReadingNoteResponse = { ...chartNote, reviewPending: { readingId: 'r1', fileName: 'grafico.png', reasons: ['confidence'] } };
+      const heldReading: ExamReadingResponse = {
+        id: 'r1', examId: 'e1', fileId: 'f1', fileName: 'grafico.png', status: 'pending', reasons: ['confidence'], confidence: 'low', source: 'chart-image', observations: [],
+        audiogram: { air: air([10, 10, 15, 20, 30, 45, 40, 20], [10, 10, 10, 15, 20, 25, 25, 15]), bone: {} },
+        pointConfidence: chartNote.pointConfidence!, positions: chartNote.positions!, secondOpinion: chartNote.secondOpinion!,
+        identity: { status: 'not_stated', matched: [], mismatched: [], stated: {}, worker: { name: 'João', cpf: null, birthDate: null } },
+        createdAt: '2025-03-01T12:00:00Z', decidedAt: null, decidedBy: null,
+      };
+      withPicture({ 'GET /exams/e1/readings': { body: { items: [heldReading] } } });
+      renderApp(<AudiogramReviewGrid exam={exam({ audiogram: { air: {}, bone: {} }, ambienteJson: heldNote })} />, { path: '/exams/e1' });
+      const held = await screen.findByTestId('pending-reading');
+      expect(within(held).getByText('A segunda opinião diverge da leitura')).toBeTruthy();
+      const items = within(within(held).getByTestId('points-to-check')).getAllByRole('button');
+      expect(items[0].textContent).toBe('OD, via aérea, 4000 HzLeitor de gráfico: 45 dB · Ollama: 60 dBconfiança baixa');
+      const picture = await within(held).findByTestId('reading-picture');
+      expect(picture.querySelectorAll('[data-mark]')).toHaveLength(4);
+      await userEvent.click(items[0]);
+      expect(document.activeElement).toBe(held.querySelector('[data-read-cell="air.4000.RE"]'));
+      expect(picture.querySelector('[data-mark="air.4000.RE"]')!.classList).toContain('reading-mark--active');
     });
   });
 });

@@ -218,7 +218,9 @@ export function AudiogramReviewGrid({ exam, onSaved }: AudiogramReviewGridProps)
 
   return (
     <form ref={form} className="review-grid" onSubmit={onSubmit} noValidate aria-label="Revisão do audiograma">
-      {held && <PendingReadingReview examId={exam.id} readingId={held.readingId} onApplied={afterDecision} onDiscarded={afterDecision} />}
+      {held && (
+        <PendingReadingReview examId={exam.id} readingId={held.readingId} onApplied={afterDecision} onDiscarded={afterDecision} revision={ambiente?.secondOpinion?.status} />
+      )}
       {manual && (
         <Banner variant="warning" title="Preenchimento manual">
           A leitura automática do arquivo{ambiente?.extractedFrom ? ` '${ambiente.extractedFrom}'` : ''} não foi possível. Digite os limiares

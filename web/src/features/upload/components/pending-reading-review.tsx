@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../../../../core/src/index';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -88,6 +88,8 @@ export interface PendingReadingReviewProps {
   onApplied: (exam: Exam) => void;
   /** After 'Descartar leitura', with the exam as it now is. */
   onDiscarded: (exam: Exam) => void;
+  /** Changes when the exam's note says the reading changed (a second opinion arrived): the reading is read again. */
+  revision?: string;
 }
 
 /**
@@ -95,8 +97,13 @@ export interface PendingReadingReviewProps {
  * red), how far to trust it, the thresholds read, and the two decisions. A file of another person
  * must be confirmed with the checkbox before it can be applied.
  */
-export function PendingReadingReview({ examId, readingId, onApplied, onDiscarded }: PendingReadingReviewProps) {
+export function PendingReadingReview({ examId, readingId, onApplied, onDiscarded, revision }: PendingReadingReviewProps) {
   const readings = useQuery({ queryKey: ['exams', 'readings', examId], queryFn: ({ signal }) => fetchReadings(examId, signal) });
+  const { refetch } = readings;
+  const first = useRef(revision);
+  useEffect(() => {
+    if (revision !== first.current) void refetch();
+  }, [revision, refetch]);
   const [confirmed, setConfirmed] = useState(false);
   const [busy, setBusy] = useState<'apply' | 'discard' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
