@@ -12,6 +12,8 @@ export const readingCandidateSchema = z.object({
   value: z.number().nullable(),
   noResponse: z.boolean(),
   confidence: z.enum(['high', 'medium', 'low']),
+  /** Centre of the symbol on the picture, fractions of its width and height (readers of pictures). */
+  position: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).optional(),
 });
 
 export function parseReadingCandidates(raw: unknown): { ok: true; value: ReadingCandidate[] } | { ok: false; reason: string } {
