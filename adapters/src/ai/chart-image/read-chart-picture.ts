@@ -150,7 +150,9 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
   for (const [index, panel] of panels.entries()) {
     const s10 = Math.abs(10 / panel.level.d);
     const sizes = symbolSizes(s10);
-    const pad = 0.35 * s10;
+    // Symbols are centred on or inside the frame (an edge symbol sits on the frame line); the axis
+    // labels just outside it ("0" of "100") are not searched.
+    const pad = 0.15 * s10;
     const columns = [125, 250, 500, 750, 1000, 1500, 2000, 3000, 4000, 6000, 8000].map((hz) => xOfHz(panel.freq, hz));
     const box = { x0: panel.grid.left - pad, x1: panel.grid.right + pad, y0: panel.grid.top - pad, y1: panel.grid.bottom + pad, columns };
     const found: { sym: FoundSymbol; field: SymbolField }[] = [
@@ -158,10 +160,15 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       ...withoutPartialBones(findSymbols(leftField, LEFT_KINDS, sizes, box)).map((sym) => ({ sym, field: leftField })),
     ];
     // Two panels: each holds one ear; the majority of its symbols (by score) says which.
+    // In colour the vote is by colour and reliable; in black and white it is by shape, which small
+    // symbols confuse, so only a clear majority overrides the convention (right ear first).
     let panelEar: 'right' | 'left' | null = null;
     if (panels.length === 2) {
       const vote = found.reduce((s, f) => s + (earOfKind(f.sym.kind) === 'right' ? f.sym.score : -f.sym.score), 0);
-      panelEar = vote > 0 ? 'right' : vote < 0 ? 'left' : index === 0 ? 'right' : 'left';
+      const mass = found.reduce((s, f) => s + f.sym.score, 0);
+      const byColour = useRed || useBlue;
+      const decisive = byColour ? vote !== 0 : Math.abs(vote) > 0.6 * mass;
+      panelEar = decisive ? (vote > 0 ? 'right' : 'left') : index === 0 ? 'right' : 'left';
     }
     const down: 1 | -1 = panel.level.d > 0 ? 1 : -1;
     for (const { sym, field: f } of found) {
