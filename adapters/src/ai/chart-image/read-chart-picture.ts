@@ -171,9 +171,14 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       panelEar = decisive ? (vote > 0 ? 'right' : 'left') : index === 0 ? 'right' : 'left';
     }
     const down: 1 | -1 = panel.level.d > 0 ? 1 : -1;
-    for (const { sym, field: f } of found) {
+    const marked = found.map(({ sym, field: f }) => {
       const ear = panelEar ?? earOfKind(sym.kind);
       const nr = hasNoResponseArrow(f, sym, ear, down) && !joinedAlongArrow(sym, found.map((o) => o.sym), ear, down);
+      return { sym, ear, nr };
+    });
+    for (const { sym, ear, nr } of marked) {
+      // A weaker shape found on another symbol's no-response arrow (its head looks like a `<`) is part of it.
+      if (marked.some((o) => o.nr && o.sym !== sym && o.sym.score > sym.score && alongArrow(o.sym, sym, o.ear, down))) continue;
       const mapped = mapSymbol(sym, panel, ear, nr);
       if (mapped) points.push(mapped);
     }
@@ -186,14 +191,21 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
  * of the same ear and conduction (a line joining to a deeper neighbour leaves the same way).
  */
 function joinedAlongArrow(sym: FoundSymbol, others: readonly FoundSymbol[], ear: 'right' | 'left', down: 1 | -1): boolean {
+  return others.some((o) => o !== sym && earOfKind(o.kind) === earOfKind(sym.kind) && conductionOfKind(o.kind) === conductionOfKind(sym.kind)
+    && direction(sym, o, ear, down) > 0.9 && Math.hypot(o.x - sym.x, o.y - sym.y) > 3.4 * sym.s);
+}
+
+/** Cosine between the no-response arrow's direction from `sym` and the direction to `o`. */
+function direction(sym: FoundSymbol, o: FoundSymbol, ear: 'right' | 'left', down: 1 | -1): number {
   const [ax, ay] = [(ear === 'right' ? -1 : 1) * 0.84, down * 1.35];
-  const norm = Math.hypot(ax, ay);
-  return others.some((o) => {
-    if (o === sym || earOfKind(o.kind) !== earOfKind(sym.kind) || conductionOfKind(o.kind) !== conductionOfKind(sym.kind)) return false;
-    const [vx, vy] = [o.x - sym.x, o.y - sym.y];
-    const len = Math.hypot(vx, vy);
-    return len > 0 && (vx * ax + vy * ay) / (len * norm) > 0.9;
-  });
+  const [vx, vy] = [o.x - sym.x, o.y - sym.y];
+  const len = Math.hypot(vx, vy);
+  return len > 0 ? (vx * ax + vy * ay) / (len * Math.hypot(ax, ay)) : 0;
+}
+
+/** Whether `o` lies on the no-response arrow drawn from `sym` (within its length). */
+function alongArrow(sym: FoundSymbol, o: FoundSymbol, ear: 'right' | 'left', down: 1 | -1): boolean {
+  return direction(sym, o, ear, down) > 0.8 && Math.hypot(o.x - sym.x, o.y - sym.y) <= 3.4 * sym.s;
 }
 
 /**

@@ -60,6 +60,55 @@ export interface SymbolField {
   readonly grid: Uint8Array;
 }
 
+/**
+ * Lines leaving a symbol (the lines joining it to its neighbours): short runs of ink on a ring of
+ * radius 1.7 s around the centre, as unit directions. Ink along such a ray through the centre is the
+ * joining line, not part of a shape, so it is neither a stray nor a "must be blank" hit.
+ */
+export function exitRays(field: SymbolField, cx: number, cy: number, s: number): (readonly [number, number])[] {
+  const r = 1.7 * s;
+  const n = Math.max(24, Math.round((2 * Math.PI * r) / 1.5));
+  const on: number[] = [];
+  for (let k = 0; k < n; k++) {
+    const a = (2 * Math.PI * k) / n;
+    const [x, y] = [Math.round(cx + r * Math.cos(a)), Math.round(cy + r * Math.sin(a))];
+    on.push(x >= 0 && y >= 0 && x < field.width && y < field.height && field.raw[y * field.width + x] ? 1 : 0);
+  }
+  if (on.every((v) => v)) return [];
+  const start = on.indexOf(0);
+  const rays: (readonly [number, number])[] = [];
+  let run = -1;
+  for (let j = 1; j <= n; j++) {
+    const k = (start + j) % n;
+    if (on[k] && run < 0) run = j;
+    if (!on[k] && run >= 0) {
+      const width = j - run;
+      // A crossing line is a short arc; a wide arc is a neighbouring shape.
+      if (width * (2 * Math.PI * r) / n <= Math.max(6, 0.9 * s)) {
+        const a = (2 * Math.PI * (start + (run + j - 1) / 2)) / n;
+        // A joining line goes on well past the shape; a stroke of the shape itself (an X's arm seen
+        // from a smaller candidate) ends.
+        const far = [2.4 * s, 3 * s].every((d) => {
+          const [x, y] = [Math.round(cx + d * Math.cos(a)), Math.round(cy + d * Math.sin(a))];
+          return x >= 0 && y >= 0 && x < field.width && y < field.height && field.dilated[y * field.width + x] === 1;
+        });
+        if (far) rays.push([Math.cos(a), Math.sin(a)]);
+      }
+      run = -1;
+    }
+  }
+  return rays;
+}
+
+/** Whether offset (dx, dy) from the centre lies on one of the rays (within `tol` px). */
+function onRay(rays: readonly (readonly [number, number])[], dx: number, dy: number, tol: number): boolean {
+  for (const [ux, uy] of rays) {
+    const t = dx * ux + dy * uy;
+    if (t > -tol && Math.abs(dx * uy - dy * ux) <= tol) return true;
+  }
+  return false;
+}
+
 /** Template score at (cx, cy) with half size s: share of `on` samples inked minus 0.6 × share of `off` inked. */
 export function templateScore(field: SymbolField, kind: SymbolKind, cx: number, cy: number, s: number, need = 0): number {
   const t = TEMPLATES[kind];
@@ -79,11 +128,14 @@ export function templateScore(field: SymbolField, kind: SymbolKind, cx: number, 
   }
   let off = 0;
   let offN = 0;
+  // Joining lines run between air symbols; a bone shape forgiven its lines would fit any corner.
+  const rays = conductionOfKind(kind) === 'air' ? exitRays(field, cx, cy, s) : [];
+  const tol = 1.5 + 0.15 * s;
   for (const [px, py] of t.off) {
     const [x, y] = [Math.round(cx + px * s), Math.round(cy + py * s)];
     if (x < 0 || y < 0 || x >= field.width || y >= field.height) continue;
     const i = y * field.width + x;
-    if (field.grid[i]) continue;
+    if (field.grid[i] || onRay(rays, x - cx, y - cy, tol)) continue;
     offN++;
     off += field.raw[i];
   }
@@ -118,6 +170,8 @@ export function strayInk(field: SymbolField, kind: SymbolKind, cx: number, cy: n
   const tol = Math.max(0.3, 1.6 / s);
   let ink = 0;
   let stray = 0;
+  const rays = conductionOfKind(kind) === 'air' ? exitRays(field, cx, cy, s) : [];
+  const rayTol = 1.5 + 0.15 * s;
   for (let dy = -r; dy <= r; dy++) {
     const y = Math.round(cy) + dy;
     if (y < 0 || y >= field.height) continue;
@@ -128,6 +182,7 @@ export function strayInk(field: SymbolField, kind: SymbolKind, cx: number, cy: n
       const i = Math.round(((u + STRAY_HALF) / (2 * STRAY_HALF)) * (STRAY_GRID - 1));
       const j = Math.round(((v + STRAY_HALF) / (2 * STRAY_HALF)) * (STRAY_GRID - 1));
       if (i < 0 || j < 0 || i >= STRAY_GRID || j >= STRAY_GRID) continue;
+      if (rays.length && onRay(rays, x - cx, y - cy, rayTol)) continue;
       ink++;
       if (dist[j * STRAY_GRID + i] > tol) stray++;
     }
