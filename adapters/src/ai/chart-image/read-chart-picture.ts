@@ -8,7 +8,12 @@ import { findLines, findPanels, type PanelGrid } from './grid';
 import { mapSymbol, type MappedPoint } from './mapping';
 import { buildMasks, dilate, type Masks, type Picture } from './picture';
 import { readAxisLabels } from './axis-labels';
-import { conductionOfKind, findSymbols, hasNoResponseArrow, LEFT_KINDS, RIGHT_KINDS, earOfKind, type FoundSymbol, type SymbolField } from './symbols';
+import { conductionOfKind, findSymbols, hasNoResponseArrow, LEFT_KINDS, RIGHT_KINDS, earOfKind, withoutShapes, type FoundSymbol, type SymbolField } from './symbols';
+
+const AIR_RIGHT = RIGHT_KINDS.filter((k) => conductionOfKind(k) === 'air');
+const AIR_LEFT = LEFT_KINDS.filter((k) => conductionOfKind(k) === 'air');
+const BONE_RIGHT = RIGHT_KINDS.filter((k) => conductionOfKind(k) === 'bone');
+const BONE_LEFT = LEFT_KINDS.filter((k) => conductionOfKind(k) === 'bone');
 
 export const CHART_READER_NAME = 'chart-image';
 
@@ -155,9 +160,18 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     const pad = 0.15 * s10;
     const columns = [125, 250, 500, 750, 1000, 1500, 2000, 3000, 4000, 6000, 8000].map((hz) => xOfHz(panel.freq, hz));
     const box = { x0: panel.grid.left - pad, x1: panel.grid.right + pad, y0: panel.grid.top - pad, y1: panel.grid.bottom + pad, columns };
+    // Air symbols first; bone symbols are then searched with the air symbols' strokes taken out, so
+    // a `<` drawn inside an O or a `]` against a □ is judged on its own strokes.
+    const sameField = rightField === leftField;
+    const airRight = findSymbols(rightField, AIR_RIGHT, sizes, box);
+    const airLeft = findSymbols(leftField, AIR_LEFT, sizes, box);
+    const boneRightField = withoutShapes(rightField, sameField ? [...airRight, ...airLeft] : airRight, dilate);
+    const boneLeftField = sameField ? boneRightField : withoutShapes(leftField, airLeft, dilate);
     const found: { sym: FoundSymbol; field: SymbolField }[] = [
-      ...withoutPartialBones(findSymbols(rightField, RIGHT_KINDS, sizes, box)).map((sym) => ({ sym, field: rightField })),
-      ...withoutPartialBones(findSymbols(leftField, LEFT_KINDS, sizes, box)).map((sym) => ({ sym, field: leftField })),
+      ...airRight.map((sym) => ({ sym, field: rightField })),
+      ...withoutPartialBones([...airRight, ...findSymbols(boneRightField, BONE_RIGHT, sizes, box)]).filter((sym) => conductionOfKind(sym.kind) === 'bone').map((sym) => ({ sym, field: boneRightField })),
+      ...airLeft.map((sym) => ({ sym, field: leftField })),
+      ...withoutPartialBones([...airLeft, ...findSymbols(boneLeftField, BONE_LEFT, sizes, box)]).filter((sym) => conductionOfKind(sym.kind) === 'bone').map((sym) => ({ sym, field: boneLeftField })),
     ];
     // Two panels: each holds one ear; the majority of its symbols (by score) says which.
     // In colour the vote is by colour and reliable; in black and white it is by shape, which small

@@ -177,7 +177,7 @@ export function strayInk(field: SymbolField, kind: SymbolKind, cx: number, cy: n
     if (y < 0 || y >= field.height) continue;
     for (let dx = -r; dx <= r; dx++) {
       const x = Math.round(cx) + dx;
-      if (x < 0 || x >= field.width || !field.raw[y * field.width + x]) continue;
+      if (x < 0 || x >= field.width || !field.raw[y * field.width + x] || field.grid[y * field.width + x]) continue;
       const [u, v] = [(x - cx) / s, (y - cy) / s];
       const i = Math.round(((u + STRAY_HALF) / (2 * STRAY_HALF)) * (STRAY_GRID - 1));
       const j = Math.round(((v + STRAY_HALF) / (2 * STRAY_HALF)) * (STRAY_GRID - 1));
@@ -188,6 +188,34 @@ export function strayInk(field: SymbolField, kind: SymbolKind, cx: number, cy: n
     }
   }
   return ink ? stray / ink : 1;
+}
+
+/**
+ * The field with the strokes of the given (air) symbols taken out and marked unknown, like grid lines:
+ * a bone symbol drawn on or against an air symbol is then judged on its own strokes only.
+ */
+export function withoutShapes(field: SymbolField, shapes: readonly FoundSymbol[], dilateMask: (m: Uint8Array, w: number, h: number) => Uint8Array): SymbolField {
+  const { width: w, height: h } = field;
+  const raw = field.raw.slice();
+  const grid = field.grid.slice();
+  for (const sym of shapes) {
+    const dist = STROKE_DISTANCE[sym.kind];
+    const tol = Math.max(0.35, 2.5 / sym.s);
+    const r = Math.ceil(1.4 * sym.s);
+    for (let y = Math.max(0, Math.round(sym.y) - r); y <= Math.min(h - 1, Math.round(sym.y) + r); y++) {
+      for (let x = Math.max(0, Math.round(sym.x) - r); x <= Math.min(w - 1, Math.round(sym.x) + r); x++) {
+        const k = y * w + x;
+        if (!raw[k]) continue;
+        const [u, v] = [(x - sym.x) / sym.s, (y - sym.y) / sym.s];
+        const i = Math.round(((u + STRAY_HALF) / (2 * STRAY_HALF)) * (STRAY_GRID - 1));
+        const j = Math.round(((v + STRAY_HALF) / (2 * STRAY_HALF)) * (STRAY_GRID - 1));
+        if (i < 0 || j < 0 || i >= STRAY_GRID || j >= STRAY_GRID || dist[j * STRAY_GRID + i] > tol) continue;
+        raw[k] = 0;
+        grid[k] = 1;
+      }
+    }
+  }
+  return { width: w, height: h, raw, dilated: dilateMask(raw, w, h), grid };
 }
 
 /** A symbol found: centre, half size, kind, score in [0, 1]. */
