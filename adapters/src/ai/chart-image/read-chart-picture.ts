@@ -106,6 +106,18 @@ export function symbolSizes(s10: number): number[] {
   return [...new Set(out)];
 }
 
+/**
+ * The sizes within −28 %…+40 % of the median size of the clear symbols (score ≥ 0.85, at least
+ * three); all sizes when there are too few to tell.
+ */
+export function sizesNear(sizes: readonly number[], found: readonly FoundSymbol[]): number[] {
+  const clear = found.filter((f) => f.score >= 0.85).map((f) => f.s).sort((a, b) => a - b);
+  if (clear.length < 3) return [...sizes];
+  const m = clear[clear.length >> 1];
+  const near = sizes.filter((v) => v >= 0.72 * m && v <= 1.4 * m);
+  return near.length ? near : [...sizes];
+}
+
 function gridMask(masks: Masks, panels: readonly CalibratedPanel[]): Uint8Array {
   const { width: w, height: h } = masks;
   const out = new Uint8Array(w * h);
@@ -163,15 +175,19 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     // Air symbols first; bone symbols are then searched with the air symbols' strokes taken out, so
     // a `<` drawn inside an O or a `]` against a □ is judged on its own strokes.
     const sameField = rightField === leftField;
-    const airRight = findSymbols(rightField, AIR_RIGHT, sizes, box);
-    const airLeft = findSymbols(leftField, AIR_LEFT, sizes, box);
+    // One chart draws all its symbols at one size: a first pass over every size finds it (the median
+    // of the clear air symbols), the second searches only near it, so a small template no longer fits
+    // inside the corner of a large symbol.
+    const chartSizes = sizesNear(sizes, [...findSymbols(rightField, AIR_RIGHT, sizes, box), ...findSymbols(leftField, AIR_LEFT, sizes, box)]);
+    const airRight = findSymbols(rightField, AIR_RIGHT, chartSizes, box);
+    const airLeft = findSymbols(leftField, AIR_LEFT, chartSizes, box);
     const boneRightField = withoutShapes(rightField, sameField ? [...airRight, ...airLeft] : airRight, dilate);
     const boneLeftField = sameField ? boneRightField : withoutShapes(leftField, airLeft, dilate);
     const found: { sym: FoundSymbol; field: SymbolField }[] = [
       ...airRight.map((sym) => ({ sym, field: rightField })),
-      ...withoutPartialBones([...airRight, ...findSymbols(boneRightField, BONE_RIGHT, sizes, box)]).filter((sym) => conductionOfKind(sym.kind) === 'bone').map((sym) => ({ sym, field: boneRightField })),
+      ...withoutPartialBones([...airRight, ...findSymbols(boneRightField, BONE_RIGHT, chartSizes, box)]).filter((sym) => conductionOfKind(sym.kind) === 'bone').map((sym) => ({ sym, field: boneRightField })),
       ...airLeft.map((sym) => ({ sym, field: leftField })),
-      ...withoutPartialBones([...airLeft, ...findSymbols(boneLeftField, BONE_LEFT, sizes, box)]).filter((sym) => conductionOfKind(sym.kind) === 'bone').map((sym) => ({ sym, field: boneLeftField })),
+      ...withoutPartialBones([...airLeft, ...findSymbols(boneLeftField, BONE_LEFT, chartSizes, box)]).filter((sym) => conductionOfKind(sym.kind) === 'bone').map((sym) => ({ sym, field: boneLeftField })),
     ];
     // Two panels: each holds one ear; the majority of its symbols (by score) says which.
     // In colour the vote is by colour and reliable; in black and white it is by shape, which small
@@ -187,7 +203,8 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     const down: 1 | -1 = panel.level.d > 0 ? 1 : -1;
     const marked = found.map(({ sym, field: f }) => {
       const ear = panelEar ?? earOfKind(sym.kind);
-      const nr = hasNoResponseArrow(f, sym, ear, down) && !joinedAlongArrow(sym, found.map((o) => o.sym), ear, down);
+      const others = found.map((o) => o.sym);
+      const nr = hasNoResponseArrow(f, sym, ear, down) && !joinedAlongArrow(sym, others, ear, down);
       return { sym, ear, nr };
     });
     for (const { sym, ear, nr } of marked) {
@@ -217,10 +234,12 @@ function direction(sym: FoundSymbol, o: FoundSymbol, ear: 'right' | 'left', down
   return len > 0 ? (vx * ax + vy * ay) / (len * Math.hypot(ax, ay)) : 0;
 }
 
-/** Whether `o` lies on the no-response arrow drawn from `sym` (within its length). */
+/** Whether `o` lies where the head of a no-response arrow drawn from `sym` would be. */
 function alongArrow(sym: FoundSymbol, o: FoundSymbol, ear: 'right' | 'left', down: 1 | -1): boolean {
-  return direction(sym, o, ear, down) > 0.8 && Math.hypot(o.x - sym.x, o.y - sym.y) <= 3.4 * sym.s;
+  const d = Math.hypot(o.x - sym.x, o.y - sym.y);
+  return direction(sym, o, ear, down) > 0.8 && d > 2.6 * sym.s && d <= 3.6 * sym.s;
 }
+
 
 /**
  * A bone bracket or chevron found half a symbol off an air symbol of the same ear is usually part of

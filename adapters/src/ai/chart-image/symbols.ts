@@ -341,6 +341,13 @@ export function hasNoResponseArrow(field: SymbolField, sym: FoundSymbol, ear: 'r
   };
   const stroke = segment([sym.x + dx * 0.55, sym.y + down * s * 1.15], [sym.x + dx * 1.15, sym.y + down * s * 2.5], 8);
   if (stroke.filter(([x, y]) => inked(x, y, field.dilated)).length < 7) return false;
+  // A shaft is a thin line: beside its first half the paper is blank (a bone `<` drawn beside the
+  // symbol, a little deeper, inks there too).
+  const [sx, sy] = [dx * 0.6, down * s * 1.35];
+  const norm = Math.hypot(sx, sy);
+  const [px, py] = [(-sy / norm) * 0.6 * s, (sx / norm) * 0.6 * s];
+  const sides = [0.15, 0.35, 0.55].flatMap((t) => [-1, 1].map((k) => [sym.x + dx * 0.55 + sx * t + k * px, sym.y + down * s * 1.15 + sy * t + k * py] as const));
+  if (sides.filter(([x, y]) => inked(x, y, field.raw)).length > 1) return false;
   // An arrow ends: beyond its tip the paper is blank (a joining line would go on).
   const [ux, uy] = [dx * 0.6, down * s * 1.35];
   const beyond = [0.45, 0.7, 0.95].map((t) => [sym.x + dx * 1.15 + ux * t, sym.y + down * s * 2.5 + uy * t] as const);
