@@ -176,8 +176,8 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     // a `<` drawn inside an O or a `]` against a □ is judged on its own strokes.
     const sameField = rightField === leftField;
     // One chart draws all its symbols at one size: a first pass over every size finds it (the median
-    // of the clear air symbols), the second searches only near it, so a small template no longer fits
-    // inside the corner of a large symbol.
+    // of the clear air symbols), the second searches air symbols only near it, so a small template no
+    // longer fits inside the corner of a large symbol. Bone brackets are often drawn smaller: all sizes.
     const chartSizes = sizesNear(sizes, [...findSymbols(rightField, AIR_RIGHT, sizes, box), ...findSymbols(leftField, AIR_LEFT, sizes, box)]);
     const airRight = findSymbols(rightField, AIR_RIGHT, chartSizes, box);
     const airLeft = findSymbols(leftField, AIR_LEFT, chartSizes, box);
@@ -185,9 +185,9 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     const boneLeftField = sameField ? boneRightField : withoutShapes(leftField, airLeft, dilate);
     const found: { sym: FoundSymbol; field: SymbolField }[] = [
       ...airRight.map((sym) => ({ sym, field: rightField })),
-      ...withoutPartialBones([...airRight, ...findSymbols(boneRightField, BONE_RIGHT, chartSizes, box)]).filter((sym) => conductionOfKind(sym.kind) === 'bone').map((sym) => ({ sym, field: boneRightField })),
+      ...withoutPartialBones([...airRight, ...findSymbols(boneRightField, BONE_RIGHT, sizes, box)]).filter((sym) => conductionOfKind(sym.kind) === 'bone').map((sym) => ({ sym, field: boneRightField })),
       ...airLeft.map((sym) => ({ sym, field: leftField })),
-      ...withoutPartialBones([...airLeft, ...findSymbols(boneLeftField, BONE_LEFT, chartSizes, box)]).filter((sym) => conductionOfKind(sym.kind) === 'bone').map((sym) => ({ sym, field: boneLeftField })),
+      ...withoutPartialBones([...airLeft, ...findSymbols(boneLeftField, BONE_LEFT, sizes, box)]).filter((sym) => conductionOfKind(sym.kind) === 'bone').map((sym) => ({ sym, field: boneLeftField })),
     ];
     // Two panels: each holds one ear; the majority of its symbols (by score) says which.
     // In colour the vote is by colour and reliable; in black and white it is by shape, which small
