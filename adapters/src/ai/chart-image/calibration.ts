@@ -48,6 +48,9 @@ export function fitFrequencyAxis(columns: readonly number[], left: number, right
             } else if (hit) score += 0.5;
           }
           for (let k = 1; k < columns.length - 1; k++) if (!explained.has(k)) score -= 0.3;
+          // A chart ends at (or half an octave past) 8000 Hz: a fit that leaves more than that empty
+          // on the right is one octave off (a faint 8 kHz line was missed).
+          if (right - xOfHz(axis, 8000) > 0.6 * b + tol) score -= 2;
           if (matched >= 5 && (!best || score > best.score + 1e-9)) {
             best = { a, b, score };
             bestMatched = matched;

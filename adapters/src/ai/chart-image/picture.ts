@@ -66,6 +66,8 @@ export function buildMasks(p: Picture, win = 24, delta = 12): Masks {
   const ink = new Uint8Array(w * h);
   const red = new Uint8Array(w * h);
   const blue = new Uint8Array(w * h);
+  const paleRed = new Uint8Array(w * h);
+  const paleBlue = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
@@ -74,10 +76,12 @@ export function buildMasks(p: Picture, win = 24, delta = 12): Masks {
       const chroma = Math.max(R, G, B) - Math.min(R, G, B);
       if (smooth[i] < bg - Math.max(delta, 0.05 * bg) || chroma > 60) ink[i] = 1;
       if (R - Math.max(G, B) > 45 && R > 90) red[i] = 1;
+      else if (ink[i] && R - Math.max(G, B) > 16) paleRed[i] = 1;
       if (B - Math.max(R, G) > 35 && B > 70 && B - R > 45) blue[i] = 1;
+      else if (ink[i] && B - Math.max(R, G) > 16) paleBlue[i] = 1;
     }
   }
-  return { width: w, height: h, ink, red, blue };
+  return { width: w, height: h, ink, red: withPale(red, paleRed, w, h), blue: withPale(blue, paleBlue, w, h) };
 }
 
 /**
@@ -120,6 +124,18 @@ function paperBackground(grey: Float32Array, w: number, h: number, block: number
       out[y * w + x] = (1 - ty) * ((1 - tx) * spread[y0 * bw + x0] + tx * spread[y0 * bw + x1]) + ty * ((1 - tx) * spread[y1 * bw + x0] + tx * spread[y1 * bw + x1]);
     }
   }
+  return out;
+}
+
+/**
+ * A clearly coloured mask plus the ink with only a modest tint that lies away from it: the thin,
+ * pale, anti-aliased strokes of a screenshot's symbols join the mask, while the pale rims of strong
+ * strokes do not (they would thicken every stroke).
+ */
+function withPale(strong: Uint8Array, pale: Uint8Array, w: number, h: number): Uint8Array {
+  const near = dilate(dilate(strong, w, h), w, h);
+  const out = strong.slice();
+  for (let i = 0; i < out.length; i++) if (pale[i] && !near[i]) out[i] = 1;
   return out;
 }
 
