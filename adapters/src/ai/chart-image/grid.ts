@@ -73,8 +73,8 @@ export function findLines(ink: Uint8Array, w: number, h: number, axis: 'h' | 'v'
     // The OR with the next scan line adds one row; centre = length-weighted mean row + 0.5.
     done.push({ pos: g.sum / g.weight + 0.5, from: g.from, to: g.to, thickness: end - g.start });
   }
-  // Blocks (filled areas, thick text) are not ruled lines.
-  return done.filter((l) => l.thickness <= Math.max(6, 0.012 * len)).sort((a, b) => a.pos - b.pos);
+  // Blocks (filled areas, thick text) are not ruled lines; a blurred 2 px frame is up to ~10 px.
+  return done.filter((l) => l.thickness <= Math.max(10, 0.012 * len)).sort((a, b) => a.pos - b.pos);
 }
 
 /**
@@ -98,7 +98,10 @@ export function findPanels(rows: readonly RuledLine[], columns: readonly RuledLi
       const right = median(part.map((l) => l.to));
       const [top, bottom] = [part[0].pos, part[part.length - 1].pos];
       if (bottom - top < 60 || right - left < 60) continue;
-      const inside = columns.filter((c) => c.pos > left - 6 && c.pos < right + 6 && Math.min(c.to, bottom) - Math.max(c.from, top) > 0.6 * (bottom - top));
+      // A line running far past the panel at both ends is a separator between panels, not a column.
+      const beyond = 0.12 * (bottom - top);
+      const inside = columns.filter((c) => c.pos > left - 6 && c.pos < right + 6 && Math.min(c.to, bottom) - Math.max(c.from, top) > 0.6 * (bottom - top)
+        && !(c.from < top - beyond && c.to > bottom + beyond));
       if (inside.length < 4) continue;
       panels.push({ left, right, top, bottom, rows: part, columns: dedupe(inside) });
     }
