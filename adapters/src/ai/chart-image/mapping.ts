@@ -73,3 +73,16 @@ export function mapSymbol(
     score: sym.score, levelResidual: residual, columnResidual: column.residual, x: sym.x, y: sym.y,
   };
 }
+
+/**
+ * A symbol centre of the working picture as fractions of the picture as uploaded (the review overlay):
+ * the straightening rotation (`-skewDeg` about the centre, same size) is undone; the uniform scaling of
+ * the decoder does not change fractions.
+ */
+export function positionOnPicture(p: { x: number; y: number }, picture: { width: number; height: number; skewDeg: number; straightened: boolean }): { x: number; y: number } {
+  const [cx, cy] = [picture.width / 2, picture.height / 2];
+  const t = picture.straightened ? (picture.skewDeg * Math.PI) / 180 : 0;
+  const [dx, dy] = [p.x - cx, p.y - cy];
+  const clamp = (v: number) => Math.min(1, Math.max(0, v));
+  return { x: clamp((cx + dx * Math.cos(t) - dy * Math.sin(t)) / picture.width), y: clamp((cy + dx * Math.sin(t) + dy * Math.cos(t)) / picture.height) };
+}

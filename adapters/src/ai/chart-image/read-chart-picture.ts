@@ -5,7 +5,7 @@ import { fitFrequencyAxis, fitRowSpacing, xOfHz, levelAxisFromLabels, levelAxisF
 import { decodePicture, rotatePicture } from './decode-picture';
 import { estimateSkew } from './deskew';
 import { findLines, findPanels, type PanelGrid } from './grid';
-import { mapSymbol, type MappedPoint } from './mapping';
+import { mapSymbol, positionOnPicture, type MappedPoint } from './mapping';
 import { buildMasks, dilate, type Masks, type Picture } from './picture';
 import { readAxisLabels } from './axis-labels';
 import { conductionOfKind, findSymbols, hasNoResponseArrow, LEFT_KINDS, RIGHT_KINDS, earOfKind, withoutShapes, type FoundSymbol, type SymbolField } from './symbols';
@@ -34,6 +34,10 @@ export interface ChartAnalysis {
   readonly points: readonly MappedPoint[];
   readonly skewDeg: number;
   readonly notes: readonly string[];
+  /** Size of the working picture (the upload scaled, then straightened by `skewDeg` when that was done). */
+  readonly width: number;
+  readonly height: number;
+  readonly straightened: boolean;
 }
 
 /** The whole pipeline: decode → deskew → binarise → grid → calibrate → symbols → mapping → reading. */
@@ -44,6 +48,7 @@ export async function readChartPicture(bytes: Uint8Array, options: ChartReadOpti
   if (!points.length) return { status: 'not_applicable', reason: 'Grade de audiograma encontrada, mas nenhum símbolo de limiar reconhecido.' };
   const parsed = parseReadingCandidates(points.map((p): ReadingCandidate => ({
     ear: p.ear, conduction: p.conduction, frequencyHz: p.frequencyHz, value: p.value, noResponse: p.noResponse, confidence: p.confidence,
+    position: positionOnPicture(p, analysis),
   })));
   if (!parsed.ok) return { status: 'failed', reason: parsed.reason };
   const reading = buildAudiogramReading(parsed.value, CHART_READER_NAME);
@@ -75,7 +80,7 @@ export async function analyseChartPicture(bytes: Uint8Array, options: ChartReadO
   notes.push(`Leitura do gráfico sem modelo: ${calibrated.length === 2 ? 'dois painéis' : 'um gráfico'}; eixo de dB calibrado por ${[...new Set(how)].join(' e ')}; frequências pela grade${Math.abs(skew) >= 0.2 ? `; imagem endireitada em ${skew.toFixed(1)}°` : ''}.`);
 
   const points = detectPoints(picture, masks, calibrated);
-  return { panels: calibrated, points, skewDeg: skew, notes };
+  return { panels: calibrated, points, skewDeg: skew, notes, width: picture.width, height: picture.height, straightened: Math.abs(skew) >= 0.2 };
 }
 
 /** Panels whose grid calibrates on both axes, best first, at most two that do not overlap. */
