@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { fitFrequencyAxis, xOfHz } from '../../adapters/src/ai/chart-image/calibration';
+import { findPanels, type RuledLine } from '../../adapters/src/ai/chart-image/grid';
+import { sizesNear } from '../../adapters/src/ai/chart-image/read-chart-picture';
+import { buildMasks, dilate } from '../../adapters/src/ai/chart-image/picture';
+import {
+  exitRays, findSymbols, hasNoResponseArrow, strayInk, withoutShapes, type FoundSymbol, type SymbolField,
+} from '../../adapters/src/ai/chart-image/symbols';
+
+const log2 = Math.log2;
+const [W, H] = [120, 120];
+
+/** A blank field with a drawing function for thick segments and circles. */
+function canvas() {
+  const raw = new Uint8Array(W * H);
+  const dot = (x: number, y: number, width: number) => {
+    for (let dy = -width / 2; dy <= width / 2; dy += 0.5) {
+      for (let dx = -width / 2; dx <= width / 2; dx += 0.5) {
+        const [xi, yi] = [Math.round(x + dx), Math.round(y + dy)];
+        if (xi >= 0 && yi >= 0 && xi < W && yi < H) raw[yi * W + xi] = 1;
+      }
+    }
+  };
+  return {
+    raw,
+    line(x0: number, y0: number, x1: number, y1: number, width = 2) {
+      const n = Math.ceil(Math.hypot(x1 - x0, y1 - y0) * 2);
+      for (let i = 0; i <= n; i++) dot(x0 + ((x1 - x0) * i) / n, y0 + ((y1 - y0) * i) / n, width);
+    },
+    circle(cx: number, cy: number, r: number, width = 2) {
+      for (let i = 0; i < 200; i++) dot(cx + r * Math.cos((i * Math.PI) / 100), cy + r * Math.sin((i * Math.PI) / 100), width);
+    },
+    field(): SymbolField {
+      return { width: W, height: H, raw, dilated: dilate(raw, W, H), grid: new Uint8Array(W * H) };
+    },
+  };
+}
+
+describe('lines joining the symbols', () => {
+  it('finds the two directions a joining line leaves an O by, and none on an X without lines', () => {
+    const c = canvas();
+    c.circle(60, 60, 9);
+    c.line(0, 60, 120, 60, 1.5);
+    const rays = exitRays(c.field(), 60, 60, 9);
+    expect(rays).toHaveLength(2);
+    expect(rays.every(([ux, uy]) => Math.abs(ux) > 0.95 && Math.abs(uy) < 0.2)).toBe(true);
+
+    const x = canvas();
+    x.line(51, 51, 69, 69);
+    x.line(69, 51, 51, 69);
+    // Seen from a template 0.6 of the X's size, its arms cross the ring but end: not lines.
+    expect(exitRays(x.field(), 60, 60, 6)).toEqual([]);
+  });
+
+  it('does not count a line crossing an O as ink astray from the O', () => {
+    const c = canvas();
+    c.circle(60, 60, 9);
+    c.line(10, 90, 110, 30, 1.5); // a steep joining line through the centre
+    expect(strayInk(c.field(), 'O', 60, 60, 9)).toBeLessThan(0.1);
+    // A bone chevron is not forgiven the line (bone symbols are not joined).
+    expect(strayInk(c.field(), '<', 60, 60, 9)).toBeGreaterThan(0.3);
+  });
+});
+
+describe('bone symbols drawn on air symbols', () => {
+  it('finds a < drawn inside an O once the O is taken out', () => {
+    const c = canvas();
+    c.circle(60, 60, 12);
+    c.line(64, 53, 56, 60);
+    c.line(56, 60, 64, 67);
+    const field = c.field();
+    const box = { x0: 45, x1: 75, y0: 45, y1: 75 };
+    const O: FoundSymbol = { x: 60, y: 60, s: 12, kind: 'O', score: 0.95, runnerUp: 0 };
+    const bare = findSymbols(field, ['<'], [6, 7, 8], box);
+    const taken = findSymbols(withoutShapes(field, [O], dilate), ['<'], [6, 7, 8], box);
+    expect(bare).toEqual([]);
+    expect(taken).toHaveLength(1);
+    expect(Math.hypot(taken[0].x - 60, taken[0].y - 60)).toBeLessThanOrEqual(2);
+  });
+
+  it('does not see a chevron in an X once the X is taken out', () => {
+    const c = canvas();
+    c.line(50, 50, 70, 70);
+    c.line(70, 50, 50, 70);
+    const X: FoundSymbol = { x: 60, y: 60, s: 10, kind: 'X', score: 0.95, runnerUp: 0 };
+    expect(findSymbols(withoutShapes(c.field(), [X], dilate), ['>'], [6, 7, 8, 9, 10], { x0: 45, x1: 75, y0: 45, y1: 75 })).toEqual([]);
+  });
+});
+
+describe("the chart's symbol size", () => {
+  const sym = (s: number, score: number): FoundSymbol => ({ x: 0, y: 0, s, kind: 'O', score, runnerUp: 0 });
+  const sizes = [4, 4.5, 5, 5.5, 6, 7, 8, 9, 10, 11, 12];
+  it('keeps the sizes near the median of the clear symbols', () => {
+    expect(sizesNear(sizes, [sym(9, 0.95), sym(9, 0.9), sym(10, 0.92), sym(4.5, 0.8), sym(4, 0.7)])).toEqual([7, 8, 9, 10, 11, 12]);
+  });
+  it('keeps every size when fewer than three symbols are clear', () => {
+    expect(sizesNear(sizes, [sym(9, 0.95), sym(4, 0.7)])).toEqual(sizes);
+  });
+});
+
+describe('no-response arrows', () => {
+  it('reads a thin shaft down and outwards as an arrow, not a bone < drawn beside and deeper', () => {
+    const O: FoundSymbol = { x: 70, y: 40, s: 8, kind: 'O', score: 0.95, runnerUp: 0 };
+    const arrow = canvas();
+    arrow.circle(70, 40, 8);
+    arrow.line(64.4, 48, 56.6, 60.8, 1.5);
+    expect(hasNoResponseArrow(arrow.field(), O, 'right', 1)).toBe(true);
+
+    const bone = canvas();
+    bone.circle(70, 40, 8);
+    bone.line(60, 44, 52, 52);
+    bone.line(52, 52, 60, 60); // a < of half-size 8, 1.8 sizes left of the O, 12 px deeper
+    expect(hasNoResponseArrow(bone.field(), O, 'right', 1)).toBe(false);
+  });
+});
+
+describe('grid and axis details from real screenshots', () => {
+  it('does not shift the frequency axis by an octave when the 8 kHz line is too faint to be found', () => {
+    // 125…4000 Hz found with 750/1500/3000 between; the frame ends at 8 kHz (its line missed).
+    const [x125, b] = [50, 67];
+    const hz = [125, 250, 500, 750, 1000, 1500, 2000, 3000, 4000];
+    const axis = fitFrequencyAxis(hz.map((f) => x125 + b * log2(f / 125)), 22, x125 + 6 * b + 12);
+    expect(xOfHz(axis!, 125)).toBeCloseTo(x125, 0);
+  });
+
+  it('leaves out a separator line that runs far past the panel at both ends', () => {
+    const row = (pos: number): RuledLine => ({ pos, from: 60, to: 560, thickness: 1 });
+    const col = (pos: number, from = 50, to = 400): RuledLine => ({ pos, from, to, thickness: 1 });
+    const rows = Array.from({ length: 14 }, (_, i) => row(56 + 26 * i));
+    const panels = findPanels(rows, [col(60), col(157), col(225), col(295), col(363), col(432), col(500), col(556, 0, 455)], 1100);
+    expect(panels).toHaveLength(1);
+    expect(panels[0].columns.map((c) => c.pos)).not.toContain(556);
+  });
+
+  it('puts the pale, thin strokes of a tinted symbol into the colour mask, not the rims of strong strokes', () => {
+    const [w, h] = [60, 30];
+    const rgb = new Uint8Array(w * h * 3).fill(250);
+    const paint = (x: number, y: number, c: readonly [number, number, number]) => rgb.set(c, (y * w + x) * 3);
+    for (let y = 5; y < 25; y++) {
+      paint(15, y, [175, 150, 148]); // a pale red 1 px stroke (anti-aliased screenshot)
+      for (const x of [40, 41]) paint(x, y, [220, 20, 30]); // a strong red 2 px stroke
+      for (const x of [39, 42]) paint(x, y, [240, 215, 212]); // its pale anti-aliased rim
+    }
+    const masks = buildMasks({ width: w, height: h, rgb });
+    const at = (x: number) => masks.red[15 * w + x];
+    expect(at(15)).toBe(1);
+    expect([at(40), at(41)]).toEqual([1, 1]);
+    expect([at(39), at(42)]).toEqual([0, 0]);
+  });
+});
