@@ -68,6 +68,15 @@ export function buildMasks(p: Picture, win = 24, delta = 12): Masks {
   const blue = new Uint8Array(w * h);
   const paleRed = new Uint8Array(w * h);
   const paleBlue = new Uint8Array(w * h);
+  // The pale test uses the tint averaged over 3×3 (sensor noise gives grey pixels a random tint).
+  const tintR = new Float32Array(w * h);
+  const tintB = new Float32Array(w * h);
+  for (let i = 0; i < w * h; i++) {
+    const [R, G, B] = [p.rgb[i * 3], p.rgb[i * 3 + 1], p.rgb[i * 3 + 2]];
+    tintR[i] = R - Math.max(G, B);
+    tintB[i] = B - Math.max(R, G);
+  }
+  const [sumR, sumB] = [new Integral(w, h, tintR), new Integral(w, h, tintB)];
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
@@ -76,9 +85,9 @@ export function buildMasks(p: Picture, win = 24, delta = 12): Masks {
       const chroma = Math.max(R, G, B) - Math.min(R, G, B);
       if (smooth[i] < bg - Math.max(delta, 0.05 * bg) || chroma > 60) ink[i] = 1;
       if (R - Math.max(G, B) > 45 && R > 90) red[i] = 1;
-      else if (ink[i] && R - Math.max(G, B) > 16) paleRed[i] = 1;
+      else if (ink[i] && R - Math.max(G, B) > 16 && sumR.sum(x - 1, y - 1, x + 2, y + 2) > 6 * 9) paleRed[i] = 1;
       if (B - Math.max(R, G) > 35 && B > 70 && B - R > 45) blue[i] = 1;
-      else if (ink[i] && B - Math.max(R, G) > 16) paleBlue[i] = 1;
+      else if (ink[i] && B - Math.max(R, G) > 16 && sumB.sum(x - 1, y - 1, x + 2, y + 2) > 6 * 9) paleBlue[i] = 1;
     }
   }
   return { width: w, height: h, ink, red: withPale(red, paleRed, w, h), blue: withPale(blue, paleBlue, w, h) };
