@@ -43,7 +43,7 @@ describe('lines joining the symbols', () => {
     c.line(0, 60, 120, 60, 1.5);
     const rays = exitRays(c.field(), 60, 60, 9);
     expect(rays).toHaveLength(2);
-    expect(rays.every(([ux, uy]) => Math.abs(ux) > 0.95 && Math.abs(uy) < 0.2)).toBe(true);
+    expect(rays.every(({ ux, uy }) => Math.abs(ux) > 0.95 && Math.abs(uy) < 0.2)).toBe(true);
 
     const x = canvas();
     x.line(51, 51, 69, 69);

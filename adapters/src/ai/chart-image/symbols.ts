@@ -65,7 +65,10 @@ export interface SymbolField {
  * radius 1.7 s around the centre, as unit directions. Ink along such a ray through the centre is the
  * joining line, not part of a shape, so it is neither a stray nor a "must be blank" hit.
  */
-export function exitRays(field: SymbolField, cx: number, cy: number, s: number): (readonly [number, number])[] {
+/** A line through (x, y) in direction (ux, uy), leaving a symbol centred there. */
+export interface Ray { readonly x: number; readonly y: number; readonly ux: number; readonly uy: number }
+
+export function exitRays(field: SymbolField, cx: number, cy: number, s: number): Ray[] {
   const r = 1.7 * s;
   const n = Math.max(24, Math.round((2 * Math.PI * r) / 1.5));
   const on: number[] = [];
@@ -76,7 +79,7 @@ export function exitRays(field: SymbolField, cx: number, cy: number, s: number):
   }
   if (on.every((v) => v)) return [];
   const start = on.indexOf(0);
-  const rays: (readonly [number, number])[] = [];
+  const rays: Ray[] = [];
   let run = -1;
   for (let j = 1; j <= n; j++) {
     const k = (start + j) % n;
@@ -92,7 +95,7 @@ export function exitRays(field: SymbolField, cx: number, cy: number, s: number):
           const [x, y] = [Math.round(cx + d * Math.cos(a)), Math.round(cy + d * Math.sin(a))];
           return x >= 0 && y >= 0 && x < field.width && y < field.height && field.dilated[y * field.width + x] === 1;
         });
-        if (far) rays.push([Math.cos(a), Math.sin(a)]);
+        if (far) rays.push({ x: cx, y: cy, ux: Math.cos(a), uy: Math.sin(a) });
       }
       run = -1;
     }
@@ -100,9 +103,10 @@ export function exitRays(field: SymbolField, cx: number, cy: number, s: number):
   return rays;
 }
 
-/** Whether offset (dx, dy) from the centre lies on one of the rays (within `tol` px). */
-function onRay(rays: readonly (readonly [number, number])[], dx: number, dy: number, tol: number): boolean {
-  for (const [ux, uy] of rays) {
+/** Whether (x, y) lies on one of the rays (within `tol` px). */
+function onRay(rays: readonly Ray[], x: number, y: number, tol: number): boolean {
+  for (const { x: ox, y: oy, ux, uy } of rays) {
+    const [dx, dy] = [x - ox, y - oy];
     const t = dx * ux + dy * uy;
     if (t > -tol && Math.abs(dx * uy - dy * ux) <= tol) return true;
   }
@@ -135,7 +139,7 @@ export function templateScore(field: SymbolField, kind: SymbolKind, cx: number, 
     const [x, y] = [Math.round(cx + px * s), Math.round(cy + py * s)];
     if (x < 0 || y < 0 || x >= field.width || y >= field.height) continue;
     const i = y * field.width + x;
-    if (field.grid[i] || onRay(rays, x - cx, y - cy, tol)) continue;
+    if (field.grid[i] || onRay(rays, x, y, tol)) continue;
     offN++;
     off += field.raw[i];
   }
@@ -164,13 +168,13 @@ const STROKE_DISTANCE: Readonly<Record<SymbolKind, Float32Array>> = Object.fromE
  * The other direction of chamfer matching: the share of ink inside the symbol's box that lies away
  * from the template's strokes (a `<` fitted inside a thick ring leaves most of the ring stray).
  */
-export function strayInk(field: SymbolField, kind: SymbolKind, cx: number, cy: number, s: number): number {
+export function strayInk(field: SymbolField, kind: SymbolKind, cx: number, cy: number, s: number, knownRays?: readonly Ray[]): number {
   const dist = STROKE_DISTANCE[kind];
   const r = Math.ceil(1.4 * s);
   const tol = Math.max(0.3, 1.6 / s);
   let ink = 0;
   let stray = 0;
-  const rays = conductionOfKind(kind) === 'air' ? exitRays(field, cx, cy, s) : [];
+  const rays = knownRays ?? (conductionOfKind(kind) === 'air' ? exitRays(field, cx, cy, s) : []);
   const rayTol = 1.5 + 0.15 * s;
   for (let dy = -r; dy <= r; dy++) {
     const y = Math.round(cy) + dy;
@@ -182,7 +186,7 @@ export function strayInk(field: SymbolField, kind: SymbolKind, cx: number, cy: n
       const i = Math.round(((u + STRAY_HALF) / (2 * STRAY_HALF)) * (STRAY_GRID - 1));
       const j = Math.round(((v + STRAY_HALF) / (2 * STRAY_HALF)) * (STRAY_GRID - 1));
       if (i < 0 || j < 0 || i >= STRAY_GRID || j >= STRAY_GRID) continue;
-      if (rays.length && onRay(rays, x - cx, y - cy, rayTol)) continue;
+      if (rays.length && onRay(rays, x, y, rayTol)) continue;
       ink++;
       if (dist[j * STRAY_GRID + i] > tol) stray++;
     }
@@ -244,7 +248,8 @@ export function findSymbols(
   const x1 = Math.min(field.width - Math.ceil(smax + 2), Math.ceil(box.x1));
   const y0 = Math.max(Math.ceil(smax + 2), Math.floor(box.y0));
   const y1 = Math.min(field.height - Math.ceil(smax + 2), Math.ceil(box.y1));
-  const reach = 3.4 * smax;
+  // Air symbols sit on their column; bone symbols may be drawn beside it.
+  const reach = (kinds.every((k) => conductionOfKind(k) === 'air') ? 1.3 : 3.4) * smax;
   const nearColumn = (x: number) => !box.columns || box.columns.some((c) => Math.abs(c - x) <= reach);
   /** Best symbol of each family (air / bone) at (x, y), with its same-family runner-up. */
   const evaluateAll = (x: number, y: number): FoundSymbol[] => {
@@ -306,12 +311,14 @@ function preciseScore(field: SymbolField, kind: SymbolKind, cx: number, cy: numb
  * undilated ink and the least ink strays from the strokes, averaged over ties; the score stays.
  */
 function refine(peak: FoundSymbol, field: SymbolField): FoundSymbol {
+  // The joining lines found once at the peak (they do not move with the candidate centre).
+  const rays = conductionOfKind(peak.kind) === 'air' ? exitRays(field, peak.x, peak.y, peak.s) : [];
   let best = -1;
   let cands: { x: number; y: number; s: number; v: number }[] = [];
   for (const s of [peak.s / 1.25, peak.s / 1.12, peak.s, peak.s * 1.12, peak.s * 1.25]) {
     for (let dy = -5; dy <= 5; dy++) {
       for (let dx = -5; dx <= 5; dx++) {
-        const v = preciseScore(field, peak.kind, peak.x + dx, peak.y + dy, s) - strayInk(field, peak.kind, peak.x + dx, peak.y + dy, s);
+        const v = preciseScore(field, peak.kind, peak.x + dx, peak.y + dy, s) - strayInk(field, peak.kind, peak.x + dx, peak.y + dy, s, rays);
         cands.push({ x: peak.x + dx, y: peak.y + dy, s, v });
         if (v > best) best = v;
       }
