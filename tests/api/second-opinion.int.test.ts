@@ -26,7 +26,7 @@ let who: Account;
 let chart: Buffer;
 beforeAll(async () => {
   ollama = await new FakeOllama().start();
-  server = await startTestServer({ OLLAMA_HOST: ollama.host, OLLAMA_TIMEOUT_MS: '2000' });
+  server = await startTestServer({ OLLAMA_HOST: ollama.host, OLLAMA_TIMEOUT_MS: '2000', LIMIAR_CHART_READER: 'on' });
   who = await registerAccount(server);
   chart = await cleanChartPng(truth);
 }, 60_000);

@@ -14,6 +14,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
 
+  it('keeps the chart reader off unless LIMIAR_CHART_READER=on (ADR 0016), and refuses other values', () => {
+    expect(loadConfig({}).chartReader).toBe(false);
+    expect(loadConfig({ LIMIAR_CHART_READER: 'off' }).chartReader).toBe(false);
+    expect(loadConfig({ LIMIAR_CHART_READER: 'on' }).chartReader).toBe(true);
+    expect(() => loadConfig({ LIMIAR_CHART_READER: 'sim' })).toThrow(/LIMIAR_CHART_READER/);
+  });
+
   it('refuses bad values with one pt-BR line per variable', () => {
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' });

@@ -24,6 +24,8 @@ const envSchema = z.object({
   OLLAMA_VISION_MODEL: z.string().min(1).default('qwen2.5vl:7b'),
   OLLAMA_TEXT_MODEL: z.string().min(1).default('qwen2.5:7b'),
   OLLAMA_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  // the deterministic chart reader (issue 17) stays off until it meets its accuracy targets (ADR 0016)
+  LIMIAR_CHART_READER: z.enum(['on', 'off']).default('off'),
   LIMIAR_FILE_KEY: z.string().min(1).optional(),
   LIMIAR_IN_PROCESS_WORKER: z.enum(['0', '1', 'true', 'false']).default('1'),
   LIMIAR_JWT_SECRET: z.string().min(32, 'LIMIAR_JWT_SECRET precisa de pelo menos 32 caracteres').optional(),
@@ -68,6 +70,8 @@ export interface AppConfig {
   ollamaVisionModel: string;
   ollamaTextModel: string;
   ollamaTimeoutMs: number;
+  /** Chart pictures and scanned PDFs read by the deterministic chart reader (LIMIAR_CHART_READER=on; ADR 0016). */
+  chartReader: boolean;
   /** AES-256 key of stored files; generated into `dataDir` when not configured. */
   fileKey?: string;
   /** Run queued jobs (slow audiogram readings) inside `limiar serve`; else only `limiar worker` does. */
@@ -114,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ollamaVisionModel: e.OLLAMA_VISION_MODEL,
     ollamaTextModel: e.OLLAMA_TEXT_MODEL,
     ollamaTimeoutMs: e.OLLAMA_TIMEOUT_MS,
+    chartReader: e.LIMIAR_CHART_READER === 'on',
     fileKey: e.LIMIAR_FILE_KEY,
     inProcessWorker: e.LIMIAR_IN_PROCESS_WORKER === '1' || e.LIMIAR_IN_PROCESS_WORKER === 'true',
     jwtSecret: e.LIMIAR_JWT_SECRET,

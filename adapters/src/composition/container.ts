@@ -128,7 +128,10 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
   constant<FileStorage>(TOKENS.FileStorage, new EncryptedFileStorage(config.dataDir, loadOrCreateFileKey(config.dataDir, config.fileKey)));
   constant<ExamFileStore>(TOKENS.ExamFileStore, new MikroOrmExamFileStore(em));
   constant<AudiogramReadingQueue>(TOKENS.ReadingQueue, services.readingQueue ?? disabledReadingQueue);
-  constant(TOKENS.FastAudiogramReaders, new ReadAudiogram([new PdfTextAudiogramReader(), new ChartImageAudiogramReader(), new ScannedPdfAudiogramReader({ readImage: readChartImage })]));
+  constant(TOKENS.FastAudiogramReaders, new ReadAudiogram([
+    new PdfTextAudiogramReader(),
+    ...(config.chartReader ? [new ChartImageAudiogramReader(), new ScannedPdfAudiogramReader({ readImage: readChartImage })] : []),
+  ]));
   constant(TOKENS.SlowAudiogramReaders, new ReadAudiogram(config.ollamaHost
     ? [new OllamaAudiogramReader({ host: config.ollamaHost, model: config.ollamaVisionModel, timeoutMs: config.ollamaTimeoutMs })] : []));
   constant(TOKENS.ExamReadingRepository, new MikroOrmExamReadingRepository(em));

@@ -77,10 +77,11 @@ export interface AppSession {
 }
 
 /** Starts an {@link AppSession} before the file's tests and closes it after them. */
-export function useAppSession(): AppSession {
+/** A server of the built app (with extra environment, e.g. a feature setting), a browser and a registered account. */
+export function useAppSession(env: Record<string, string> = {}): AppSession {
   const session = {} as { server: TestServer; browser: Browser; account: Account };
   beforeAll(async () => {
-    session.server = await startTestServer({ LIMIAR_WEB_DIST: webDist, LIMIAR_WIDGET_DIST: widgetDist });
+    session.server = await startTestServer({ LIMIAR_WEB_DIST: webDist, LIMIAR_WIDGET_DIST: widgetDist, ...env });
     session.browser = await launchBrowser();
     session.account = await registerAccount(session.server);
   }, 120_000);
