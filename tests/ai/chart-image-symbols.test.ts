@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitFrequencyAxis, xOfHz } from '../../adapters/src/ai/chart-image/calibration';
 import { findPanels, type RuledLine } from '../../adapters/src/ai/chart-image/grid';
-import { sizesNear } from '../../adapters/src/ai/chart-image/read-chart-picture';
+import { cappedConfidence, sizesNear } from '../../adapters/src/ai/chart-image/read-chart-picture';
 import { buildMasks, dilate } from '../../adapters/src/ai/chart-image/picture';
 import {
   exitRays, findSymbols, hasNoResponseArrow, strayInk, withoutShapes, type FoundSymbol, type SymbolField,
@@ -146,5 +146,19 @@ describe('grid and axis details from real screenshots', () => {
     expect(at(15)).toBe(1);
     expect([at(40), at(41)]).toEqual([1, 1]);
     expect([at(39), at(42)]).toEqual([0, 0]);
+  });
+});
+
+describe('confidence caps', () => {
+  it('keeps a colour point read with OCR labels as graded', () => {
+    expect(cappedConfidence('high', 0.97, false, true)).toBe('high');
+  });
+  it('makes a shape-only (black-and-white) point below 0.93 low and none high', () => {
+    expect(cappedConfidence('medium', 0.9, true, true)).toBe('low');
+    expect(cappedConfidence('high', 0.97, true, true)).toBe('medium');
+  });
+  it('gives no high point when the dB direction was assumed (no labels read)', () => {
+    expect(cappedConfidence('high', 0.97, false, false)).toBe('medium');
+    expect(cappedConfidence('low', 0.97, false, false)).toBe('low');
   });
 });

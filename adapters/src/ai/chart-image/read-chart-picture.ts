@@ -210,16 +210,27 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       const ear = panelEar ?? earOfKind(sym.kind);
       const others = found.map((o) => o.sym);
       const nr = hasNoResponseArrow(f, sym, ear, down) && !joinedAlongArrow(sym, others, ear, down);
-      return { sym, ear, nr };
+      // Without colour the shape alone says the ear (O and X are confused when small or thick).
+      return { sym, ear, nr, byShape: !(earOfKind(sym.kind) === 'right' ? useRed : useBlue) };
     });
-    for (const { sym, ear, nr } of marked) {
+    for (const { sym, ear, nr, byShape } of marked) {
       // A weaker shape found on another symbol's no-response arrow (its head looks like a `<`) is part of it.
       if (marked.some((o) => o.nr && o.sym !== sym && o.sym.score > sym.score && alongArrow(o.sym, sym, o.ear, down))) continue;
       const mapped = mapSymbol(sym, panel, ear, nr);
-      if (mapped) points.push(mapped);
+      if (mapped) points.push({ ...mapped, confidence: cappedConfidence(mapped.confidence, sym.score, byShape, panel.level.how === 'ocr') });
     }
   }
   return dedupePoints(points);
+}
+
+/**
+ * Caps a point's confidence by what the chart left to guess: without colour (`byShape`) a point
+ * below 0.93 is low and none is high (the bench's wrong black-and-white points were O/X confusions
+ * scoring 0.87–0.95); without OCR labels the dB direction is assumed, so none is high.
+ */
+export function cappedConfidence(confidence: ReadingConfidence, score: number, byShape: boolean, labelsRead: boolean): ReadingConfidence {
+  if (byShape && score < 0.93) return 'low';
+  return confidence === 'high' && (byShape || !labelsRead) ? 'medium' : confidence;
 }
 
 /**
