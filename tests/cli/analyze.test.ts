@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SHARED_DIR } from '../support/shared-dir';
 
-/** Runs `tsx cli/src/main.ts analyze -` as a child process, the way a user does. */
+/**
+ * Runs `tsx cli/src/main.ts analyze -` as a child process, the way a user does. Each test starts a
+ * Node process (~1 s idle, several under a loaded CI machine): the tests wait for it, up to PROCESS_WAIT.
+ */
+const PROCESS_WAIT = { timeout: 30_000 };
+
 function analyze(stdin: string, args: string[] = ['-']) {
   const r = spawnSync('node_modules/.bin/tsx', ['cli/src/main.ts', 'analyze', ...args], { input: stdin, encoding: 'utf8', timeout: 60_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -36,7 +41,7 @@ function expectKeys(expected: Record<string, unknown>, actual: Record<string, un
   }
 }
 
-describe('limiar analyze over clinical-cases-examples.json', () => {
+describe('limiar analyze over clinical-cases-examples.json', PROCESS_WAIT, () => {
   it.each(examples.cases.map((c) => [c.id, c] as const))('%s', (_id, c) => {
     const r = analyze(JSON.stringify(c.input));
     expect(r.stderr).toBe('');
@@ -57,7 +62,7 @@ describe('limiar analyze over clinical-cases-examples.json', () => {
   });
 });
 
-describe('limiar analyze: the clinical scenarios of issue 13', () => {
+describe('limiar analyze: the clinical scenarios of issue 13', PROCESS_WAIT, () => {
   const scenario = JSON.parse(readFileSync('tests/fixtures/clinical/noise-notch-history.json', 'utf8')) as {
     input: { worker: unknown; exams: Record<string, unknown>[] };
     expected: Record<string, unknown>;
@@ -118,7 +123,7 @@ describe('limiar analyze: the clinical scenarios of issue 13', () => {
   });
 });
 
-describe('limiar analyze refuses bad input (exit 2, pt-BR message naming the field, empty stdout)', () => {
+describe('limiar analyze refuses bad input (exit 2, pt-BR message naming the field, empty stdout)', PROCESS_WAIT, () => {
   const exam = (right: unknown) => ({ date: '2024-01-10', right, left: { 500: 10 } });
   it.each([
     ['a string threshold', { exams: [exam({ 500: 10 }), exam({ 4000: 'trinta' })] }, 'exams[1].right.4000', 'limiar deve ser um número'],

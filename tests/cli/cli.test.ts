@@ -6,7 +6,8 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 const limiar = (...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'cli/src/main.ts'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, DATABASE_URL: '' } });
 
-describe('limiar CLI', () => {
+/** Each test starts the CLI as a Node process (~1 s idle, several on a loaded CI machine). */
+describe('limiar CLI', { timeout: 30_000 }, () => {
   it('prints its help in pt-BR and lists serve and migrate', () => {
     const r = limiar('--help');
     expect(r.status).toBe(0);
