@@ -84,12 +84,14 @@ describe('CSV exports from the API', () => {
   });
 
   it('a failure after streaming began breaks the connection instead of ending the file as if complete', async () => {
-    // enough rows that the stream waits on the client (back-pressure) with COPY still running
+    // enough rows that the stream waits on the client (back-pressure) with COPY still running: ~17 MB,
+    // more than loopback socket buffers and stream buffers hold together (15 000 rows, ~5 MB, could all be
+    // buffered on a loaded machine before the first read, and then there was no COPY left to kill)
     const sql = t.database.orm.em.getConnection();
     const cols = (await sql.execute<{ c: string }[]>(`select column_name as c from information_schema.columns where table_schema = current_schema() and table_name = 'patient' and is_generated = 'NEVER' and column_default is null or (table_name = 'patient' and column_name = 'id')`))
       .map((r) => `"${r.c}"`).filter((c, i, all) => all.indexOf(c) === i).join(', ');
-    await sql.execute(`insert into patient (${cols}) select ${cols} from (select (jsonb_populate_record(null::patient, to_jsonb(p) || jsonb_build_object('id', gen_random_uuid(), 'name', p.name || ' ' || g || repeat(' x', 150)))).*
-      from patient p, generate_series(1, 15000) g where p.organization_id = ? and p.name = '@Carla') x`, [a.user.organizationId]);
+    await sql.execute(`insert into patient (${cols}) select ${cols} from (select (jsonb_populate_record(null::patient, to_jsonb(p) || jsonb_build_object('id', gen_random_uuid(), 'name', p.name || ' ' || g || repeat(' x', 400)))).*
+      from patient p, generate_series(1, 20000) g where p.organization_id = ? and p.name = '@Carla') x`, [a.user.organizationId]);
     const res = await t.request('/api/patients/export.csv', { ...bearer(a.token), signal: AbortSignal.timeout(30_000) });
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
