@@ -157,6 +157,10 @@ describe('confidence caps', () => {
     expect(cappedConfidence('medium', 0.9, true, true)).toBe('low');
     expect(cappedConfidence('high', 0.97, true, true)).toBe('medium');
   });
+  it('makes a bone point below 0.9 low', () => {
+    expect(cappedConfidence('medium', 0.88, false, true, true)).toBe('low');
+    expect(cappedConfidence('medium', 0.88, false, true, false)).toBe('medium');
+  });
   it('gives no high point when the dB direction was assumed (no labels read)', () => {
     expect(cappedConfidence('high', 0.97, false, false)).toBe('medium');
     expect(cappedConfidence('low', 0.97, false, false)).toBe('low');

@@ -217,7 +217,7 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       // A weaker shape found on another symbol's no-response arrow (its head looks like a `<`) is part of it.
       if (marked.some((o) => o.nr && o.sym !== sym && o.sym.score > sym.score && alongArrow(o.sym, sym, o.ear, down))) continue;
       const mapped = mapSymbol(sym, panel, ear, nr);
-      if (mapped) points.push({ ...mapped, confidence: cappedConfidence(mapped.confidence, sym.score, byShape, panel.level.how === 'ocr') });
+      if (mapped) points.push({ ...mapped, confidence: cappedConfidence(mapped.confidence, sym.score, byShape, panel.level.how === 'ocr', conductionOfKind(sym.kind) === 'bone') });
     }
   }
   return dedupePoints(points);
@@ -226,10 +226,11 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
 /**
  * Caps a point's confidence by what the chart left to guess: without colour (`byShape`) a point
  * below 0.93 is low and none is high (the bench's wrong black-and-white points were O/X confusions
- * scoring 0.87–0.95); without OCR labels the dB direction is assumed, so none is high.
+ * scoring 0.87–0.95); a bone point below 0.9 is low (a bracket or chevron is easily fitted to a
+ * fragment of another shape); without OCR labels the dB direction is assumed, so none is high.
  */
-export function cappedConfidence(confidence: ReadingConfidence, score: number, byShape: boolean, labelsRead: boolean): ReadingConfidence {
-  if (byShape && score < 0.93) return 'low';
+export function cappedConfidence(confidence: ReadingConfidence, score: number, byShape: boolean, labelsRead: boolean, bone = false): ReadingConfidence {
+  if ((byShape && score < 0.93) || (bone && score < 0.9)) return 'low';
   return confidence === 'high' && (byShape || !labelsRead) ? 'medium' : confidence;
 }
 
