@@ -149,3 +149,26 @@ describe('the composition root is a leaf of nobody: no adapter imports it', () =
     expect(compositionOffenders(path.join(root, 'adapters/src/composition/x.ts'), "import { TOKENS } from './tokens';")).toEqual([]);
   });
 });
+
+/** Imports of core's modules past its barrel (core/src/index.ts): adapters see core as one public surface. */
+function pastCoreBarrel(file: string, text: string): string[] {
+  const found = new Set<string>();
+  for (const m of text.matchAll(/(?:^|[\n;])\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g)) found.add(m[1]);
+  for (const m of text.matchAll(/\b(?:import|require)\(\s*['"]([^'"]+)['"]\s*\)/g)) found.add(m[1]);
+  return [...found].filter((s) => s.startsWith('.')).map((s) => resolvesInto(file, s))
+    .filter((target) => target.startsWith('core/src/') && target !== 'core/src/index' && !target.startsWith('core/src/testing'))
+    .map((target) => `${rel(file)} → ${target}`);
+}
+
+describe('adapters reach core only through its barrel', () => {
+  it('no adapter source imports a core module past core/src/index.ts', () => {
+    const files = sourceFiles('adapters/src').filter((f) => !/\.test\.tsx?$/.test(f));
+    expect(files.flatMap((f) => pastCoreBarrel(f, fs.readFileSync(f, 'utf8')))).toEqual([]);
+  });
+
+  it('the checker names a deliberately wrong import', () => {
+    const file = path.join(root, 'adapters/src/ai/not-a-real-file.ts');
+    const text = "import { buildAudiogramReading } from '../../../core/src/audiogram/reading';\nimport type { Exam } from '../../../core/src';";
+    expect(pastCoreBarrel(file, text)).toEqual(['adapters/src/ai/not-a-real-file.ts → core/src/audiogram/reading']);
+  });
+});

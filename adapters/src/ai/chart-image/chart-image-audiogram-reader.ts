@@ -1,4 +1,4 @@
-import type { AudiogramFile, AudiogramReader, ReadOutcome } from '../../../../core/src/ports/audiogram-reader';
+import type { AudiogramFile, AudiogramReader, ReadOutcome } from '../../../../core/src';
 
 /**
  * Deterministic chart reader for PNG/JPEG uploads (issue 17): finds the chart grid, calibrates the

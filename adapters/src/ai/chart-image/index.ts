@@ -1,4 +1,4 @@
-import type { ReadOutcome } from '../../../../core/src/ports/audiogram-reader';
+import type { ReadOutcome } from '../../../../core/src';
 
 export { ChartImageAudiogramReader } from './chart-image-audiogram-reader';
 

@@ -1,4 +1,4 @@
-import type { ReadingConfidence } from '../../../../core/src/audiogram/reading';
+import type { ReadingConfidence } from '../../../../core/src';
 import { HALF_OCTAVE_HZ, hzAt, OCTAVE_HZ, xOfHz, type FrequencyAxis, type LevelAxis } from './calibration';
 import { conductionOfKind, type FoundSymbol } from './symbols';
 

@@ -1,5 +1,4 @@
-import { buildAudiogramReading, type ReadingCandidate, type ReadingConfidence } from '../../../../core/src/audiogram/reading';
-import type { ReadOutcome } from '../../../../core/src/ports/audiogram-reader';
+import { buildAudiogramReading, type ReadingCandidate, type ReadingConfidence, type ReadOutcome } from '../../../../core/src';
 import { parseReadingCandidates } from '../reading-candidates';
 import { fitFrequencyAxis, fitRowSpacing, xOfHz, levelAxisFromLabels, levelAxisFromRows, type FrequencyAxis, type LevelAxis } from './calibration';
 import { decodePicture, rotatePicture } from './decode-picture';
