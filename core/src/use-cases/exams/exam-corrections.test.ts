@@ -1,20 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { Exam } from '../../exams/exam';
 import type { ReportView } from '../../reports/report';
 import type { ReportRepository } from '../../ports/report-repository';
-import { fixedClock, immediateUnitOfWork, sequentialIds } from '../../testing/in-memory-account-adapters';
-import { inMemoryPatientExamStores } from '../../testing/in-memory-patient-exam-adapters';
+import { immediateUnitOfWork } from '../../testing/in-memory-account-adapters';
+import { airWith4k, recordedWorker, TEST_ORG, testAuth, testClock } from '../../testing/recorded-worker';
 import { DeleteExam } from './delete-exam';
-import { RecordExam } from './record-exam';
 import { UpdateExamDetails } from './update-exam-details';
-import { ManagePatients } from '../patients/manage-patients';
 
 // Issue 14 (defect 3): correcting and removing exams, with in-memory adapters.
-const ORG = 'org-1';
-const auth = { userId: 'u-1', organizationId: ORG, sessionId: 's-1' };
-const clock = fixedClock('2026-11-24T12:00:00Z');
+const ORG = TEST_ORG;
+const auth = testAuth;
+const clock = testClock;
 const professionals = { findById: async () => ({ id: 'u-1', name: 'Dra. Ana Lima', professionalType: 'Medico', crm: '12345', crmState: 'SP' }) } as never;
-const air = (t4k: number) => Object.fromEntries([500, 1000, 2000, 3000, 4000, 6000, 8000].map((hz) => [String(hz), { re: hz === 4000 ? t4k : 10, le: hz === 4000 ? t4k : 10 }]));
+const air = airWith4k;
 
 /** Laudos by exam id; only what the guard reads. */
 function reportsOf(rows: Array<{ examId: string; examDate: string; status: 'Draft' | 'Finalizado' }>): ReportRepository {
@@ -29,20 +26,9 @@ function reportsOf(rows: Array<{ examId: string; examDate: string; status: 'Draf
 }
 
 async function worker(dates: Array<[string, number]>) {
-  const s = inMemoryPatientExamStores();
-  const ids = sequentialIds();
-  const manage = new ManagePatients(s.patients, s.companies, immediateUnitOfWork, ids, clock);
-  const patient = await manage.register(auth, { name: 'Ana Paula', age: 40, sex: 'F' });
-  if (!patient.ok) throw patient.error;
-  const record = new RecordExam(s.patients, manage, s.exams, immediateUnitOfWork, ids, clock);
-  const exams: Exam[] = [];
-  for (const [date, t4k] of dates) {
-    const r = await record.forPatient(auth, patient.value.id, { date, air: air(t4k) }, { strict: false, paths: { date: 'date', ambientNoiseDb: 'a', calibrationDate: 'c', operatorName: 'o', operatorRegistration: 'r', acousticRestHours: 'h', audiogram: 'audiogram' } });
-    if (!r.ok) throw r.error;
-    exams.push(r.value);
-  }
-  const stored = async (id: string) => (await s.exams.findById(ORG, id))!.exam;
-  return { s, ids, patient: patient.value, exams, stored, manage };
+  const w = await recordedWorker(dates);
+  const stored = async (id: string) => (await w.s.exams.findById(ORG, id))!.exam;
+  return { ...w, stored };
 }
 
 describe('UpdateExamDetails', () => {

@@ -1,36 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { Exam } from '../../exams/exam';
 import type { Report } from '../../reports/report';
-import { fixedClock, immediateUnitOfWork, sequentialIds } from '../../testing/in-memory-account-adapters';
-import { inMemoryPatientExamStores } from '../../testing/in-memory-patient-exam-adapters';
+import { immediateUnitOfWork } from '../../testing/in-memory-account-adapters';
+import { airWith4k, recordedWorker, TEST_ORG, testAuth, testClock } from '../../testing/recorded-worker';
 import { InMemoryReportRepository } from '../../testing/in-memory-report-repository';
-import { ManagePatients } from '../patients/manage-patients';
 import { DesignateReferenceExam } from './designate-reference-exam';
 import { assertExamEditable } from './finalized-report-guard';
-import { RecordExam } from './record-exam';
 import { UpdateExamAudiogram } from './update-exam-audiogram';
 
 // Issue 15 (defect 5): one guard, in core, for every use case that changes an exam.
-const ORG = 'org-1';
-const auth = { userId: 'u-1', organizationId: ORG, sessionId: 's-1' };
-const clock = fixedClock('2026-11-24T12:00:00Z');
+const ORG = TEST_ORG;
+const auth = testAuth;
+const clock = testClock;
 const professionals = { findById: async () => ({ id: 'u-1', name: 'Dra. Ana Lima', professionalType: 'Medico', crm: '12345', crmState: 'SP' }) } as never;
-const air = (t4k: number) => Object.fromEntries([500, 1000, 2000, 3000, 4000, 6000, 8000].map((hz) => [String(hz), { re: hz === 4000 ? t4k : 10, le: hz === 4000 ? t4k : 10 }]));
+const air = airWith4k;
 const LOCKED = 'um laudo finalizado depende dele. Para corrigir, emita uma retificação do laudo.';
 
 async function worker(dates: Array<[string, number]>) {
-  const s = inMemoryPatientExamStores();
-  const ids = sequentialIds();
-  const manage = new ManagePatients(s.patients, s.companies, immediateUnitOfWork, ids, clock);
-  const patient = await manage.register(auth, { name: 'Ana Paula', age: 40, sex: 'F' });
-  if (!patient.ok) throw patient.error;
-  const record = new RecordExam(s.patients, manage, s.exams, immediateUnitOfWork, ids, clock);
-  const exams: Exam[] = [];
-  for (const [date, t4k] of dates) {
-    const r = await record.forPatient(auth, patient.value.id, { date, air: air(t4k) }, { strict: false, paths: { date: 'date', ambientNoiseDb: 'a', calibrationDate: 'c', operatorName: 'o', operatorRegistration: 'r', acousticRestHours: 'h', audiogram: 'audiogram' } });
-    if (!r.ok) throw r.error;
-    exams.push(r.value);
-  }
+  const { s, exams } = await recordedWorker(dates);
   return { s, exams, reports: new InMemoryReportRepository() };
 }
 
