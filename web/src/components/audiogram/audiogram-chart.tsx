@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { chartTheme, Plot, plotConfig, PT_BR_SEPARATORS } from '../charts/plot';
+import { axisFrame, chartTheme, Plot, plotConfig, PT_BR_SEPARATORS } from '../charts/plot';
 import { AIR_FREQUENCIES, BONE_FREQUENCIES, frequencyLabel, isNr, thresholdText, type AudiogramValues, type WireThreshold } from './audiogram-data';
 import './audiogram-chart.css';
 
@@ -132,23 +132,15 @@ export default function AudiogramChart({
       ticktext: AIR_FREQUENCIES.map((f) => frequencyLabel(f)),
       title: { text: 'Frequência (Hz)', standoff: 4 },
       side: 'top',
-      gridcolor: chartTheme.grid,
-      linecolor: chartTheme.axis,
+      ...axisFrame,
       mirror: true,
-      showline: true,
-      zeroline: false,
-      fixedrange: true,
     },
     yaxis: {
       range: [125, -15],
       tickvals: [-10, 0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120],
       title: { text: 'Limiar (dB NA)', standoff: 8 },
-      gridcolor: chartTheme.grid,
-      linecolor: chartTheme.axis,
+      ...axisFrame,
       mirror: true,
-      showline: true,
-      zeroline: false,
-      fixedrange: true,
     },
     shapes: [
       { type: 'rect', xref: 'paper', yref: 'y', x0: 0, x1: 1, y0: -10, y1: 25, fillcolor: chartTheme.normalBand, line: { width: 0 }, layer: 'below' },

@@ -24,3 +24,6 @@ export const chartTheme = {
   normalBand: 'rgba(21, 128, 61, 0.08)',
   success: '#15803d',
 } as const;
+
+/** The axis look every chart shares: theme grid and line colours, a drawn axis line, no zero line, no zoom. */
+export const axisFrame = { gridcolor: chartTheme.grid, linecolor: chartTheme.axis, showline: true, zeroline: false, fixedrange: true } as const;

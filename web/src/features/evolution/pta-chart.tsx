@@ -1,4 +1,4 @@
-import { chartTheme, Plot, plotConfig, PT_BR_SEPARATORS } from '../../components/charts/plot';
+import { axisFrame, chartTheme, Plot, plotConfig, PT_BR_SEPARATORS } from '../../components/charts/plot';
 import { formatDateBr } from '../../../../core/src/index';
 import { boundedDb } from '../../lib/bounded-db';
 import type { EvolutionExam } from './api';
@@ -55,8 +55,8 @@ export default function EarSeriesChart({ exams: all, metric = 'pta' }: { exams: 
     plot_bgcolor: '#ffffff',
     margin: { l: 64, r: 130, t: 16, b: 72 },
     legend: { orientation: 'h', x: 0, y: -0.2, xanchor: 'left', yanchor: 'top' },
-    xaxis: { type: 'date', tickformat: '%d/%m/%Y', tickvals: x, title: { text: 'Data do exame' }, gridcolor: chartTheme.grid, linecolor: chartTheme.axis, showline: true, fixedrange: true },
-    yaxis: { range: [120, 0], dtick: 10, title: { text: labels.axis }, gridcolor: chartTheme.grid, linecolor: chartTheme.axis, showline: true, zeroline: false, fixedrange: true },
+    xaxis: { type: 'date', tickformat: '%d/%m/%Y', tickvals: x, title: { text: 'Data do exame' }, ...axisFrame },
+    yaxis: { range: [120, 0], dtick: 10, title: { text: labels.axis }, ...axisFrame },
     shapes: REFERENCE_LINES.map((r) => ({ type: 'line', xref: 'paper', x0: 0, x1: 1, yref: 'y', y0: r.y, y1: r.y, line: { color: chartTheme.axis, width: 1, dash: 'dash' }, layer: 'below' })),
     annotations: REFERENCE_LINES.map((r) => ({ xref: 'paper', x: 1.01, xanchor: 'left', yref: 'y', y: r.y, text: r.label, showarrow: false, font: { size: 11, color: chartTheme.axis } })),
   };

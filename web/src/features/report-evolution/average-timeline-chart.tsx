@@ -1,4 +1,4 @@
-import { chartTheme, Plot, plotConfig, PT_BR_SEPARATORS } from '../../components/charts/plot';
+import { axisFrame, chartTheme, Plot, plotConfig, PT_BR_SEPARATORS } from '../../components/charts/plot';
 import type { ReportEvolutionView } from './evolution-view';
 
 const rounded = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
@@ -23,8 +23,8 @@ export default function AverageTimelineChart({ timeline }: { timeline: ReportEvo
     height: 350, autosize: true, separators: PT_BR_SEPARATORS, font: chartTheme.font, paper_bgcolor: 'rgba(0,0,0,0)', plot_bgcolor: '#ffffff',
     margin: { l: 64, r: 40, t: 16, b: 72 },
     legend: { orientation: 'h', x: 0, y: -0.22, xanchor: 'left', yanchor: 'top' },
-    xaxis: { type: 'category', automargin: true, title: { text: 'Exame (mês/ano)' }, gridcolor: chartTheme.grid, linecolor: chartTheme.axis, showline: true, fixedrange: true },
-    yaxis: { rangemode: 'tozero', title: { text: 'Média (dB NA)' }, gridcolor: chartTheme.grid, linecolor: chartTheme.axis, showline: true, zeroline: false, fixedrange: true },
+    xaxis: { type: 'category', automargin: true, title: { text: 'Exame (mês/ano)' }, ...axisFrame },
+    yaxis: { rangemode: 'tozero', title: { text: 'Média (dB NA)' }, ...axisFrame },
   };
   return (
     <figure className="report-evolution__chart" data-chart="timeline">

@@ -1,4 +1,4 @@
-import { chartTheme, Plot, plotConfig, PT_BR_SEPARATORS } from '../../components/charts/plot';
+import { axisFrame, chartTheme, Plot, plotConfig, PT_BR_SEPARATORS } from '../../components/charts/plot';
 import { EVOLUTION_FREQUENCIES, type ExamSeries } from './evolution-view';
 
 const hzLabel = (hz: number) => (hz >= 1000 ? `${hz / 1000}k` : String(hz));
@@ -27,8 +27,8 @@ export default function ThresholdChart({ series }: { series: ExamSeries[] }) {
     height: 400, autosize: true, separators: PT_BR_SEPARATORS, font: chartTheme.font, paper_bgcolor: 'rgba(0,0,0,0)', plot_bgcolor: '#ffffff',
     margin: { l: 64, r: 16, t: 16, b: 56 }, hovermode: 'closest',
     legend: { orientation: 'h', x: 0, y: -0.16, xanchor: 'left', yanchor: 'top' },
-    xaxis: { type: 'category', title: { text: 'Frequência (Hz)' }, gridcolor: chartTheme.grid, linecolor: chartTheme.axis, showline: true, fixedrange: true },
-    yaxis: { range: [120, -10], dtick: 10, title: { text: 'Limiar (dB NA)' }, gridcolor: chartTheme.grid, linecolor: chartTheme.axis, showline: true, zeroline: false, fixedrange: true },
+    xaxis: { type: 'category', title: { text: 'Frequência (Hz)' }, ...axisFrame },
+    yaxis: { range: [120, -10], dtick: 10, title: { text: 'Limiar (dB NA)' }, ...axisFrame },
   };
   return (
     <figure className="report-evolution__chart" data-chart="thresholds">
