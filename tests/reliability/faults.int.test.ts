@@ -276,6 +276,17 @@ describe('faults: the local vision model (Ollama)', () => {
     }
   }
 
+  /** A fake Ollama that behaves badly for the length of `run`. */
+  async function withOllama(behaviour: Parameters<FakeOllama['behave']>[0], run: (host: string) => Promise<void>) {
+    const ollama = await new FakeOllama().start();
+    ollama.behave(behaviour);
+    try {
+      await run(ollama.host);
+    } finally {
+      await ollama.stop();
+    }
+  }
+
   it('absent: nothing listens on OLLAMA_HOST', async () => {
     await scenario('Ollama absent', async () => {
       await imageThenManualEntry({ OLLAMA_HOST: `http://127.0.0.1:${await findFreePort()}`, OLLAMA_TIMEOUT_MS: '2000' });
@@ -284,25 +295,13 @@ describe('faults: the local vision model (Ollama)', () => {
 
   it('slow: the model never answers and is cut at OLLAMA_TIMEOUT_MS', async () => {
     await scenario('Ollama slow (timeout)', async () => {
-      const ollama = await new FakeOllama().start();
-      ollama.behave('hang');
-      try {
-        await imageThenManualEntry({ OLLAMA_HOST: ollama.host, OLLAMA_TIMEOUT_MS: '1500' });
-      } finally {
-        await ollama.stop();
-      }
+      await withOllama('hang', (host) => imageThenManualEntry({ OLLAMA_HOST: host, OLLAMA_TIMEOUT_MS: '1500' }));
     });
   }, 60_000);
 
   it('garbage: the model answers prose instead of JSON', async () => {
     await scenario('Ollama answering garbage', async () => {
-      const ollama = await new FakeOllama().start();
-      ollama.behave('garbage');
-      try {
-        await imageThenManualEntry({ OLLAMA_HOST: ollama.host, OLLAMA_TIMEOUT_MS: '5000' });
-      } finally {
-        await ollama.stop();
-      }
+      await withOllama('garbage', (host) => imageThenManualEntry({ OLLAMA_HOST: host, OLLAMA_TIMEOUT_MS: '5000' }));
     });
   }, 60_000);
 });
