@@ -10,6 +10,8 @@ export * from './ports/account-ports';
 export * from './accounts/registries';
 export * from './accounts/messages';
 export * from './accounts/professional';
+export * from './accounts/permissions';
+export * from './accounts/membership';
 export * from './accounts/account-errors';
 export * from './accounts/account-rules';
 export * from './use-cases/accounts/session-policy';

@@ -87,7 +87,7 @@ describe('classifyHistory (the one classification path) equals the definition', 
 interface GeneratedExam { date: string; right: { air: Record<number, Threshold> }; left: { air: Record<number, Threshold> }; acousticRestHours: number | null; calibrationDate: string | null }
 /** After every generated date (up to 2030). */
 const TODAY = '2031-01-01T12:00:00Z';
-const auth = { userId: 'u-1', organizationId: 'org-1', sessionId: 's-1' };
+const auth = { userId: 'u-1', organizationId: 'org-1', sessionId: 's-1', memberId: 'm-1', roles: ['administrador', 'medico'] as const };
 const PATHS = { date: 'date', ambientNoiseDb: 'a', calibrationDate: 'c', operatorName: 'o', operatorRegistration: 'r', acousticRestHours: 'h', audiogram: 'audiogram' };
 const cellOf = (t: Threshold | undefined) => (t === undefined || t === null ? '' : isNoResponse(t) ? `NR${t.level}` : String(t));
 const rawOf = (t: Threshold) => (t !== null && isNoResponse(t) ? { nr: t.level } : t);

@@ -7,7 +7,7 @@ import {
   DeleteExam, UpdateExamDetails,
   Authenticate, ChangePassword, CheckHealth, ManagePatients, QueryExams, RecordExam, UpdateExamAudiogram, DesignateReferenceExam, ReclassifyStaleExams, LogIn, LogInWithGoogle, LogOut, ManageProfile, OpenSession, RegisterProfessional,
   SubmitPublicRequest, systemClock, type Clock, type GoogleIdTokenVerifier, type HealthProbe, type IdGenerator, type LoginAttemptLog,
-  type OrganizationRepository, type PasswordHasher, type ProfessionalRepository, type PublicRequestLog, type SessionRepository,
+  type OrganizationRepository, type PasswordHasher, type ProfessionalRepository, type PublicRequestLog, type SessionRepository, type MembershipRepository, type InvitationRepository,
   type SessionTokens, type UnitOfWork,
 } from '../../../core/src';
 import type { Database } from '../persistence/database';
@@ -23,6 +23,7 @@ import {
 import { Argon2PasswordHasher } from '../security/argon2-password-hasher';
 import { NodemailerMailSender } from '../mail/nodemailer-mail-sender';
 import { MikroOrmPasswordResetTokenRepository } from '../persistence/mikro-orm/repositories/mikro-orm-password-reset-repository';
+import { MikroOrmInvitationRepository, MikroOrmMembershipRepository } from '../persistence/mikro-orm/repositories/mikro-orm-team-repositories';
 import { RequestPasswordReset, ResetPassword, type MailSender } from '../../../core/src';
 import { OllamaAudiogramReader } from '../ai/ollama/ollama-audiogram-reader';
 import { PdfTextAudiogramReader } from '../ai/pdf-text/pdf-text-audiogram-reader';
@@ -78,6 +79,8 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
   constant<ProfessionalRepository>(TOKENS.ProfessionalRepository, new MikroOrmProfessionalRepository(em));
   constant<OrganizationRepository>(TOKENS.OrganizationRepository, new MikroOrmOrganizationRepository(em));
   constant<SessionRepository>(TOKENS.SessionRepository, new MikroOrmSessionRepository(em));
+  constant<MembershipRepository>(TOKENS.MembershipRepository, new MikroOrmMembershipRepository(em));
+  constant<InvitationRepository>(TOKENS.InvitationRepository, new MikroOrmInvitationRepository(em));
   constant<LoginAttemptLog>(TOKENS.LoginAttemptLog, new MikroOrmLoginAttemptLog(em));
   constant<PublicRequestLog>(TOKENS.PublicRequestLog, new MikroOrmPublicRequestLog(em));
   constant<PasswordHasher>(TOKENS.PasswordHasher, new Argon2PasswordHasher());
@@ -85,18 +88,18 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
   constant<GoogleIdTokenVerifier>(TOKENS.GoogleIdTokenVerifier, new JoseGoogleIdTokenVerifier(config.googleClientId, config.googleJwksUrl));
 
   factory(TOKENS.CheckHealth, () => new CheckHealth(get(TOKENS.HealthProbes), get(TOKENS.Clock), startedAt));
-  factory(TOKENS.OpenSession, () => new OpenSession(get(TOKENS.SessionRepository), get(TOKENS.SessionTokens), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
-  factory(TOKENS.Authenticate, () => new Authenticate(get(TOKENS.SessionTokens), get(TOKENS.SessionRepository), get(TOKENS.Clock)));
-  factory(TOKENS.RegisterProfessional, () => new RegisterProfessional(get(TOKENS.ProfessionalRepository), get(TOKENS.OrganizationRepository),
+  factory(TOKENS.OpenSession, () => new OpenSession(get(TOKENS.SessionRepository), get(TOKENS.MembershipRepository), get(TOKENS.SessionTokens), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
+  factory(TOKENS.Authenticate, () => new Authenticate(get(TOKENS.SessionTokens), get(TOKENS.SessionRepository), get(TOKENS.MembershipRepository), get(TOKENS.Clock)));
+  factory(TOKENS.RegisterProfessional, () => new RegisterProfessional(get(TOKENS.ProfessionalRepository), get(TOKENS.OrganizationRepository), get(TOKENS.MembershipRepository),
     get(TOKENS.PasswordHasher), get(TOKENS.OpenSession), get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock), get(TOKENS.LoginAttemptLog)));
   factory(TOKENS.LogIn, () => new LogIn(get(TOKENS.ProfessionalRepository), get(TOKENS.PasswordHasher), get(TOKENS.LoginAttemptLog),
     get(TOKENS.OpenSession), get(TOKENS.Clock)));
   factory(TOKENS.LogInWithGoogle, () => new LogInWithGoogle(get(TOKENS.GoogleIdTokenVerifier), get(TOKENS.ProfessionalRepository),
-    get(TOKENS.OrganizationRepository), get(TOKENS.OpenSession), get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
+    get(TOKENS.OrganizationRepository), get(TOKENS.MembershipRepository), get(TOKENS.OpenSession), get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
   factory(TOKENS.LogOut, () => new LogOut(get(TOKENS.SessionRepository), get(TOKENS.Clock)));
   factory(TOKENS.ChangePassword, () => new ChangePassword(get(TOKENS.ProfessionalRepository), get(TOKENS.SessionRepository),
     get(TOKENS.PasswordHasher), get(TOKENS.UnitOfWork), get(TOKENS.Clock), get(TOKENS.LoginAttemptLog)));
-  factory(TOKENS.ManageProfile, () => new ManageProfile(get(TOKENS.ProfessionalRepository), get(TOKENS.Clock)));
+  factory(TOKENS.ManageProfile, () => new ManageProfile(get(TOKENS.ProfessionalRepository), get(TOKENS.OrganizationRepository), get(TOKENS.MembershipRepository), get(TOKENS.Clock)));
   factory(TOKENS.SubmitPublicRequest, () => new SubmitPublicRequest(get(TOKENS.PublicRequestLog), get(TOKENS.IdGenerator), get(TOKENS.Clock), get(TOKENS.LoginAttemptLog)));
   constant(TOKENS.PasswordResetTokenRepository, new MikroOrmPasswordResetTokenRepository(em));
   constant<MailSender | null>(TOKENS.MailSender, config.smtpUrl ? new NodemailerMailSender(config.smtpUrl, config.smtpFrom, logger) : null);

@@ -40,7 +40,7 @@ describe('organisation header', () => {
     const organizations = new InMemoryOrganizationRepository();
     await organizations.insert({ id: 'o1', name: 'Clínica de Ana', createdAt: new Date(0) });
     const manage = new ManageOrganization({ organizations, storage });
-    const auth = { userId: 'u1', organizationId: 'o1', sessionId: 's1' };
+    const auth = { userId: 'u1', organizationId: 'o1', sessionId: 's1', memberId: 'm-1', roles: ['administrador', 'medico'] as const };
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1]);
     expect((await manage.setLogo(auth, new TextEncoder().encode('GIF89a'))).ok).toBe(false);
     expect((await manage.setLogo(auth, new Uint8Array(1024 * 1024 + 1))).ok).toBe(false);

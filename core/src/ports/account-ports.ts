@@ -1,3 +1,4 @@
+import type { Invitation, MemberView, Membership, MembershipSummary } from '../accounts/membership';
 import type { Professional } from '../accounts/professional';
 
 /** Stores professionals (users). E-mails are unique, compared lower-cased. */
@@ -57,6 +58,41 @@ export interface SessionRepository {
   revoke(id: string, now: Date): Promise<void>;
   /** Revokes every active session of the user except `exceptId`; returns how many. */
   revokeAllForUser(userId: string, exceptId: string | null, now: Date): Promise<number>;
+  /** Revokes the user's active sessions in one organisation (a deactivated member); returns how many. */
+  revokeAllForMember(userId: string, organizationId: string, now: Date): Promise<number>;
+  /** Moves an active session to another organisation of the same login (the organisation switcher). */
+  switchOrganization(id: string, organizationId: string): Promise<void>;
+}
+
+/** Memberships of logins in organisations (issue 18). */
+export interface MembershipRepository {
+  /** 'duplicate' when the login already has a membership (active or not) in that organisation. */
+  insert(membership: Membership): Promise<'inserted' | 'duplicate'>;
+  findById(organizationId: string, id: string): Promise<Membership | undefined>;
+  /** The membership of the login in the organisation, whatever its status. */
+  findFor(organizationId: string, userId: string): Promise<Membership | undefined>;
+  /** Replaces roles, status and deactivation time of the membership with the same id. */
+  update(membership: Membership): Promise<void>;
+  /** The organisation's members with name, e-mail and registry; active first, then by name. */
+  listMembers(organizationId: string): Promise<MemberView[]>;
+  /** The login's active memberships, with organisation names, by organisation name. */
+  listActiveForUser(userId: string): Promise<MembershipSummary[]>;
+  /** Active administrators of the organisation; `lock` holds their rows until the transaction ends (race-safe last-admin check). */
+  countActiveAdministrators(organizationId: string, lock?: boolean): Promise<number>;
+  /** Records the member's last access (called at most every few minutes per member). */
+  touch(id: string, at: Date): Promise<void>;
+}
+
+/** Invitations to join an organisation (issue 18). */
+export interface InvitationRepository {
+  insert(invitation: Invitation): Promise<void>;
+  findByHash(tokenHash: string): Promise<Invitation | undefined>;
+  /** Marks it accepted if still pending and unexpired at `now`; false when it was not (race-safe, single use). */
+  accept(id: string, userId: string, now: Date): Promise<boolean>;
+  /** Pending (not accepted, not revoked, not expired) invitations of the organisation, newest first. */
+  listPending(organizationId: string, now: Date): Promise<Invitation[]>;
+  /** Revokes a pending invitation; false when it was not pending. */
+  revoke(organizationId: string, id: string, now: Date): Promise<boolean>;
 }
 
 /** Failed logins per e-mail + IP, for the 5-per-15-minutes limit. */

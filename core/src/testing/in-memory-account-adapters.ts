@@ -1,5 +1,8 @@
+import type { Invitation, MemberView, Membership, MembershipSummary } from '../accounts/membership';
 import type { Professional } from '../accounts/professional';
+import { registryLabel } from '../accounts/registries';
 import type {
+  InvitationRepository, MembershipRepository,
   AttemptScope, ContactMessage, DataDeletionRequest, LoginAttemptLog, Organization, OrganizationRepository, PasswordHasher,
   ProfessionalRepository, PublicRequestLog, Session, SessionClaims, SessionRepository, SessionTokens,
 } from '../ports/account-ports';
@@ -80,6 +83,96 @@ export class InMemorySessionRepository implements SessionRepository {
       }
     }
     return n;
+  }
+  async revokeAllForMember(userId: string, organizationId: string, now: Date) {
+    let n = 0;
+    for (const s of this.rows.values()) {
+      if (s.userId === userId && s.organizationId === organizationId && !s.revokedAt) {
+        s.revokedAt = now;
+        n++;
+      }
+    }
+    return n;
+  }
+  async switchOrganization(id: string, organizationId: string) {
+    const s = this.rows.get(id);
+    if (s) s.organizationId = organizationId;
+  }
+}
+
+export class InMemoryMembershipRepository implements MembershipRepository {
+  readonly rows = new Map<string, Membership>();
+  constructor(private readonly organizations: InMemoryOrganizationRepository, private readonly professionals: InMemoryProfessionalRepository) {}
+
+  async insert(m: Membership) {
+    if ([...this.rows.values()].some((r) => r.organizationId === m.organizationId && r.userId === m.userId)) return 'duplicate' as const;
+    this.rows.set(m.id, copy(m));
+    return 'inserted' as const;
+  }
+  async findById(organizationId: string, id: string) {
+    const m = this.rows.get(id);
+    return m && m.organizationId === organizationId ? copy(m) : undefined;
+  }
+  async findFor(organizationId: string, userId: string) {
+    const m = [...this.rows.values()].find((r) => r.organizationId === organizationId && r.userId === userId);
+    return m ? copy(m) : undefined;
+  }
+  async update(m: Membership) {
+    const row = this.rows.get(m.id);
+    if (row) this.rows.set(m.id, { ...row, roles: [...m.roles], status: m.status, deactivatedAt: m.deactivatedAt });
+  }
+  async listMembers(organizationId: string): Promise<MemberView[]> {
+    const views: MemberView[] = [];
+    for (const m of this.rows.values()) {
+      if (m.organizationId !== organizationId) continue;
+      const p = await this.professionals.findById(m.userId);
+      if (!p) continue;
+      views.push({ ...copy(m), name: p.name, email: p.email, professionalType: p.professionalType, registry: registryLabel(p) ?? null });
+    }
+    return views.sort((a, b) => (a.status === b.status ? a.name.localeCompare(b.name, 'pt-BR') : a.status === 'ativo' ? -1 : 1));
+  }
+  async listActiveForUser(userId: string): Promise<MembershipSummary[]> {
+    return [...this.rows.values()]
+      .filter((m) => m.userId === userId && m.status === 'ativo')
+      .map((m) => ({ organizationId: m.organizationId, organizationName: this.organizations.rows.get(m.organizationId)?.name ?? '', memberId: m.id, roles: [...m.roles] }))
+      .sort((a, b) => a.organizationName.localeCompare(b.organizationName, 'pt-BR'));
+  }
+  async countActiveAdministrators(organizationId: string) {
+    return [...this.rows.values()].filter((m) => m.organizationId === organizationId && m.status === 'ativo' && m.roles.includes('administrador')).length;
+  }
+  async touch(id: string, at: Date) {
+    const m = this.rows.get(id);
+    if (m) m.lastAccessAt = at;
+  }
+}
+
+export class InMemoryInvitationRepository implements InvitationRepository {
+  readonly rows = new Map<string, Invitation>();
+  async insert(i: Invitation) {
+    this.rows.set(i.id, copy(i));
+  }
+  async findByHash(tokenHash: string) {
+    const i = [...this.rows.values()].find((r) => r.tokenHash === tokenHash);
+    return i ? copy(i) : undefined;
+  }
+  async accept(id: string, userId: string, now: Date) {
+    const i = this.rows.get(id);
+    if (!i || i.acceptedAt || i.revokedAt || i.expiresAt <= now) return false;
+    i.acceptedAt = now;
+    i.acceptedBy = userId;
+    return true;
+  }
+  async listPending(organizationId: string, now: Date) {
+    return [...this.rows.values()]
+      .filter((i) => i.organizationId === organizationId && !i.acceptedAt && !i.revokedAt && i.expiresAt > now)
+      .sort((a, b) => +b.createdAt - +a.createdAt)
+      .map(copy);
+  }
+  async revoke(organizationId: string, id: string, now: Date) {
+    const i = this.rows.get(id);
+    if (!i || i.organizationId !== organizationId || i.acceptedAt || i.revokedAt || i.expiresAt <= now) return false;
+    i.revokedAt = now;
+    return true;
   }
 }
 

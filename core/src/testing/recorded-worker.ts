@@ -6,7 +6,7 @@ import { inMemoryPatientExamStores } from './in-memory-patient-exam-adapters';
 
 /** The organisation and session of the exam use-case tests. */
 export const TEST_ORG = 'org-1';
-export const testAuth = { userId: 'u-1', organizationId: TEST_ORG, sessionId: 's-1' };
+export const testAuth = { userId: 'u-1', organizationId: TEST_ORG, sessionId: 's-1', memberId: 'm-1', roles: ['administrador', 'medico'] as const };
 export const testClock = fixedClock('2026-11-24T12:00:00Z');
 
 /** Air thresholds of both ears: 10 dB everywhere but 4 kHz. */

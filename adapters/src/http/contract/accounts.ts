@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROFESSIONAL_TYPES } from '../../../../core/src';
+import { ACTIONS, PROFESSIONAL_TYPES, ROLES } from '../../../../core/src';
 
 /**
  * Wire contracts of accounts, sessions and profile (spec §3, §5, §7). Only the shape is checked
@@ -60,6 +60,11 @@ export const profileResponse = z.object({
   profileCompleted: z.boolean(),
   organizationId: z.string(),
   organizationName: z.string(),
+  /** Issue 18: the member's id and roles in the session's organisation, what those roles allow, and the login's organisations. */
+  memberId: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  permissions: z.array(z.enum(ACTIONS)),
+  organizations: z.array(z.object({ organizationId: z.string(), organizationName: z.string(), roles: z.array(z.enum(ROLES)) })),
 });
 export type ProfileResponse = z.infer<typeof profileResponse>;
 

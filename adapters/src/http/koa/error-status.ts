@@ -19,6 +19,10 @@ const statusByCode: Record<string, number> = {
   'UPLOAD.INVALID': 400,
   'UPLOAD.TOO_LARGE': 413,
   'EMBED.ORIGIN_FORBIDDEN': 403,
+  // the member's roles do not allow the action (issue 18, core/src/accounts/permissions.ts)
+  'AUTH.FORBIDDEN': 403,
+  // the login is valid but its membership in the organisation was deactivated
+  'AUTH.MEMBERSHIP_INACTIVE': 403,
   'UPLOAD.UNSUPPORTED_TYPE': 415,
   // the PDF renderer (Chromium) failed or timed out: a dependency unavailable, nothing issued, retry later
   'REPORT.RENDER_FAILED': 503,

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   fakeSessionTokens, fixedClock, immediateUnitOfWork, InMemoryLoginAttemptLog, InMemoryOrganizationRepository,
-  InMemoryProfessionalRepository, InMemoryPublicRequestLog, InMemorySessionRepository, plainTextHasher, sequentialIds,
+  InMemoryProfessionalRepository, InMemoryPublicRequestLog, InMemorySessionRepository, InMemoryMembershipRepository, plainTextHasher, sequentialIds,
 } from '../../testing/in-memory-account-adapters';
 import { Authenticate } from './authenticate';
 import { ChangePassword } from './change-password';
@@ -22,19 +22,20 @@ function world() {
   const orgs = new InMemoryOrganizationRepository();
   const pros = new InMemoryProfessionalRepository(orgs);
   const sessions = new InMemorySessionRepository();
+  const members = new InMemoryMembershipRepository(orgs, pros);
   const tokens = fakeSessionTokens(clock);
-  const open = new OpenSession(sessions, tokens, ids, clock);
+  const open = new OpenSession(sessions, members, tokens, ids, clock);
   const attempts = new InMemoryLoginAttemptLog();
   const google = { clientId: 'client', verify: async (c: string) => (c === 'good' ? { ok: true as const, identity: { subject: 'g-1', email: 'GG@x.com', emailVerified: true, name: 'Gabi' } } : { ok: false as const, reason: 'bad' }) };
   return {
     clock, orgs, pros, sessions,
-    register: new RegisterProfessional(pros, orgs, plainTextHasher, open, immediateUnitOfWork, ids, clock, attempts),
+    register: new RegisterProfessional(pros, orgs, members, plainTextHasher, open, immediateUnitOfWork, ids, clock, attempts),
     logIn: new LogIn(pros, plainTextHasher, attempts, open, clock),
-    google: new LogInWithGoogle(google, pros, orgs, open, immediateUnitOfWork, ids, clock),
-    authenticate: new Authenticate(tokens, sessions, clock),
+    google: new LogInWithGoogle(google, pros, orgs, members, open, immediateUnitOfWork, ids, clock),
+    authenticate: new Authenticate(tokens, sessions, members, clock),
     logOut: new LogOut(sessions, clock),
     changePassword: new ChangePassword(pros, sessions, plainTextHasher, immediateUnitOfWork, clock, attempts),
-    profile: new ManageProfile(pros, clock),
+    profile: new ManageProfile(pros, orgs, members, clock),
     publicRequests: new SubmitPublicRequest(new InMemoryPublicRequestLog(), ids, clock, attempts),
   };
 }

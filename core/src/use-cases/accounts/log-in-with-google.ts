@@ -1,10 +1,12 @@
 import { GoogleSignInUnavailableError, GoogleTokenRejectedError } from '../../accounts/account-errors';
 import { DEFAULT_NOTIFICATION_PREFERENCES, registryForType, type Professional } from '../../accounts/professional';
-import type { GoogleIdTokenVerifier, OrganizationRepository, ProfessionalRepository } from '../../ports/account-ports';
+import { founderMembership, type NoActiveOrganizationError } from '../../accounts/membership';
+import { founderRoles } from '../../accounts/permissions';
+import type { GoogleIdTokenVerifier, MembershipRepository, OrganizationRepository, ProfessionalRepository } from '../../ports/account-ports';
 import type { Clock } from '../../ports/clock';
 import type { IdGenerator } from '../../ports/id-generator';
 import type { UnitOfWork } from '../../ports/unit-of-work';
-import { err, ok, type Result } from '../../shared/result';
+import { err, type Result } from '../../shared/result';
 import type { OpenedSession, OpenSession } from './open-session';
 import type { RequestOrigin } from './session-policy';
 
@@ -18,13 +20,14 @@ export class LogInWithGoogle {
     private readonly verifier: GoogleIdTokenVerifier,
     private readonly professionals: ProfessionalRepository,
     private readonly organizations: OrganizationRepository,
+    private readonly memberships: MembershipRepository,
     private readonly openSession: OpenSession,
     private readonly uow: UnitOfWork,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
 
-  async execute(credential: string, rememberMe: boolean, origin: RequestOrigin): Promise<Result<OpenedSession, GoogleSignInUnavailableError | GoogleTokenRejectedError>> {
+  async execute(credential: string, rememberMe: boolean, origin: RequestOrigin): Promise<Result<OpenedSession, GoogleSignInUnavailableError | GoogleTokenRejectedError | NoActiveOrganizationError>> {
     if (!this.verifier.clientId) return err(new GoogleSignInUnavailableError());
     const verified = await this.verifier.verify(credential);
     if (!verified.ok) return err(new GoogleTokenRejectedError(verified.reason));
@@ -35,7 +38,7 @@ export class LogInWithGoogle {
     if (known) {
       const linked = known.googleSubject ? known : { ...known, googleSubject: identity.subject, updatedAt: this.clock.now() };
       if (linked !== known) await this.professionals.update(linked);
-      return ok(await this.openSession.execute(linked, rememberMe, origin));
+      return this.openSession.execute(linked, rememberMe, origin);
     }
     const now = this.clock.now();
     const name = identity.name.trim() || email;
@@ -49,8 +52,9 @@ export class LogInWithGoogle {
     const opened = await this.uow.run(async () => {
       await this.organizations.insert(organization);
       await this.professionals.insert(professional);
+      await this.memberships.insert(founderMembership(this.ids.next(), organization.id, professional.id, founderRoles(null), now));
       return this.openSession.execute(professional, rememberMe, origin);
     });
-    return ok(opened);
+    return opened;
   }
 }

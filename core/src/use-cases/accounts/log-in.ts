@@ -1,13 +1,14 @@
 import { InvalidCredentialsError, LoginRateLimitedError, type AccountValidationError } from '../../accounts/account-errors';
+import type { NoActiveOrganizationError } from '../../accounts/membership';
 import { validateLogin } from '../../accounts/account-rules';
 import type { LoginAttemptLog, PasswordHasher, ProfessionalRepository } from '../../ports/account-ports';
 import type { Clock } from '../../ports/clock';
-import { err, ok, type Result } from '../../shared/result';
+import { err, type Result } from '../../shared/result';
 import type { OpenedSession, OpenSession } from './open-session';
 import { ATTEMPT_LIMITS, AttemptLimiter } from './attempt-limiter';
 import type { RequestOrigin } from './session-policy';
 
-export type LogInError = AccountValidationError | InvalidCredentialsError | LoginRateLimitedError;
+export type LogInError = AccountValidationError | InvalidCredentialsError | LoginRateLimitedError | NoActiveOrganizationError;
 
 
 /**
@@ -44,6 +45,6 @@ export class LogIn {
       return err(new InvalidCredentialsError());
     }
     await this.limiter.clear(ATTEMPT_LIMITS.login, email, ip);
-    return ok(await this.openSession.execute(professional, input.rememberMe, origin));
+    return this.openSession.execute(professional, input.rememberMe, origin);
   }
 }

@@ -1,3 +1,4 @@
+import { requirePermission, type ForbiddenError } from '../../accounts/permissions';
 import { InvalidOrganizationError, LOGO_MAX_BYTES, LogoTooLargeError, LogoUnsupportedTypeError, parseOrganizationHeader, sniffLogoType, type OrganizationHeaderInput } from '../../accounts/organization-header';
 import { DomainError } from '../../shared/domain-error';
 import type { Organization, OrganizationRepository } from '../../ports/account-ports';
@@ -50,7 +51,9 @@ export class ManageOrganization {
     return o ? ok(settingsOf(o)) : err(new OrganizationNotFoundError());
   }
 
-  async update(auth: AuthContext, input: OrganizationHeaderInput): Promise<Result<OrganizationSettings, OrganizationNotFoundError | InvalidOrganizationError>> {
+  async update(auth: AuthContext, input: OrganizationHeaderInput): Promise<Result<OrganizationSettings, OrganizationNotFoundError | InvalidOrganizationError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'team.manage');
+    if (!allowed.ok) return allowed;
     const o = await this.d.organizations.findById(auth.organizationId);
     if (!o) return err(new OrganizationNotFoundError());
     const parsed = parseOrganizationHeader(input);
@@ -60,7 +63,9 @@ export class ManageOrganization {
     return ok(settingsOf(next));
   }
 
-  async setLogo(auth: AuthContext, bytes: Uint8Array): Promise<Result<OrganizationSettings, OrganizationNotFoundError | LogoTooLargeError | LogoUnsupportedTypeError>> {
+  async setLogo(auth: AuthContext, bytes: Uint8Array): Promise<Result<OrganizationSettings, OrganizationNotFoundError | LogoTooLargeError | LogoUnsupportedTypeError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'team.manage');
+    if (!allowed.ok) return allowed;
     if (bytes.length > LOGO_MAX_BYTES) return err(new LogoTooLargeError());
     const mimeType = sniffLogoType(bytes);
     if (!mimeType) return err(new LogoUnsupportedTypeError());
@@ -73,7 +78,9 @@ export class ManageOrganization {
     return ok(settingsOf(next));
   }
 
-  async deleteLogo(auth: AuthContext): Promise<Result<OrganizationSettings, OrganizationNotFoundError>> {
+  async deleteLogo(auth: AuthContext): Promise<Result<OrganizationSettings, OrganizationNotFoundError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'team.manage');
+    if (!allowed.ok) return allowed;
     const o = await this.d.organizations.findById(auth.organizationId);
     if (!o) return err(new OrganizationNotFoundError());
     if (!o.logo) return ok(settingsOf(o));

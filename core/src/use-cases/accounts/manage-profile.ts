@@ -1,21 +1,55 @@
 import { EmailAlreadyRegisteredError, UserNotFoundError, type AccountValidationError } from '../../accounts/account-errors';
 import { validateProfileCompletion, validateProfileUpdate, type ProfileUpdateInput } from '../../accounts/account-rules';
 import { registryForType, type NotificationPreferences, type Professional } from '../../accounts/professional';
-import type { ProfessionalRepository } from '../../ports/account-ports';
+import { rolesAfterTypeChange } from '../../accounts/permissions';
+import type { MembershipRepository, OrganizationRepository, ProfessionalRepository } from '../../ports/account-ports';
 import type { Clock } from '../../ports/clock';
 import { err, ok, type Result } from '../../shared/result';
 import type { AuthContext } from './session-policy';
+import type { MembershipSummary } from '../../accounts/membership';
+import type { Role } from '../../accounts/permissions';
+
+export interface MemberContext {
+  memberId: string;
+  roles: Role[];
+  organizations: MembershipSummary[];
+}
 
 /**
  * The caller's own professional profile (spec §2 settings, §3, §5). Every method works on the
  * session's user only; another user's id answers "not found" (never "forbidden").
  */
 export class ManageProfile {
-  constructor(private readonly professionals: ProfessionalRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly professionals: ProfessionalRepository,
+    private readonly organizations: OrganizationRepository,
+    private readonly memberships: MembershipRepository,
+    private readonly clock: Clock,
+  ) {}
 
+  /** The profile, in the organisation the session carries (a login may belong to several, issue 18). */
   async get(auth: AuthContext): Promise<Result<Professional, UserNotFoundError>> {
     const me = await this.professionals.findById(auth.userId);
-    return me && me.organizationId === auth.organizationId ? ok(me) : err(new UserNotFoundError());
+    if (!me) return err(new UserNotFoundError());
+    if (me.organizationId === auth.organizationId) return ok(me);
+    const organization = await this.organizations.findById(auth.organizationId);
+    return organization ? ok({ ...me, organizationId: organization.id, organizationName: organization.name }) : err(new UserNotFoundError());
+  }
+
+  /** The caller's place in the session's organisation and every organisation of the login (the switcher). */
+  async membership(auth: AuthContext): Promise<MemberContext> {
+    return { memberId: auth.memberId, roles: [...auth.roles], organizations: await this.memberships.listActiveForUser(auth.userId) };
+  }
+
+  /** Keeps the member's roles consistent with a new professional type, in every organisation of the login. */
+  private async followType(before: Professional, after: Professional) {
+    if (before.professionalType === after.professionalType) return;
+    for (const summary of await this.memberships.listActiveForUser(after.id)) {
+      const member = await this.memberships.findById(summary.organizationId, summary.memberId);
+      if (!member) continue;
+      const roles = rolesAfterTypeChange(member.roles, after.professionalType);
+      if (roles.join() !== member.roles.join()) await this.memberships.update({ ...member, roles });
+    }
   }
 
   /** `email` may be left out (spec §7 body has none): the e-mail then stays as it is. */
@@ -30,6 +64,7 @@ export class ManageProfile {
       specialization: v.specialization, phoneNumber: v.phoneNumber, updatedAt: this.clock.now(),
     };
     if ((await this.professionals.update(next)) === 'duplicate-email') return err(new EmailAlreadyRegisteredError());
+    await this.followType(me.value, next);
     return ok(next);
   }
 
@@ -45,6 +80,7 @@ export class ManageProfile {
     const registry = type === 'Medico' ? registryForType('Medico', { crm: valid.value.crm, crmState: valid.value.crmState }) : registryForType(type, me.value);
     const next: Professional = { ...me.value, professionalType: type, ...registry, specialization: valid.value.specialization, updatedAt: this.clock.now() };
     await this.professionals.update(next);
+    await this.followType(me.value, next);
     return ok(next);
   }
 

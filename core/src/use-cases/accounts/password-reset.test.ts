@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   fakeSecretHasher, fakeSessionTokens, fixedClock, immediateUnitOfWork, InMemoryLoginAttemptLog, InMemoryMailSender,
-  InMemoryOrganizationRepository, InMemoryPasswordResetTokenRepository, InMemoryProfessionalRepository, InMemorySessionRepository,
+  InMemoryOrganizationRepository, InMemoryPasswordResetTokenRepository, InMemoryProfessionalRepository, InMemorySessionRepository, InMemoryMembershipRepository,
   plainTextHasher, sequentialIds,
 } from '../../testing/in-memory-account-adapters';
 import { Authenticate } from './authenticate';
@@ -21,16 +21,17 @@ function world(withMail: boolean) {
   const orgs = new InMemoryOrganizationRepository();
   const pros = new InMemoryProfessionalRepository(orgs);
   const sessions = new InMemorySessionRepository();
+  const members = new InMemoryMembershipRepository(orgs, pros);
   const tokens = fakeSessionTokens(clock);
-  const open = new OpenSession(sessions, tokens, ids, clock);
+  const open = new OpenSession(sessions, members, tokens, ids, clock);
   const resets = new InMemoryPasswordResetTokenRepository();
   const secrets = fakeSecretHasher();
   const mail = withMail ? new InMemoryMailSender() : null;
   return {
     clock, resets, mail,
-    register: new RegisterProfessional(pros, orgs, plainTextHasher, open, immediateUnitOfWork, ids, clock, new InMemoryLoginAttemptLog()),
+    register: new RegisterProfessional(pros, orgs, members, plainTextHasher, open, immediateUnitOfWork, ids, clock, new InMemoryLoginAttemptLog()),
     logIn: new LogIn(pros, plainTextHasher, new InMemoryLoginAttemptLog(), open, clock),
-    authenticate: new Authenticate(tokens, sessions, clock),
+    authenticate: new Authenticate(tokens, sessions, members, clock),
     request: new RequestPasswordReset(pros, resets, secrets, mail, (t) => `https://limiar.example/reset-password#token=${t}`, ids, clock),
     reset: new ResetPassword(pros, sessions, resets, plainTextHasher, secrets, immediateUnitOfWork, clock),
   };

@@ -1,16 +1,18 @@
 import { EmailAlreadyRegisteredError, TooManyAttemptsError, type AccountValidationError } from '../../accounts/account-errors';
 import { validateRegistration, type RegistrationInput } from '../../accounts/account-rules';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type Professional } from '../../accounts/professional';
-import type { LoginAttemptLog, OrganizationRepository, PasswordHasher, ProfessionalRepository } from '../../ports/account-ports';
+import { founderMembership, type NoActiveOrganizationError } from '../../accounts/membership';
+import { founderRoles } from '../../accounts/permissions';
+import type { LoginAttemptLog, MembershipRepository, OrganizationRepository, PasswordHasher, ProfessionalRepository } from '../../ports/account-ports';
 import { ATTEMPT_LIMITS, AttemptLimiter } from './attempt-limiter';
 import type { Clock } from '../../ports/clock';
 import type { IdGenerator } from '../../ports/id-generator';
 import type { UnitOfWork } from '../../ports/unit-of-work';
-import { err, ok, type Result } from '../../shared/result';
+import { err, type Result } from '../../shared/result';
 import type { OpenedSession, OpenSession } from './open-session';
 import type { RequestOrigin } from './session-policy';
 
-export type RegisterProfessionalError = AccountValidationError | EmailAlreadyRegisteredError | TooManyAttemptsError;
+export type RegisterProfessionalError = AccountValidationError | EmailAlreadyRegisteredError | TooManyAttemptsError | NoActiveOrganizationError;
 
 /**
  * Registration (spec §3, §5; product decision 2): validates in the spec's order, creates the
@@ -24,6 +26,7 @@ export class RegisterProfessional {
   constructor(
     private readonly professionals: ProfessionalRepository,
     private readonly organizations: OrganizationRepository,
+    private readonly memberships: MembershipRepository,
     private readonly hasher: PasswordHasher,
     private readonly openSession: OpenSession,
     private readonly uow: UnitOfWork,
@@ -55,8 +58,9 @@ export class RegisterProfessional {
     const opened = await this.uow.run(async () => {
       await this.organizations.insert(organization);
       if ((await this.professionals.insert(professional)) === 'duplicate-email') return undefined;
+      await this.memberships.insert(founderMembership(this.ids.next(), organization.id, professional.id, founderRoles(professional.professionalType), now));
       return this.openSession.execute(professional, false, origin);
     });
-    return opened ? ok(opened) : err(new EmailAlreadyRegisteredError());
+    return opened ?? err(new EmailAlreadyRegisteredError());
   }
 }

@@ -1,3 +1,4 @@
+import { requirePermission, type ForbiddenError } from '../../accounts/permissions';
 import { buildExamEvolution } from '../../analysis/exam-evolution';
 import { toWireAudiogram, type WireAudiogram } from '../../exams/audiogram-wire';
 import { toAudiometricExam } from '../../exams/exam';
@@ -54,7 +55,9 @@ export class EmbedTokens {
     private readonly clock: Clock,
   ) {}
 
-  async create(auth: AuthContext, input: CreateEmbedTokenInput): Promise<Result<{ token: EmbedToken; plaintext: string }, InvalidEmbedTokenError | PatientNotFoundError | EmbedCompanyNotFoundError>> {
+  async create(auth: AuthContext, input: CreateEmbedTokenInput): Promise<Result<{ token: EmbedToken; plaintext: string }, InvalidEmbedTokenError | PatientNotFoundError | EmbedCompanyNotFoundError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'team.manage');
+    if (!allowed.ok) return allowed;
     const issues: Array<{ path: string; message: string }> = [];
     if (!input.name?.trim()) issues.push({ path: 'name', message: 'Dê um nome ao token' });
     const origins = input.allowedOrigins.map((o) => [o, normaliseOrigin(o)] as const);
@@ -85,11 +88,15 @@ export class EmbedTokens {
     return ok({ token, plaintext: `${EMBED_TOKEN_PREFIX}${token.id}.${secret}` });
   }
 
-  list(auth: AuthContext) {
-    return this.tokens.listForOrganization(auth.organizationId);
+  async list(auth: AuthContext): Promise<Result<EmbedToken[], ForbiddenError>> {
+    const allowed = requirePermission(auth, 'team.manage');
+    if (!allowed.ok) return allowed;
+    return ok(await this.tokens.listForOrganization(auth.organizationId));
   }
 
-  async revoke(auth: AuthContext, id: string): Promise<Result<void, EmbedTokenNotFoundError>> {
+  async revoke(auth: AuthContext, id: string): Promise<Result<void, EmbedTokenNotFoundError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'team.manage');
+    if (!allowed.ok) return allowed;
     return (await this.tokens.revoke(auth.organizationId, id, this.clock.now())) ? ok(undefined) : err(new EmbedTokenNotFoundError());
   }
 

@@ -1,3 +1,4 @@
+import { requirePermission, type ForbiddenError } from '../../accounts/permissions';
 import { registryLabel } from '../../accounts/registries';
 import { ExamLockedByFinalizedReportError, ExamNotFoundError, InvalidExamError } from '../../exams/exam-errors';
 import { PatientNotFoundError } from '../../patients/patient-errors';
@@ -34,7 +35,9 @@ export interface ExamDeletionStores {
 export class DeleteExam {
   constructor(private readonly s: ExamDeletionStores, private readonly uow: UnitOfWork, private readonly ids: IdGenerator, private readonly clock: Clock) {}
 
-  async execute(auth: AuthContext, examId: string, reason: string): Promise<Result<ExamDeletion, ExamNotFoundError | InvalidExamError | ExamLockedByFinalizedReportError>> {
+  async execute(auth: AuthContext, examId: string, reason: string): Promise<Result<ExamDeletion, ExamNotFoundError | InvalidExamError | ExamLockedByFinalizedReportError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'records.delete');
+    if (!allowed.ok) return allowed;
     const view = await this.s.exams.findById(auth.organizationId, examId);
     if (!view) return err(new ExamNotFoundError());
     const text = reason.trim();

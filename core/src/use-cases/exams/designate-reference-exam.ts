@@ -1,3 +1,4 @@
+import { requirePermission, type ForbiddenError } from '../../accounts/permissions';
 import { registryLabel } from '../../accounts/registries';
 import { hasAirThresholds, REFERENCE_REASON_MAX, REFERENCE_REASON_MIN, type Exam, type ReferenceDesignation } from '../../exams/exam';
 import { ExamLockedByFinalizedReportError, ExamNotFoundError, InvalidExamError } from '../../exams/exam-errors';
@@ -31,7 +32,9 @@ export class DesignateReferenceExam {
     private readonly clock: Clock,
   ) {}
 
-  async execute(auth: AuthContext, examId: string, reason: string | null): Promise<Result<Exam, ExamNotFoundError | InvalidExamError | ExamLockedByFinalizedReportError>> {
+  async execute(auth: AuthContext, examId: string, reason: string | null): Promise<Result<Exam, ExamNotFoundError | InvalidExamError | ExamLockedByFinalizedReportError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'exams.designate-reference');
+    if (!allowed.ok) return allowed;
     const view = await this.exams.findById(auth.organizationId, examId);
     if (!view) return err(new ExamNotFoundError());
     let designation: ReferenceDesignation | null = null;

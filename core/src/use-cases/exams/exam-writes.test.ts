@@ -21,7 +21,7 @@ import { UploadExamFile } from './upload-exam-file';
 // Issue 16 item 1: the three use cases that write thresholds, over the in-memory adapters. Each must
 // leave every stored classification equal to the one classification of the whole history.
 const ORG = 'org-1';
-const auth = { userId: 'u-1', organizationId: ORG, sessionId: 's-1' };
+const auth = { userId: 'u-1', organizationId: ORG, sessionId: 's-1', memberId: 'm-1', roles: ['administrador', 'medico'] as const };
 const OPTIONS: RecordExamOptions = { strict: false, paths: { date: 'date', ambientNoiseDb: 'a', calibrationDate: 'c', operatorName: 'o', operatorRegistration: 'r', acousticRestHours: 'h', audiogram: 'audiogram' } };
 /** Both ears alike: 10 dB everywhere but 4 kHz. */
 const air = (t4k: number) => Object.fromEntries([500, 1000, 2000, 3000, 4000, 6000, 8000].map((hz) => [String(hz), { re: hz === 4000 ? t4k : 10, le: hz === 4000 ? t4k : 10 }]));

@@ -1,3 +1,4 @@
+import { requirePermission, type ForbiddenError } from '../../accounts/permissions';
 import { buildExamEvolution, type ExamEvolution } from '../../analysis/exam-evolution';
 import { toAudiometricExam } from '../../exams/exam';
 import { ExamNotFoundError } from '../../exams/exam-errors';
@@ -39,9 +40,12 @@ export class QueryExams {
     return ok(buildExamEvolution(exams.map((e) => toAudiometricExam(e))));
   }
 
-  dashboardCounts(auth: AuthContext): Promise<DashboardCounts> {
+  /** The organisation's counters (Dashboard): the company dashboards of the permission table. */
+  async dashboardCounts(auth: AuthContext): Promise<Result<DashboardCounts, ForbiddenError>> {
+    const allowed = requirePermission(auth, 'dashboards.export');
+    if (!allowed.ok) return allowed;
     const now = this.clock.now();
     const monthStart = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}-01`;
-    return this.dashboard.counts(auth.organizationId, monthStart);
+    return ok(await this.dashboard.counts(auth.organizationId, monthStart));
   }
 }

@@ -1,3 +1,4 @@
+import { requirePermission, type ForbiddenError } from '../../accounts/permissions';
 import type { RawThreshold } from '../../audiogram/entry-grid';
 import { DEFAULT_TRANSDUCER, type Exam } from '../../exams/exam';
 import { InvalidExamError } from '../../exams/exam-errors';
@@ -30,7 +31,7 @@ export interface RecordExamOptions {
   paths: Record<'date' | 'ambientNoiseDb' | 'calibrationDate' | 'operatorName' | 'operatorRegistration' | 'acousticRestHours' | 'audiogram', string>;
 }
 
-export type RecordExamError = InvalidExamError | PatientNotFoundError | PatientArchivedError | PatientWriteError;
+export type RecordExamError = ForbiddenError | InvalidExamError | PatientNotFoundError | PatientArchivedError | PatientWriteError;
 
 /**
  * Records an exam for a patient of the caller's organisation, classifies it against the reference
@@ -47,7 +48,9 @@ export class RecordExam {
   ) {}
 
   /** Wizard payload: an existing patient. */
-  async forPatient(auth: AuthContext, patientId: string, input: ExamDetailsInput, options: RecordExamOptions): Promise<Result<Exam, RecordExamError>> {
+  async forPatient(auth: AuthContext, patientId: string, input: ExamDetailsInput, options: RecordExamOptions): Promise<Result<Exam, RecordExamError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'exams.write');
+    if (!allowed.ok) return allowed;
     const patient = await this.patients.findById(auth.organizationId, patientId);
     if (!patient) return err(new PatientNotFoundError());
     if (patient.archivedAt) return err(new PatientArchivedError());
@@ -57,7 +60,9 @@ export class RecordExam {
   }
 
   /** Entry-form payload without a patient id: validates the exam first, then registers the patient (age 0–120). */
-  async withNewPatient(auth: AuthContext, patientInput: { name?: string; age?: unknown; sex?: string }, input: ExamDetailsInput, options: RecordExamOptions): Promise<Result<Exam, RecordExamError>> {
+  async withNewPatient(auth: AuthContext, patientInput: { name?: string; age?: unknown; sex?: string }, input: ExamDetailsInput, options: RecordExamOptions): Promise<Result<Exam, RecordExamError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'exams.write');
+    if (!allowed.ok) return allowed;
     // everything is checked before anything is written: a bad exam never leaves a new patient behind
     const draft = this.parse(auth, { id: 'pending' } as Patient, input, options);
     const patientCheck = validatePatientInput({ name: patientInput.name, age: patientInput.age as number, sex: patientInput.sex }, this.clock.now(), 120, 'paciente.');

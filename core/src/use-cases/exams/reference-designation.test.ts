@@ -8,7 +8,7 @@ import { DesignateReferenceExam, EMPTY_EXAM_REFERENCE_MESSAGE } from './designat
 import { ReclassifyStaleExams } from './reclassify-stale-exams';
 
 const ORG = 'org-1';
-const auth = { userId: 'u-1', organizationId: ORG, sessionId: 's-1' };
+const auth = { userId: 'u-1', organizationId: ORG, sessionId: 's-1', memberId: 'm-1', roles: ['administrador', 'medico'] as const };
 const uow = { run: <T>(work: () => Promise<T>) => work() };
 const clock = { now: () => new Date('2026-11-24T12:00:00Z') };
 const professionals = { findById: async () => ({ id: 'u-1', name: 'Dra. Ana Lima', professionalType: 'Medico', crm: '12345', crmState: 'SP' }) } as never;

@@ -1,3 +1,4 @@
+import { requirePermission, type ForbiddenError } from '../../accounts/permissions';
 import type { IdentityCheck } from '../../audiogram/identity-check';
 import { hasAirThresholds, type Exam } from '../../exams/exam';
 import { ExamNotFoundError, type ExamLockedByFinalizedReportError } from '../../exams/exam-errors';
@@ -56,7 +57,9 @@ export class ReviewExamReading {
     return ok((await this.readings.listForExam(auth.organizationId, examId)).map((r) => ({ ...r, worker })));
   }
 
-  async apply(auth: AuthContext, examId: string, readingId: string): Promise<Result<{ reading: ExamReadingView; exam: Exam }, ReviewError | ExamLockedByFinalizedReportError>> {
+  async apply(auth: AuthContext, examId: string, readingId: string): Promise<Result<{ reading: ExamReadingView; exam: Exam }, ReviewError | ExamLockedByFinalizedReportError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'exams.write');
+    if (!allowed.ok) return allowed;
     const found = await this.pending(auth, examId, readingId);
     if (!found.ok) return found;
     const { exam, reading } = found.value;
@@ -77,7 +80,9 @@ export class ReviewExamReading {
     return ok({ reading: { ...decided, worker: await this.workerOf(auth.organizationId, exam) }, exam: updated });
   }
 
-  async discard(auth: AuthContext, examId: string, readingId: string): Promise<Result<ExamReadingView, ReviewError>> {
+  async discard(auth: AuthContext, examId: string, readingId: string): Promise<Result<ExamReadingView, ReviewError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'exams.write');
+    if (!allowed.ok) return allowed;
     const found = await this.pending(auth, examId, readingId);
     if (!found.ok) return found;
     const { exam, reading } = found.value;

@@ -1,3 +1,4 @@
+import { requirePermission, type ForbiddenError } from '../../accounts/permissions';
 import type { Exam } from '../../exams/exam';
 import { ExamNotFoundError, InvalidExamError, type ExamLockedByFinalizedReportError } from '../../exams/exam-errors';
 import { parseAudiogramInput, type Issue, type RawEarPair } from '../../exams/exam-input';
@@ -23,7 +24,9 @@ export class UpdateExamAudiogram {
     private readonly clock: Clock,
   ) {}
 
-  async execute(auth: AuthContext, examId: string, audiogram: { air?: Record<string, RawEarPair>; bone?: Record<string, RawEarPair> | null }): Promise<Result<Exam, ExamNotFoundError | InvalidExamError | ExamLockedByFinalizedReportError>> {
+  async execute(auth: AuthContext, examId: string, audiogram: { air?: Record<string, RawEarPair>; bone?: Record<string, RawEarPair> | null }): Promise<Result<Exam, ExamNotFoundError | InvalidExamError | ExamLockedByFinalizedReportError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'exams.write');
+    if (!allowed.ok) return allowed;
     const view = await this.exams.findById(auth.organizationId, examId);
     if (!view) return err(new ExamNotFoundError());
     const editable = await assertExamEditable(this.reports, view.exam, 'alterado', true);

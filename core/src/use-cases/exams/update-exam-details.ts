@@ -1,3 +1,4 @@
+import { requirePermission, type ForbiddenError } from '../../accounts/permissions';
 import type { Exam } from '../../exams/exam';
 import { ExamLockedByFinalizedReportError, ExamNotFoundError, InvalidExamError } from '../../exams/exam-errors';
 import {
@@ -36,7 +37,9 @@ export class UpdateExamDetails {
     private readonly clock: Clock,
   ) {}
 
-  async execute(auth: AuthContext, examId: string, input: ExamCorrectionInput): Promise<Result<Exam, ExamNotFoundError | InvalidExamError | ExamLockedByFinalizedReportError>> {
+  async execute(auth: AuthContext, examId: string, input: ExamCorrectionInput): Promise<Result<Exam, ExamNotFoundError | InvalidExamError | ExamLockedByFinalizedReportError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'exams.write');
+    if (!allowed.ok) return allowed;
     const view = await this.exams.findById(auth.organizationId, examId);
     if (!view) return err(new ExamNotFoundError());
     const parsed = this.parse(input, view.patient.birthDate);

@@ -1,3 +1,4 @@
+import { requirePermission, type ForbiddenError } from '../../accounts/permissions';
 import { checkReadingIdentity, readingNeedsReview, type IdentityCheck, type ReadingReviewReason } from '../../audiogram/identity-check';
 import type { AudiogramReading, SecondOpinion } from '../../audiogram/reading';
 import { describeAttempts, heldReadingNote, readingNoteFor, type ReaderAttempt, type ReadingNote, type ReviewPendingNote } from '../../audiogram/reading-note';
@@ -63,7 +64,9 @@ export class UploadExamFile {
     private readonly reports: ReportRepository,
   ) {}
 
-  async execute(auth: AuthContext, input: { examId: string; fileName: string; mediaType: AudiogramMediaType; bytes: Uint8Array }): Promise<Result<UploadOutcome, ExamNotFoundError | UploadPatientArchivedError | ExamLockedByFinalizedReportError>> {
+  async execute(auth: AuthContext, input: { examId: string; fileName: string; mediaType: AudiogramMediaType; bytes: Uint8Array }): Promise<Result<UploadOutcome, ExamNotFoundError | UploadPatientArchivedError | ExamLockedByFinalizedReportError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'exams.write');
+    if (!allowed.ok) return allowed;
     const view = await this.exams.findById(auth.organizationId, input.examId);
     if (!view) return err(new ExamNotFoundError());
     const editable = await assertExamEditable(this.reports, view.exam, 'receber arquivos', true);

@@ -16,7 +16,7 @@ import { UploadExamFile } from './upload-exam-file';
 // Issue 17 item 4 over the in-memory adapters: the chart reader's reading is applied at once (high
 // confidence, empty exam) and the slow reader's second opinion, queued by the upload, comes later.
 const ORG = 'org-1';
-const auth = { userId: 'u-1', organizationId: ORG, sessionId: 's-1' };
+const auth = { userId: 'u-1', organizationId: ORG, sessionId: 's-1', memberId: 'm-1', roles: ['administrador', 'medico'] as const };
 const FREQS = [500, 1000, 2000, 3000, 4000, 6000, 8000];
 const ear = (at1k: number) => ({ air: Object.fromEntries(FREQS.map((hz) => [hz, hz === 1000 ? at1k : 20])) });
 const all = (c: 'high') => ({ air: Object.fromEntries(FREQS.map((hz) => [hz, c])), bone: {} });

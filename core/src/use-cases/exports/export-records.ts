@@ -1,3 +1,5 @@
+import { requirePermission, type ForbiddenError } from '../../accounts/permissions';
+import type { AuthContext } from '../accounts/session-policy';
 import { DomainError } from '../../shared/domain-error';
 import { err, ok, type Result } from '../../shared/result';
 import type { ExamExportSource, ExportFilters, ExportKind } from '../../ports/exam-export-source';
@@ -23,6 +25,14 @@ export interface ExportJob<Out> {
 export class ExportRecords<Out> {
   constructor(private readonly source: ExamExportSource<Out>) {}
 
+  /** A member's export (the API): the company dashboards and exports permission, then `open`. */
+  async openFor(auth: AuthContext, kind: ExportKind, filters: ExportFilters): Promise<Result<ExportJob<Out>, NoReportsError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'dashboards.export');
+    if (!allowed.ok) return allowed;
+    return this.open(auth.organizationId, kind, filters);
+  }
+
+  /** The organisation's export, for drivers that act for the whole installation (the CLI). */
   async open(organizationId: string, kind: ExportKind, filters: ExportFilters): Promise<Result<ExportJob<Out>, NoReportsError>> {
     if (kind === 'reports' && !(await this.source.reportsAvailable())) return err(new NoReportsError());
     return ok({ kind, writeTo: (out: Out) => this.source.write(kind, organizationId, filters, out) });

@@ -5,7 +5,7 @@ import { RecordExam } from '../exams/record-exam';
 import { ManagePatients } from './manage-patients';
 
 // Issue 14 (defects 4 and 6): every field is editable; deleting a worker archives it.
-const auth = { userId: 'u-1', organizationId: 'org-1', sessionId: 's-1' };
+const auth = { userId: 'u-1', organizationId: 'org-1', sessionId: 's-1', memberId: 'm-1', roles: ['administrador', 'medico'] as const };
 const clock = fixedClock('2026-11-24T12:00:00Z');
 
 function setUp() {

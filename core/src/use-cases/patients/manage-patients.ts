@@ -1,3 +1,4 @@
+import { requirePermission, type ForbiddenError } from '../../accounts/permissions';
 import { CpfAlreadyRegisteredError, PatientNotFoundError, type InvalidPatientError } from '../../patients/patient-errors';
 import type { Patient } from '../../patients/patient';
 import { validatePatientInput, type PatientInput, type ValidPatient } from '../../patients/patient-rules';
@@ -26,7 +27,9 @@ export class ManagePatients {
     private readonly clock: Clock,
   ) {}
 
-  async register(auth: AuthContext, input: PatientInput, options: { maxAge?: number; pathPrefix?: string } = {}): Promise<Result<Patient, PatientWriteError>> {
+  async register(auth: AuthContext, input: PatientInput, options: { maxAge?: number; pathPrefix?: string } = {}): Promise<Result<Patient, PatientWriteError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'workers.write');
+    if (!allowed.ok) return allowed;
     const valid = validatePatientInput(input, this.clock.now(), options.maxAge, options.pathPrefix);
     if (!valid.ok) return valid;
     const now = this.clock.now();
@@ -39,7 +42,9 @@ export class ManagePatients {
   }
 
   /** Update (spec §2 edit form): fields absent from the input keep their stored values. */
-  async update(auth: AuthContext, id: string, input: PatientInput): Promise<Result<Patient, PatientWriteError>> {
+  async update(auth: AuthContext, id: string, input: PatientInput): Promise<Result<Patient, PatientWriteError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'workers.write');
+    if (!allowed.ok) return allowed;
     const current = await this.patients.findById(auth.organizationId, id);
     if (!current) return err(new PatientNotFoundError());
     const merged: PatientInput = {
@@ -78,7 +83,9 @@ export class ManagePatients {
    * Archives the worker (issue 14): hidden from lists, search, counters and pickers; exams, laudos
    * and files are kept. Archiving an archived worker keeps the first date.
    */
-  async archive(auth: AuthContext, id: string): Promise<Result<Patient, PatientNotFoundError>> {
+  async archive(auth: AuthContext, id: string): Promise<Result<Patient, PatientNotFoundError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'records.delete');
+    if (!allowed.ok) return allowed;
     const current = await this.patients.findById(auth.organizationId, id);
     if (!current) return err(new PatientNotFoundError());
     if (current.archivedAt) return ok(current);
@@ -88,7 +95,9 @@ export class ManagePatients {
   }
 
   /** Brings an archived worker back to the lists, with every record. */
-  async restore(auth: AuthContext, id: string): Promise<Result<Patient, PatientNotFoundError>> {
+  async restore(auth: AuthContext, id: string): Promise<Result<Patient, PatientNotFoundError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'records.delete');
+    if (!allowed.ok) return allowed;
     const current = await this.patients.findById(auth.organizationId, id);
     if (!current) return err(new PatientNotFoundError());
     if (current.archivedAt) await this.patients.setArchived(auth.organizationId, id, null);

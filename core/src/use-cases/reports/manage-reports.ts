@@ -1,3 +1,4 @@
+import { requireFinalizePermission, requirePermission, type ForbiddenError } from '../../accounts/permissions';
 import { hasAirThresholds } from '../../exams/exam';
 import { ExamNotFoundError } from '../../exams/exam-errors';
 import { PatientNotFoundError } from '../../patients/patient-errors';
@@ -47,7 +48,9 @@ type Deps = {
 export class ManageReports {
   constructor(private readonly d: Deps) {}
 
-  async generate(auth: AuthContext, examId: string, input: GenerateReportInput): Promise<Result<CheckedReportView, ExamNotFoundError | PatientNotFoundError | InvalidReportError | ReportImmutableError | ReportPatientArchivedError>> {
+  async generate(auth: AuthContext, examId: string, input: GenerateReportInput): Promise<Result<CheckedReportView, ExamNotFoundError | PatientNotFoundError | InvalidReportError | ReportImmutableError | ReportPatientArchivedError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'laudo.draft');
+    if (!allowed.ok) return allowed;
     const existing = await this.d.reports.findByExam(auth.organizationId, examId);
     if (existing?.report.status === 'Finalizado') return err(new ReportImmutableError());
     if (await this.archived(auth, existing?.report.patientId ?? (await this.d.exams.findById(auth.organizationId, examId))?.exam.patientId)) return err(new ReportPatientArchivedError());
@@ -105,7 +108,9 @@ export class ManageReports {
    * Reorganises a stale draft with the records as they are now, keeping the professional's edits
    * where they were made (refreshDraft); `keptEdits` names them so the editor asks for a review.
    */
-  async refresh(auth: AuthContext, id: string): Promise<Result<CheckedReportView & { keptEdits: readonly string[] }, ReportNotFoundError | ReportImmutableError | ReportPatientArchivedError | ExamNotFoundError | PatientNotFoundError | InvalidReportError>> {
+  async refresh(auth: AuthContext, id: string): Promise<Result<CheckedReportView & { keptEdits: readonly string[] }, ReportNotFoundError | ReportImmutableError | ReportPatientArchivedError | ExamNotFoundError | PatientNotFoundError | InvalidReportError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'laudo.draft');
+    if (!allowed.ok) return allowed;
     const view = await this.d.reports.findById(auth.organizationId, id);
     if (!view) return err(new ReportNotFoundError());
     if (view.report.status === 'Finalizado') return err(new ReportImmutableError());
@@ -128,7 +133,9 @@ export class ManageReports {
    * Saves the professional's edits (spec §7 PUT {draftJson}). The rules' facts and version are
    * kept from the stored draft: an edit can change the text, never the computed facts.
    */
-  async updateDraft(auth: AuthContext, id: string, draftJson: string): Promise<Result<CheckedReportView, ReportNotFoundError | ReportImmutableError | InvalidReportError | ReportPatientArchivedError>> {
+  async updateDraft(auth: AuthContext, id: string, draftJson: string): Promise<Result<CheckedReportView, ReportNotFoundError | ReportImmutableError | InvalidReportError | ReportPatientArchivedError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'laudo.draft');
+    if (!allowed.ok) return allowed;
     const view = await this.d.reports.findById(auth.organizationId, id);
     if (!view) return err(new ReportNotFoundError());
     if (view.report.status === 'Finalizado') return err(new ReportImmutableError());
@@ -157,13 +164,17 @@ export class ManageReports {
    * the laudo's row lock (issue 15): of parallel calls one issues the PDF, the others wait and
    * answer the issued laudo; a failed render or write leaves no stored file.
    */
-  async finalize(auth: AuthContext, id: string): Promise<Result<CheckedReportView, FinalizeError>> {
+  async finalize(auth: AuthContext, id: string): Promise<Result<CheckedReportView, FinalizeError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'laudo.finalize');
+    if (!allowed.ok) return allowed;
     const issued: string[] = [];
     try {
-      return await inTransaction(this.d.uow, async (): Promise<Result<CheckedReportView, FinalizeError>> => {
+      return await inTransaction(this.d.uow, async (): Promise<Result<CheckedReportView, FinalizeError | ForbiddenError>> => {
         const view = await this.d.reports.findByIdForUpdate(auth.organizationId, id);
         if (!view) return err(new ReportNotFoundError());
         if (view.report.status === 'Finalizado') return ok({ ...view, freshness: FRESH });
+        const mayFinalize = requireFinalizePermission(auth, view.report.type);
+        if (!mayFinalize.ok) return mayFinalize;
         if (await this.archived(auth, view.report.patientId)) return err(new ReportPatientArchivedError());
         const freshness = await this.freshness(auth, view);
         if (freshness.stale) return err(new ReportStaleError(freshness.changes));

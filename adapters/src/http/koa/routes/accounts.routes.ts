@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { z } from 'zod';
 import {
-  isProfileCompleted, type Authenticate, type ChangePassword, type LogIn, type LogInWithGoogle, type LogOut,
+  isProfileCompleted, permissionsOf, type MemberContext, type Authenticate, type ChangePassword, type LogIn, type LogInWithGoogle, type LogOut,
   type ManageProfile, type OpenedSession, type Professional, type RegisterProfessional, type SubmitPublicRequest,
   PASSWORD_RESET_MESSAGES, type RequestPasswordReset, type ResetPassword,
 } from '../../../../../core/src';
@@ -40,8 +40,10 @@ function isLocalRequest(ctx: Context): boolean {
   return !forwarded && LOOPBACK.test(ctx.req.socket.remoteAddress ?? '');
 }
 
-export function toProfileResponse(p: Professional): ProfileResponse {
+export function toProfileResponse(p: Professional, m: MemberContext): ProfileResponse {
   return {
+    memberId: m.memberId, roles: m.roles, permissions: permissionsOf(m.roles),
+    organizations: m.organizations.map((o) => ({ organizationId: o.organizationId, organizationName: o.organizationName, roles: o.roles })),
     id: p.id, name: p.name, email: p.email, professionalType: p.professionalType,
     crm: p.crm, crmState: p.crmState, crfa: p.crfa, crfaRegion: p.crfaRegion, crea: p.crea, creaState: p.creaState,
     specialization: p.specialization, phoneNumber: p.phoneNumber, profileCompleted: isProfileCompleted(p),
@@ -49,7 +51,10 @@ export function toProfileResponse(p: Professional): ProfileResponse {
   };
 }
 
-const sessionBody = (s: OpenedSession) => ({ token: s.token, user: toProfileResponse(s.professional), expiresAt: s.expiresAt.toISOString() });
+export const sessionBody = (s: OpenedSession) => ({
+  token: s.token, expiresAt: s.expiresAt.toISOString(),
+  user: toProfileResponse(s.professional, { memberId: s.membership.id, roles: s.membership.roles, organizations: s.organizations }),
+});
 const noStore = (ctx: Context) => ctx.set('Cache-Control', 'no-store');
 
 /** Spec §7 auth and profile calls, plus the public site's stored forms (product.md). */
@@ -89,7 +94,8 @@ export function accountRoutes(routes: ApiRoutes, d: AccountDeps): void {
   routes.add({ method: 'get', path: '/auth/me', tag, summary: 'Usuário da sessão', responses: { 200: { description: 'ok', schema: profileResponse } } },
     async (ctx) => {
       noStore(ctx);
-      ctx.body = toProfileResponse(unwrap(await d.profile.get(await withAuth(ctx))));
+      const auth = await withAuth(ctx);
+      ctx.body = toProfileResponse(unwrap(await d.profile.get(auth)), await d.profile.membership(auth));
     });
 
   routes.add({ method: 'post', path: '/auth/change-password', tag, summary: 'Troca a senha e encerra as outras sessões', body: changePasswordBody, responses: { 204: { description: 'Senha alterada' } } },
@@ -127,7 +133,8 @@ export function accountRoutes(routes: ApiRoutes, d: AccountDeps): void {
   routes.add({ method: 'get', path: '/users/me/profile', tag, summary: 'Perfil profissional', responses: { 200: { description: 'ok', schema: profileResponse } } },
     async (ctx) => {
       noStore(ctx);
-      ctx.body = toProfileResponse(unwrap(await d.profile.get(await withAuth(ctx))));
+      const auth = await withAuth(ctx);
+      ctx.body = toProfileResponse(unwrap(await d.profile.get(auth)), await d.profile.membership(auth));
     });
 
   routes.add({ method: 'put', path: '/users/me/profile', tag, summary: 'Atualiza o perfil; com ?userId= e {Crm, CrmState, Specialization, ProfessionalId}, completa o perfil (modal)', query: completeProfileQuery, body: z.union([completeProfileBody.strict(), updateProfileBody]), responses: { 200: { description: 'Perfil atualizado', schema: profileResponse } } },
@@ -141,7 +148,7 @@ export function accountRoutes(routes: ApiRoutes, d: AccountDeps): void {
             return d.profile.complete(auth, query.userId, { crm: c.Crm, crmState: c.CrmState, specialization: c.Specialization });
           })()
         : await d.profile.update(auth, updateProfileBody.parse(body));
-      ctx.body = toProfileResponse(unwrap(result));
+      ctx.body = toProfileResponse(unwrap(result), await d.profile.membership(auth));
     });
 
   routes.add({ method: 'get', path: '/users/me/notification-preferences', tag, summary: 'Preferências de notificação', responses: { 200: { description: 'ok', schema: notificationPreferences } } },

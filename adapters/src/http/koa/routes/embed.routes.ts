@@ -35,7 +35,7 @@ export function embedRoutes(routes: ApiRoutes, d: EmbedDeps): void {
 
   routes.add({ method: 'get', path: '/embed-tokens', tag, summary: 'Tokens de integração (sem o segredo)', responses: { 200: { description: 'ok', schema: z.array(embedTokenResponse) } } },
     async (ctx) => {
-      const tokens = await d.embed.list(await requireAuth(ctx, d.authenticate));
+      const tokens = unwrap(await d.embed.list(await requireAuth(ctx, d.authenticate)));
       ctx.body = tokens.map((t) => toResponse(t, d.now()));
     });
 

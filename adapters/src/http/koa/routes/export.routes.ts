@@ -37,7 +37,7 @@ export function exportRoutes(routes: ApiRoutes, d: ExportDeps): void {
   const stream = async (ctx: Context, kind: ExportKind, query: z.infer<typeof exportQuery>) => {
     const auth = await requireAuth(ctx, d.authenticate);
     // refused before the first byte (no laudo table yet → 404 through the error map)
-    const job = unwrap(await d.exports.open(auth.organizationId, kind, query));
+    const job = unwrap(await d.exports.openFor(auth, kind, query));
     const date = new Date().toISOString().slice(0, 10);
     ctx.set('Content-Type', 'text/csv; charset=utf-8');
     ctx.set('Content-Disposition', `attachment; filename="${FILE_NAMES[kind]}-${date}.csv"`);

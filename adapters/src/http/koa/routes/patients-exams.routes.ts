@@ -200,6 +200,6 @@ export function patientExamRoutes(routes: ApiRoutes, d: PatientExamDeps): void {
   routes.add({ method: 'get', path: '/dashboard/summary', tag: 'Dashboard', summary: 'Contadores do dashboard', responses: { 200: { description: 'ok', schema: z.object({ patients: z.number(), exams: z.number(), reports: z.number(), examsThisMonth: z.number() }) } } },
     async (ctx) => {
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = await d.queryExams.dashboardCounts(await auth(ctx));
+      ctx.body = unwrap(await d.queryExams.dashboardCounts(await auth(ctx)));
     });
 }

@@ -126,6 +126,14 @@ export class MikroOrmSessionRepository implements SessionRepository {
     const where = exceptId ? { userId, revokedAt: null, id: { $ne: exceptId } } : { userId, revokedAt: null };
     return this.em().nativeUpdate(SessionSchema, where, { revokedAt: now });
   }
+
+  revokeAllForMember(userId: string, organizationId: string, now: Date) {
+    return this.em().nativeUpdate(SessionSchema, { userId, organizationId, revokedAt: null }, { revokedAt: now });
+  }
+
+  async switchOrganization(id: string, organizationId: string) {
+    await this.em().nativeUpdate(SessionSchema, { id, revokedAt: null }, { organizationId });
+  }
 }
 
 export class MikroOrmLoginAttemptLog implements LoginAttemptLog {
