@@ -24,6 +24,8 @@ export * from './use-cases/accounts/authenticate';
 export * from './use-cases/accounts/log-out';
 export * from './use-cases/accounts/change-password';
 export * from './use-cases/accounts/manage-profile';
+export * from './use-cases/accounts/manage-team';
+export * from './use-cases/accounts/accept-invitation';
 export * from './use-cases/accounts/submit-public-request';
 export * from './ports/mail-sender';
 export * from './accounts/password-reset';

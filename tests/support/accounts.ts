@@ -46,3 +46,31 @@ export async function expectHiddenFromOtherOrganisation(t: TestServer, other: Ac
 export async function twoOrganisations(t: TestServer): Promise<[Account, Account]> {
   return [await registerAccount(t), await registerAccount(t)];
 }
+
+const TYPE_OF_ROLE: Record<string, Record<string, unknown>> = {
+  medico: { professionalType: 'Medico', crm: '654321', crmState: 'SP' },
+  fonoaudiologo: { professionalType: 'Fonoaudiologo', crfa: '12345', crfaRegion: '2' },
+  seguranca: { professionalType: 'Engenheiro', crea: '998877', creaState: 'SP' },
+  tecnico: { professionalType: '' },
+  administrador: { professionalType: '' },
+};
+
+/**
+ * A new member of the admin's organisation with the given roles (issue 18): the admin invites through the
+ * API and the invitee accepts as a new account with the register form's fields of the matching type.
+ */
+export async function inviteMember(t: TestServer, admin: Account, roles: string[], over: Record<string, unknown> = {}): Promise<Account & { memberId: string }> {
+  const email = `membro${Date.now()}${++seq}@clinica.com.br`;
+  const password = 'segredo1';
+  const invited = await t.request('/api/team/invitations', json({ email, roles }, admin.token));
+  const invitation = await invited.json();
+  expect(invited.status, JSON.stringify(invitation)).toBe(201);
+  const token = new URLSearchParams(invitation.acceptPath.split('#')[1]).get('token');
+  const professional = roles.find((r) => r !== 'administrador') ?? 'administrador';
+  const res = await t.request('/api/invitations/accept', json({
+    mode: 'new', token, name: `Membro ${seq}`, password, confirmPassword: password, ...TYPE_OF_ROLE[professional], ...over,
+  }));
+  const body = await res.json();
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return { token: body.token, user: body.user, email, password, memberId: body.user.memberId };
+}

@@ -24,7 +24,7 @@ import { Argon2PasswordHasher } from '../security/argon2-password-hasher';
 import { NodemailerMailSender } from '../mail/nodemailer-mail-sender';
 import { MikroOrmPasswordResetTokenRepository } from '../persistence/mikro-orm/repositories/mikro-orm-password-reset-repository';
 import { MikroOrmInvitationRepository, MikroOrmMembershipRepository } from '../persistence/mikro-orm/repositories/mikro-orm-team-repositories';
-import { RequestPasswordReset, ResetPassword, type MailSender } from '../../../core/src';
+import { AcceptInvitation, ManageTeam, RequestPasswordReset, ResetPassword, SwitchOrganization, type MailSender } from '../../../core/src';
 import { OllamaAudiogramReader } from '../ai/ollama/ollama-audiogram-reader';
 import { PdfTextAudiogramReader } from '../ai/pdf-text/pdf-text-audiogram-reader';
 import { ChartImageAudiogramReader, readChartImage } from '../ai/chart-image';
@@ -100,6 +100,16 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
   factory(TOKENS.ChangePassword, () => new ChangePassword(get(TOKENS.ProfessionalRepository), get(TOKENS.SessionRepository),
     get(TOKENS.PasswordHasher), get(TOKENS.UnitOfWork), get(TOKENS.Clock), get(TOKENS.LoginAttemptLog)));
   factory(TOKENS.ManageProfile, () => new ManageProfile(get(TOKENS.ProfessionalRepository), get(TOKENS.OrganizationRepository), get(TOKENS.MembershipRepository), get(TOKENS.Clock)));
+  const teamStores = () => ({
+    memberships: get<MembershipRepository>(TOKENS.MembershipRepository), invitations: get<InvitationRepository>(TOKENS.InvitationRepository),
+    professionals: get<ProfessionalRepository>(TOKENS.ProfessionalRepository), organizations: get<OrganizationRepository>(TOKENS.OrganizationRepository),
+    sessions: get<SessionRepository>(TOKENS.SessionRepository),
+  });
+  factory(TOKENS.ManageTeam, () => new ManageTeam(teamStores(), sha256SecretHasher, get(TOKENS.MailSender),
+    (token) => `${config.publicUrl ?? ''}/convite#token=${token}`, get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
+  factory(TOKENS.AcceptInvitation, () => new AcceptInvitation(teamStores(), get(TOKENS.PasswordHasher), sha256SecretHasher, get(TOKENS.OpenSession),
+    get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock), get(TOKENS.LoginAttemptLog)));
+  factory(TOKENS.SwitchOrganization, () => new SwitchOrganization(get(TOKENS.SessionRepository), get(TOKENS.MembershipRepository), get(TOKENS.ProfessionalRepository), get(TOKENS.Clock)));
   factory(TOKENS.SubmitPublicRequest, () => new SubmitPublicRequest(get(TOKENS.PublicRequestLog), get(TOKENS.IdGenerator), get(TOKENS.Clock), get(TOKENS.LoginAttemptLog)));
   constant(TOKENS.PasswordResetTokenRepository, new MikroOrmPasswordResetTokenRepository(em));
   constant<MailSender | null>(TOKENS.MailSender, config.smtpUrl ? new NodemailerMailSender(config.smtpUrl, config.smtpFrom, logger) : null);

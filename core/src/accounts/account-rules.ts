@@ -141,3 +141,19 @@ export function validateLogin(input: { email: string; password: string }) {
 }
 
 export { EMAIL as EMAIL_PATTERN };
+
+/**
+ * A new account made by accepting an invitation (issue 18): the register form's rules, except that the
+ * professional type may be left blank when the invited roles need none (a technician, an administrator).
+ */
+export function validateInvitedRegistration(input: RegistrationInput, typeRequired: boolean): Result<Omit<ValidRegistration, 'professionalType'> & { professionalType: ProfessionalType | null }, AccountValidationError> {
+  if (typeRequired || !blank(input.professionalType)) return validateRegistration(input);
+  const missing = (['name', 'email', 'password', 'confirmPassword'] as const).find((f) => blank(input[f]));
+  if (missing) return err(new AccountValidationError(M.fillRequiredFields, missing));
+  const email = input.email.trim().toLowerCase();
+  if (!EMAIL.test(email)) return err(new AccountValidationError(M.invalidEmail, 'email'));
+  if (input.password !== input.confirmPassword) return err(new AccountValidationError(M.passwordsDoNotMatch, 'confirmPassword'));
+  const weak = passwordPolicyError(input.password, 'password');
+  if (weak) return err(weak);
+  return ok({ name: input.name.trim(), email, password: input.password, professionalType: null, registry: registryForType(null, {}) });
+}

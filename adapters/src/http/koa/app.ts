@@ -17,6 +17,7 @@ import { reportRoutes, type ReportDeps } from './routes/reports.routes';
 import { organizationRoutes, type OrganizationDeps } from './routes/organization.routes';
 import { patientExamRoutes, type PatientExamDeps } from './routes/patients-exams.routes';
 import { systemRoutes } from './routes/system.routes';
+import { teamRoutes, type TeamDeps } from './routes/team.routes';
 import { staticMount, staticWebApp } from './static-web-app';
 
 export const APP_VERSION = '0.1.0';
@@ -45,6 +46,7 @@ export interface AppDeps {
   organization: Routed<OrganizationDeps>;
   files: Routed<FileDeps>;
   worklist: Routed<WorklistDeps>;
+  team: Routed<TeamDeps>;
 }
 
 /** Builds the Koa application: logs, errors, per-request ORM context, `/api` routes, web app. */
@@ -68,6 +70,7 @@ export function createApp(d: AppDeps): Koa {
   organizationRoutes(routes, { ...d.organization, authenticate });
   fileRoutes(routes, { ...d.files, authenticate });
   worklistRoutes(routes, { ...d.worklist, authenticate });
+  teamRoutes(routes, { ...d.team, authenticate });
 
   app.use(requestLogger(d.logger));
   app.use(securityHeaders({ googleSignIn: Boolean(d.settings.googleClientId), widgetPrefix: '/widget' }));
