@@ -1,3 +1,12 @@
+import type { Action, Role } from '../../../../core/src/index';
+
+/** One organisation the login belongs to, with the member's roles there (issue 18). */
+export interface AuthOrganization {
+  organizationId: string;
+  organizationName: string;
+  roles: Role[];
+}
+
 /**
  * The logged-in professional as returned by `GET /api/auth/me`, login, Google sign-in and
  * registration (the profile of spec §3; only id, name and e-mail are relied upon).
@@ -18,6 +27,13 @@ export interface AuthUser {
   profileCompleted?: boolean;
   organizationId?: string;
   organizationName?: string;
+  /** Issue 18: the member's id and roles in the session's organisation. */
+  memberId?: string;
+  roles?: Role[];
+  /** What those roles allow (the server's permission table); a missing array means nothing is allowed. */
+  permissions?: Action[];
+  /** Every organisation this login belongs to (the organisation picker). */
+  organizations?: AuthOrganization[];
 }
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
