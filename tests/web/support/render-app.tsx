@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../../../web/src/features/auth/auth-context';
 import type { AuthUser } from '../../../web/src/features/auth/types';
+import { permissionsOf, type Role } from '../../../core/src/index';
 
 /**
  * Component tests of the web app (issue 16): the real component under a memory router, a fresh
@@ -12,7 +13,24 @@ import type { AuthUser } from '../../../web/src/features/auth/types';
  * test says what the server answers and checks what the form sent.
  */
 
-export const doctor: AuthUser = { id: 'u1', name: 'Dra. Ana', email: 'ana@clinica.test', professionalType: 'Medico', crm: '123456', crmState: 'SP' };
+/** The founder of a solo practice (issue 18: roles administrador + médico, and every permission they give). */
+export const doctor: AuthUser = {
+  id: 'u1',
+  name: 'Dra. Ana',
+  email: 'ana@clinica.test',
+  professionalType: 'Medico',
+  crm: '123456',
+  crmState: 'SP',
+  memberId: 'm1',
+  roles: ['administrador', 'medico'],
+  permissions: permissionsOf(['administrador', 'medico']),
+  organizations: [{ organizationId: 'o1', organizationName: 'Clínica Ana', roles: ['administrador', 'medico'] }],
+};
+
+/** A member of the same organisation holding `roles`, with the permissions the server would send. */
+export function memberWith(roles: Role[], over: Partial<AuthUser> = {}): AuthUser {
+  return { ...doctor, id: `u-${roles.join('-')}`, memberId: `m-${roles.join('-')}`, roles, permissions: permissionsOf(roles), ...over };
+}
 
 export interface ApiCall { method: string; path: string; body: unknown }
 type Answer = { status?: number; body?: unknown } | ((call: ApiCall) => { status?: number; body?: unknown });

@@ -50,6 +50,19 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.fromServer ? error.message : fallback;
 }
 
+/**
+ * Issue 18: a refusal (403 — e.g. the member's roles changed while the page was open) shows the server's
+ * pt-BR reason; any other failure keeps the screen's own text (`fallback`).
+ */
+export function refusalOr(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status === 403 ? error.message : fallback;
+}
+
+/** True for a 403: the member's role does not allow the action (AUTH.FORBIDDEN). */
+export function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403;
+}
+
 type JsonBody = Record<string, unknown> | unknown[];
 
 export interface RequestOptions {
@@ -86,6 +99,9 @@ function toApiError(status: number, body: unknown): ApiError {
     parseIssues(fields.issues),
   );
 }
+
+/** Issue 18: dispatched on a role refusal (403 AUTH.FORBIDDEN); the auth provider reloads the profile's permissions. */
+export const FORBIDDEN_EVENT = 'limiar:forbidden';
 
 /** spec §4: any 401 clears the token and forces a full reload on /login, except on public pages. */
 function handleUnauthorized(): void {
@@ -131,7 +147,12 @@ async function request<T>(method: string, path: string, options: RequestOptions 
 
   if (response.status === 401) handleUnauthorized();
   const payload = await readBody(response);
-  if (!response.ok) throw toApiError(response.status, payload);
+  if (!response.ok) {
+    const error = toApiError(response.status, payload);
+    // the member's roles changed while the page was open: the menus and buttons follow the new permissions
+    if (error.status === 403 && error.code === 'AUTH.FORBIDDEN') window.dispatchEvent(new Event(FORBIDDEN_EVENT));
+    throw error;
+  }
   return payload as T;
 }
 

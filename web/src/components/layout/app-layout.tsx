@@ -5,7 +5,7 @@ import { useAuth, professionalTypeLabel } from '../../features/auth';
 import { Button } from '../ui/button';
 import { IconClose, IconLogOut, IconMenu, LogoMark } from '../ui/icons';
 import { LoadingState } from '../ui/spinner';
-import { isMenuItemActive, menuItems } from './menu-items';
+import { isMenuItemActive, visibleMenuItems } from './menu-items';
 import './app-layout.css';
 
 const MAIN_ID = 'main-content';
@@ -75,7 +75,7 @@ export function AppLayout() {
 
         <nav className="app-nav" aria-label="Menu principal">
           <ul className="app-nav__list">
-            {menuItems.map(({ label, to, icon: Icon }) => {
+            {visibleMenuItems(user).map(({ label, to, icon: Icon }) => {
               const active = isMenuItemActive(pathname, to);
               return (
                 <li key={to}>

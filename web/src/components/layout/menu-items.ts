@@ -1,11 +1,14 @@
 import type { ComponentType, SVGProps } from 'react';
 import { IconAudiogram, IconDashboard, IconFileText, IconSettings, IconUsers } from '../ui/icons';
 import { paths } from '../../config/paths';
+import { can, type Action, type AuthUser } from '../../features/auth';
 
 export interface MenuItem {
   label: string;
   to: string;
   icon: ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
+  /** Issue 18: shown only to members whose roles allow this action (reading pages need none). */
+  permission?: Action;
 }
 
 /** The side menu of spec §2, in its order. */
@@ -16,6 +19,11 @@ export const menuItems: MenuItem[] = [
   { label: 'Laudos', to: paths.reports.getHref(), icon: IconFileText },
   { label: 'Configurações', to: paths.settings.getHref(), icon: IconSettings },
 ];
+
+/** The menu this member sees: items without a permission, and those their roles allow. */
+export function visibleMenuItems(user: AuthUser | null | undefined, items: readonly MenuItem[] = menuItems): MenuItem[] {
+  return items.filter((item) => !item.permission || can(user, item.permission));
+}
 
 /**
  * Spec §2: an item is highlighted when the current path equals its path or starts with it.

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { clearToken, getToken, setToken } from '../../lib/api-client';
+import { clearToken, FORBIDDEN_EVENT, getToken, setToken } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { getCurrentUser } from './api/get-current-user';
 import { logoutOnServer } from './api/logout';
@@ -35,6 +35,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setStatus('unauthenticated');
       });
     return () => controller.abort();
+  }, []);
+
+  // Issue 18: a refusal means the member's roles may have changed: reload the profile so the UI offers only what is allowed.
+  useEffect(() => {
+    const refresh = () => {
+      if (!getToken()) return;
+      getCurrentUser()
+        .then((current) => setUser((previous) => (previous ? { ...previous, ...current } : previous)))
+        .catch(() => {
+          // a failed reload keeps the current profile; a 401 is handled by the API client
+        });
+    };
+    window.addEventListener(FORBIDDEN_EVENT, refresh);
+    return () => window.removeEventListener(FORBIDDEN_EVENT, refresh);
   }, []);
 
   const login = useCallback((token: string, nextUser: AuthUser) => {

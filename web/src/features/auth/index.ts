@@ -2,6 +2,7 @@
 export { useAuth, type AuthContextValue } from './auth-context';
 export { professionalTypeLabel, type AuthUser, type AuthOrganization } from './types';
 export { can, canFinalizeLaudo, useCan, NEXO_FINALIZE_NOTE, type Action, type Role } from './permissions';
+export { RequirePermission } from './require-permission';
 export { AuthLayout, type AuthLayoutProps } from './components/auth-layout';
 export { toAuthSession, type AuthSession } from './api/auth-session';
 export { AuthProvider } from './auth-provider';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '../auth';
+import { can, useAuth } from '../auth';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -9,7 +9,7 @@ import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { IconAudiogram, IconCheck, IconCpu, IconFileText, IconHelp, IconUserPlus, IconUsers } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { paths } from '../../config/paths';
-import { api } from '../../lib/api-client';
+import { api, ApiError } from '../../lib/api-client';
 import { Worklist } from './worklist';
 import './dashboard.css';
 
@@ -37,23 +37,41 @@ const TUTORIAL_STEPS = [
   { title: 'Acompanhe a evolução', text: 'Com dois ou mais exames, a evolução mostra a média tonal ao longo do tempo e alerta sobre desencadeamento ou agravamento.' },
 ];
 
-/** /dashboard (spec §2 "Dashboard"): counters, the worklist ("Pendências", issue 14), welcome card with tutorial, quick actions, premium list. */
+/**
+ * /dashboard (spec §2 "Dashboard"): counters, the worklist ("Pendências", issue 14), welcome card with tutorial, quick actions, premium list.
+ * Issue 18: the organisation's counters are the dashboards' (dashboards.export) and are neither shown nor asked for without it;
+ * the quick actions are those the member's roles allow.
+ */
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useAuth();
   const [tutorialOpen, setTutorialOpen] = useState(false);
-  const summary = useQuery({ queryKey: ['dashboard', 'summary'], queryFn: ({ signal }) => api.get<DashboardSummary>('/dashboard/summary', { signal }) });
+  const canSeeStats = can(user, 'dashboards.export');
+  const canAddWorker = can(user, 'workers.write');
+  const canRecord = can(user, 'exams.write');
+  const canDraft = can(user, 'laudo.draft');
+  const summary = useQuery({
+    queryKey: ['dashboard', 'summary'],
+    queryFn: ({ signal }) => api.get<DashboardSummary>('/dashboard/summary', { signal }),
+    enabled: canSeeStats,
+  });
   const count = (n: number | undefined) => (summary.isPending || n === undefined ? '...' : n.toLocaleString('pt-BR'));
 
   return (
     <div className="ui-page dashboard">
       <PageHeader title="Dashboard" description="Visão geral da sua audiometria ocupacional." />
-      <div className="dashboard__counters">
-        <Counter icon={<IconUsers size={20} />} label="Pacientes" value={count(summary.data?.patients)} to={paths.patients.getHref()} />
-        <Counter icon={<IconAudiogram size={20} />} label="Exames" value={count(summary.data?.exams)} to={paths.exams.getHref()} />
-        <Counter icon={<IconFileText size={20} />} label="Laudos" value={count(summary.data?.reports)} to={paths.reports.getHref()} />
-      </div>
-      {summary.isError && <p className="dashboard__counters-error" role="status">Não foi possível carregar os totais agora.</p>}
+      {canSeeStats && (
+        <div className="dashboard__counters">
+          <Counter icon={<IconUsers size={20} />} label="Pacientes" value={count(summary.data?.patients)} to={paths.patients.getHref()} />
+          <Counter icon={<IconAudiogram size={20} />} label="Exames" value={count(summary.data?.exams)} to={paths.exams.getHref()} />
+          <Counter icon={<IconFileText size={20} />} label="Laudos" value={count(summary.data?.reports)} to={paths.reports.getHref()} />
+        </div>
+      )}
+      {canSeeStats && summary.isError && (
+        <p className="dashboard__counters-error" role="status">
+          {summary.error instanceof ApiError && summary.error.status === 403 ? summary.error.message : 'Não foi possível carregar os totais agora.'}
+        </p>
+      )}
 
       <Worklist />
 
@@ -63,10 +81,12 @@ export default function DashboardPage() {
           <p>Cadastre trabalhadores, registre exames audiométricos e organize laudos conforme a NR-7 e a Portaria 19/98.</p>
         </div>
         <div className="dashboard__welcome-actions">
-          <Link className={buttonClassName({ className: 'dashboard__welcome-primary' })} to={paths.patientNew.getHref()}>
-            <IconUserPlus size={16} />
-            Novo Paciente
-          </Link>
+          {canAddWorker && (
+            <Link className={buttonClassName({ className: 'dashboard__welcome-primary' })} to={paths.patientNew.getHref()}>
+              <IconUserPlus size={16} />
+              Novo Paciente
+            </Link>
+          )}
           <Button variant="secondary" onClick={() => setTutorialOpen(true)}>
             <IconHelp size={16} />
             Tutorial
@@ -77,9 +97,22 @@ export default function DashboardPage() {
       <div className="dashboard__grid">
         <Card title="Ações Rápidas">
           <div className="dashboard__quick">
-            <QuickAction to={paths.patientNew.getHref()} icon={<IconUserPlus size={20} />} title="Cadastrar Paciente" text="Adicione um trabalhador à sua organização." />
-            <QuickAction to={paths.reportWizard.getHref()} icon={<IconAudiogram size={20} />} title="Novo Exame Audiométrico" text="Registre um exame pelo assistente, com upload do audiograma." />
-            <QuickAction to={paths.reportWizard.getHref()} icon={<IconCpu size={20} />} title="Organizar Laudo com IA" text="Gere o rascunho do laudo a partir do exame." />
+            {canAddWorker && (
+              <QuickAction to={paths.patientNew.getHref()} icon={<IconUserPlus size={20} />} title="Cadastrar Paciente" text="Adicione um trabalhador à sua organização." />
+            )}
+            {canDraft ? (
+              <QuickAction to={paths.reportWizard.getHref()} icon={<IconAudiogram size={20} />} title="Novo Exame Audiométrico" text="Registre um exame pelo assistente, com upload do audiograma." />
+            ) : (
+              canRecord && (
+                <QuickAction to={paths.examNew.getHref()} icon={<IconAudiogram size={20} />} title="Novo Exame Audiométrico" text="Digite os limiares; o arquivo do audiograma é enviado na página do exame." />
+              )
+            )}
+            {canDraft && (
+              <QuickAction to={paths.reportWizard.getHref()} icon={<IconCpu size={20} />} title="Organizar Laudo com IA" text="Gere o rascunho do laudo a partir do exame." />
+            )}
+            {!canDraft && (
+              <QuickAction to={paths.exams.getHref()} icon={<IconFileText size={20} />} title="Consultar Exames e Laudos" text="Veja os exames da organização e os laudos emitidos." />
+            )}
           </div>
         </Card>
         <Card title="Recursos Premium">

@@ -11,6 +11,7 @@ import { LoadingState, Spinner } from '../../components/ui/spinner';
 import { ErrorState } from '../../components/ui/states';
 import { paths } from '../../config/paths';
 import { toast } from '../../lib/toast';
+import { useCan } from '../auth';
 import { examKeys, getExam, getExamFiles, type Exam, type ExamFile } from './api';
 import { alertsOf, examRoleOf, findingsOf, nr7Label, str, triState, type Classification, type Side } from '../../lib/classification';
 import { ClinicalSection } from './components/clinical-section';
@@ -77,6 +78,9 @@ function ExamDetail({ exam }: { exam: Exam }) {
   const findings = findingsOf(c);
   const alerts = alertsOf(c);
   const referenceDate = str(c, 'reference_date');
+  const canRecord = useCan('exams.write');
+  const canDelete = useCan('records.delete');
+  const canDraft = useCan('laudo.draft');
 
   async function openFile() {
     setNoFiles(false);
@@ -99,21 +103,26 @@ function ExamDetail({ exam }: { exam: Exam }) {
         description={exam.patientName}
         back={{ to: paths.exams.getHref(), label: 'Voltar para Exames' }}
         actions={
-          !editing && (
+          !editing &&
+          (canRecord || canDelete) && (
             <>
-              <Button variant="secondary" onClick={() => setEditing(true)}>
-                Editar Exame
-              </Button>
-              <Button variant="ghost" className="exam-detail__delete" onClick={() => setDeleting(true)}>
-                <IconTrash size={16} />
-                Excluir Exame
-              </Button>
+              {canRecord && (
+                <Button variant="secondary" onClick={() => setEditing(true)}>
+                  Editar Exame
+                </Button>
+              )}
+              {canDelete && (
+                <Button variant="ghost" className="exam-detail__delete" onClick={() => setDeleting(true)}>
+                  <IconTrash size={16} />
+                  Excluir Exame
+                </Button>
+              )}
             </>
           )
         }
       />
 
-      {editing && <ExamEditForm exam={exam} onDone={() => setEditing(false)} />}
+      {editing && canRecord && <ExamEditForm exam={exam} onDone={() => setEditing(false)} />}
 
       <div className="exam-detail__facts">
         <Card title="Paciente">
@@ -166,7 +175,7 @@ function ExamDetail({ exam }: { exam: Exam }) {
 
       <ReferenceSection exam={exam} hasThresholds={hasAudiogram && !withoutThresholds} />
 
-      <ExamAudiogramSection exam={exam} />
+      {canRecord && <ExamAudiogramSection exam={exam} />}
 
       {referenceDate && !withoutThresholds && (
         <Card title="Comparação com o exame de referência" description={`Exame de referência: ${formatDay(referenceDate)}`}>
@@ -214,14 +223,16 @@ function ExamDetail({ exam }: { exam: Exam }) {
             <IconTrend size={16} />
             Ver Evolução
           </Link>
-          <Link className={buttonClassName()} to={`${paths.reportWizard.getHref()}?examId=${encodeURIComponent(exam.id)}`}>
-            <IconFileText size={16} />
-            Organizar Laudo
-          </Link>
+          {canDraft && (
+            <Link className={buttonClassName()} to={`${paths.reportWizard.getHref()}?examId=${encodeURIComponent(exam.id)}`}>
+              <IconFileText size={16} />
+              Organizar Laudo
+            </Link>
+          )}
         </div>
       </Card>
       <ExamFileDialog file={file} onClose={() => setFile(null)} />
-      <ExamDeleteDialog exam={exam} open={deleting} onOpenChange={setDeleting} />
+      {canDelete && <ExamDeleteDialog exam={exam} open={deleting} onOpenChange={setDeleting} />}
     </div>
   );
 }

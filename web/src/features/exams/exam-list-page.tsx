@@ -16,6 +16,7 @@ import { paths } from '../../config/paths';
 import { examSummary } from '../../lib/exam-summary';
 import { examKeys, EXAMS_PAGE_SIZE, getDashboardSummary, listExams, type Exam } from './api';
 import { formatDay, operatorRegistration } from './format';
+import { useCan } from '../auth';
 import './exams.css';
 import { ExportCsvButton } from '../../components/export-csv-button';
 
@@ -66,7 +67,11 @@ export default function ExamListPage() {
   const q = useDebounced(search.trim());
   const [offset, setOffset] = useState(0);
   const query = useQuery({ queryKey: examKeys.list(q, offset), queryFn: ({ signal }) => listExams(q, offset, signal), placeholderData: keepPreviousData });
-  const summary = useQuery({ queryKey: examKeys.summary, queryFn: ({ signal }) => getDashboardSummary(signal) });
+  const canRecord = useCan('exams.write');
+  const canDraft = useCan('laudo.draft');
+  // the organisation's counters are the dashboards' (issue 18: dashboards.export); without it only the filtered count shows
+  const canSeeStats = useCan('dashboards.export');
+  const summary = useQuery({ queryKey: examKeys.summary, queryFn: ({ signal }) => getDashboardSummary(signal), enabled: canSeeStats });
   const counter = (n: number | undefined) => (n === undefined ? '...' : n.toLocaleString('pt-BR'));
 
   const page = query.data;
@@ -81,9 +86,17 @@ export default function ExamListPage() {
         icon={IconAudiogram}
         title="Nenhum exame cadastrado"
         action={
-          <Link className={buttonClassName()} to={paths.reportWizard.getHref()}>
-            Criar Primeiro Exame
-          </Link>
+          canDraft ? (
+            <Link className={buttonClassName()} to={paths.reportWizard.getHref()}>
+              Criar Primeiro Exame
+            </Link>
+          ) : (
+            canRecord && (
+              <Link className={buttonClassName()} to={paths.examNew.getHref()}>
+                Criar Primeiro Exame
+              </Link>
+            )
+          )
         }
       />
     );
@@ -106,20 +119,26 @@ export default function ExamListPage() {
         title="Exames"
         description="Exames audiométricos da sua organização."
         actions={
-          <>
-            <Link className={buttonClassName({ variant: 'secondary' })} to={paths.examNew.getHref()}>
-              Digitar Exame
-            </Link>
-            <Link className={buttonClassName()} to={paths.reportWizard.getHref()}>
-              <IconAudiogram size={16} />
-              Novo Exame
-            </Link>
-          </>
+          (canRecord || canDraft) && (
+            <>
+              {canRecord && (
+                <Link className={buttonClassName({ variant: canDraft ? 'secondary' : 'primary' })} to={paths.examNew.getHref()}>
+                  Digitar Exame
+                </Link>
+              )}
+              {canDraft && (
+                <Link className={buttonClassName()} to={paths.reportWizard.getHref()}>
+                  <IconAudiogram size={16} />
+                  Novo Exame
+                </Link>
+              )}
+            </>
+          )
         }
       />
       <StatCards>
-        <StatCard label="Total de exames" value={counter(summary.data?.exams)} />
-        <StatCard label="Este mês" value={counter(summary.data?.examsThisMonth)} />
+        {canSeeStats && <StatCard label="Total de exames" value={counter(summary.data?.exams)} />}
+        {canSeeStats && <StatCard label="Este mês" value={counter(summary.data?.examsThisMonth)} />}
         <StatCard label="Resultados filtrados" value={counter(page?.total)} />
       </StatCards>
       <Card padding="none">
@@ -137,7 +156,7 @@ export default function ExamListPage() {
               setOffset(0);
             }}
           />
-          <ExportCsvButton path="/api/exams/export.csv" filters={{ q }} fileName="exames.csv" />
+          {canSeeStats && <ExportCsvButton path="/api/exams/export.csv" filters={{ q }} fileName="exames.csv" />}
         </div>
         {body}
       </Card>

@@ -17,6 +17,7 @@ import { toast } from '../../lib/toast';
 import { createExam, examKeys, listPatientOptions, type EntryFormPayload } from './api';
 import { AIR_FREQUENCIES, BONE_FREQUENCIES, frequencyLabel, type AudiogramValues, type WireThreshold } from '../../components/audiogram/audiogram-data';
 import { todayIso } from './format';
+import { RequirePermission } from '../auth';
 import './exams.css';
 
 const AudiogramChart = lazy(() => import('../../components/audiogram/audiogram-chart'));
@@ -59,9 +60,17 @@ function toChartValues(air: Grid, bone: Grid): AudiogramValues {
 const toWire = (grid: Grid) =>
   Object.fromEntries(Object.entries(grid).map(([f, pair]) => [f, { RE: cellThreshold(pair.RE) ?? null, LE: cellThreshold(pair.LE) ?? null }]));
 
-/** /exam/new (spec §2 "Exam entry form", §3, §5; product.md: 3000/6000 Hz, NR, bone conduction). */
+/** /exam/new (spec §2 "Exam entry form", §3, §5; product.md: 3000/6000 Hz, NR, bone conduction); issue 18: exams.write. */
 export default function ExamNewPage() {
   useDocumentTitle('Novo Exame');
+  return (
+    <RequirePermission action="exams.write">
+      <ExamEntryForm />
+    </RequirePermission>
+  );
+}
+
+function ExamEntryForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();

@@ -13,7 +13,9 @@ import { LoadingState } from '../../components/ui/spinner';
 import { EmptyState } from '../../components/ui/states';
 import { paths } from '../../config/paths';
 import { examSummary } from '../../lib/exam-summary';
+import { refusalOr } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
+import { useCan } from '../auth';
 import { getPatient, listExamDeletions, listPatientExams, patientKeys, restorePatient, type PatientExam } from './api';
 import { ageText, formatDate, formatDay, maskCpf, operatorRegistration, sexWord } from './format';
 import { PatientNotFound } from './patient-not-found';
@@ -46,6 +48,10 @@ export default function PatientDetailPage() {
   const deletions = useQuery({ queryKey: patientKeys.deletions(id), queryFn: ({ signal }) => listExamDeletions(id, signal), enabled: patient.isSuccess });
   const queryClient = useQueryClient();
   const [restoring, setRestoring] = useState(false);
+  const canWrite = useCan('workers.write');
+  const canDelete = useCan('records.delete');
+  const canRecord = useCan('exams.write');
+  const canDraft = useCan('laudo.draft');
   useDocumentTitle(patient.data?.name ?? 'Paciente');
 
   if (patient.isPending) return <LoadingState />;
@@ -59,8 +65,8 @@ export default function PatientDetailPage() {
       await restorePatient(p.id);
       await queryClient.invalidateQueries({ queryKey: patientKeys.all });
       toast.success('Paciente restaurado.', { id: toastId });
-    } catch {
-      toast.error('Erro ao restaurar paciente. Tente novamente.', { id: toastId });
+    } catch (error) {
+      toast.error(refusalOr(error, 'Erro ao restaurar paciente. Tente novamente.'), { id: toastId });
     } finally {
       setRestoring(false);
     }
@@ -73,9 +79,11 @@ export default function PatientDetailPage() {
         description={`Cadastrado em ${formatDate(p.createdAt)}`}
         back={{ to: paths.patients.getHref(), label: 'Voltar' }}
         actions={
-          <Link className={buttonClassName({ variant: 'secondary' })} to={paths.patientEdit.getHref(p.id)}>
-            Editar Paciente
-          </Link>
+          canWrite && (
+            <Link className={buttonClassName({ variant: 'secondary' })} to={paths.patientEdit.getHref(p.id)}>
+              Editar Paciente
+            </Link>
+          )
         }
       />
       {p.archivedAt && (
@@ -103,9 +111,11 @@ export default function PatientDetailPage() {
         <Card title="Ações Rápidas">
           {p.archivedAt ? (
             <div className="patient-quick-actions">
-              <Button fullWidth loading={restoring} loadingText="Restaurando..." onClick={() => void restore()}>
-                Restaurar Paciente
-              </Button>
+              {canDelete && (
+                <Button fullWidth loading={restoring} loadingText="Restaurando..." onClick={() => void restore()}>
+                  Restaurar Paciente
+                </Button>
+              )}
               <Link className={buttonClassName({ variant: 'secondary', fullWidth: true })} to={paths.patientEvolution.getHref(p.id)}>
                 <IconTrend size={16} />
                 Ver Evolução
@@ -113,14 +123,18 @@ export default function PatientDetailPage() {
             </div>
           ) : (
             <div className="patient-quick-actions">
-              <button type="button" className={buttonClassName({ fullWidth: true })} onClick={() => navigate(paths.reportWizard.getHref(), { state: { patientId: p.id } })}>
-                <IconFileText size={16} />
-                Organizar Laudo
-              </button>
-              <Link className={buttonClassName({ variant: 'secondary', fullWidth: true })} to={`${paths.examNew.getHref()}?patientId=${encodeURIComponent(p.id)}`}>
-                <IconAudiogram size={16} />
-                Novo Exame
-              </Link>
+              {canDraft && (
+                <button type="button" className={buttonClassName({ fullWidth: true })} onClick={() => navigate(paths.reportWizard.getHref(), { state: { patientId: p.id } })}>
+                  <IconFileText size={16} />
+                  Organizar Laudo
+                </button>
+              )}
+              {canRecord && (
+                <Link className={buttonClassName({ variant: canDraft ? 'secondary' : 'primary', fullWidth: true })} to={`${paths.examNew.getHref()}?patientId=${encodeURIComponent(p.id)}`}>
+                  <IconAudiogram size={16} />
+                  Novo Exame
+                </Link>
+              )}
               <Link className={buttonClassName({ variant: 'secondary', fullWidth: true })} to={paths.patientEvolution.getHref(p.id)}>
                 <IconTrend size={16} />
                 Ver Evolução

@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { getPatient, patientKeys, updatePatient, type Patient } from './api';
 import { PatientForm, patientToForm, type PatientBody } from './patient-form';
 import { PatientNotFound } from './patient-not-found';
+import { RequirePermission } from '../auth';
 import './patients.css';
 
 const UPDATE_FAILED = 'Erro ao atualizar paciente';
@@ -29,13 +30,15 @@ function EditForm({ patient }: { patient: Patient }) {
   return (
     <div className="ui-page patients patients--form">
       <PageHeader title="Editar Paciente" description={patient.name} back={{ to: detailHref, label: 'Voltar' }} />
-      <PatientForm
-        initial={initial}
-        save={(body: PatientBody) => updatePatient(patient.id, body)}
-        submitLabel="Salvar Alterações"
-        doneHref={detailHref}
-        messages={{ pending: 'Atualizando paciente...', success: 'Paciente atualizado com sucesso!', failure: UPDATE_FAILED }}
-      />
+      <RequirePermission action="workers.write">
+        <PatientForm
+          initial={initial}
+          save={(body: PatientBody) => updatePatient(patient.id, body)}
+          submitLabel="Salvar Alterações"
+          doneHref={detailHref}
+          messages={{ pending: 'Atualizando paciente...', success: 'Paciente atualizado com sucesso!', failure: UPDATE_FAILED }}
+        />
+      </RequirePermission>
     </div>
   );
 }

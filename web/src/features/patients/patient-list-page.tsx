@@ -13,7 +13,9 @@ import { PageHeader } from '../../components/ui/page-header';
 import { LoadingState } from '../../components/ui/spinner';
 import { EmptyState, ErrorState } from '../../components/ui/states';
 import { paths } from '../../config/paths';
+import { refusalOr } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
+import { useCan } from '../auth';
 import { archivePatient, listPatients, patientKeys, PATIENTS_PAGE_SIZE, restorePatient, type Patient } from './api';
 import { ageText, formatDate, sexWord } from './format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -35,6 +37,9 @@ export default function PatientListPage() {
   const [archived, setArchived] = useState(false);
   const [toArchive, setToArchive] = useState<Patient | null>(null);
   const [archiving, setArchiving] = useState(false);
+  const canWrite = useCan('workers.write');
+  const canDelete = useCan('records.delete');
+  const canExport = useCan('dashboards.export');
 
   const query = useQuery({
     queryKey: patientKeys.list(q, offset, archived),
@@ -51,8 +56,8 @@ export default function PatientListPage() {
       setToArchive(null);
       await queryClient.invalidateQueries({ queryKey: patientKeys.all });
       toast.success('Paciente arquivado. Os registros foram mantidos.', { id });
-    } catch {
-      toast.error('Erro ao arquivar paciente. Tente novamente.', { id });
+    } catch (error) {
+      toast.error(refusalOr(error, 'Erro ao arquivar paciente. Tente novamente.'), { id });
     } finally {
       setArchiving(false);
     }
@@ -64,8 +69,8 @@ export default function PatientListPage() {
       await restorePatient(p.id);
       await queryClient.invalidateQueries({ queryKey: patientKeys.all });
       toast.success(`${p.name} foi restaurado.`, { id });
-    } catch {
-      toast.error('Erro ao restaurar paciente. Tente novamente.', { id });
+    } catch (error) {
+      toast.error(refusalOr(error, 'Erro ao restaurar paciente. Tente novamente.'), { id });
     }
   }
 
@@ -98,14 +103,16 @@ export default function PatientListPage() {
               <Link className={buttonClassName({ variant: 'ghost', size: 'sm' })} to={paths.patientDetail.getHref(p.id)} aria-label={`Ver ${p.name}`}>
                 Ver
               </Link>
-              <Link className={buttonClassName({ variant: 'ghost', size: 'sm' })} to={paths.patientEdit.getHref(p.id)} aria-label={`Editar ${p.name}`}>
-                Editar
-              </Link>
+              {canWrite && (
+                <Link className={buttonClassName({ variant: 'ghost', size: 'sm' })} to={paths.patientEdit.getHref(p.id)} aria-label={`Editar ${p.name}`}>
+                  Editar
+                </Link>
+              )}
               <Link className={buttonClassName({ variant: 'ghost', size: 'sm' })} to={paths.patientEvolution.getHref(p.id)} aria-label={`Evolução de ${p.name}`}>
                 <IconTrend size={16} />
                 Evolução
               </Link>
-              {p.archivedAt ? (
+              {!canDelete ? null : p.archivedAt ? (
                 <Button variant="ghost" size="sm" onClick={() => void restore(p)} aria-label={`Restaurar ${p.name}`}>
                   Restaurar
                 </Button>
@@ -120,8 +127,8 @@ export default function PatientListPage() {
         },
       }),
     ],
-    // built once: `restore` only uses the query client and toasts, which do not change
-    [],
+    // rebuilt only when the member's permissions change: `restore` only uses the query client and toasts
+    [canWrite, canDelete],
   );
 
   const page = query.data;
@@ -140,10 +147,12 @@ export default function PatientListPage() {
         title="Nenhum paciente cadastrado"
         description="Cadastre o primeiro paciente para registrar exames e acompanhar a evolução auditiva."
         action={
-          <Link className={buttonClassName()} to={paths.patientNew.getHref()}>
-            <IconUserPlus size={16} />
-            Cadastrar Paciente
-          </Link>
+          canWrite && (
+            <Link className={buttonClassName()} to={paths.patientNew.getHref()}>
+              <IconUserPlus size={16} />
+              Cadastrar Paciente
+            </Link>
+          )
         }
       />
     );
@@ -169,10 +178,12 @@ export default function PatientListPage() {
         title="Pacientes"
         description="Trabalhadores cadastrados na sua organização."
         actions={
-          <Link className={buttonClassName()} to={paths.patientNew.getHref()}>
-            <IconUserPlus size={16} />
-            Novo Paciente
-          </Link>
+          canWrite && (
+            <Link className={buttonClassName()} to={paths.patientNew.getHref()}>
+              <IconUserPlus size={16} />
+              Novo Paciente
+            </Link>
+          )
         }
       />
       <Card padding="none">
@@ -198,7 +209,7 @@ export default function PatientListPage() {
               Arquivados
             </Button>
           </div>
-          {!archived && <ExportCsvButton path="/api/patients/export.csv" filters={{ q }} fileName="pacientes.csv" />}
+          {!archived && canExport && <ExportCsvButton path="/api/patients/export.csv" filters={{ q }} fileName="pacientes.csv" />}
         </div>
         {archived && (
           <p className="patients__archived-note">

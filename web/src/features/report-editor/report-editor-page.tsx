@@ -15,6 +15,7 @@ import { paths } from '../../config/paths';
 import { api, errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { formatDate, generateReport, getReportByExam, parseDraft, reportKeys, reportTypeBadge, updateReportDraft, type Report, NarrativeView } from '../reports';
+import { useCan } from '../auth';
 import { KeptEditsBanner, StaleDraftBanner } from './stale-draft-banner';
 import './report-editor.css';
 
@@ -36,6 +37,7 @@ export default function ReportEditorPage() {
   const [summary, setSummary] = useState('');
   const [saveError, setSaveError] = useState<string | null>(null);
   const [keptEdits, setKeptEdits] = useState<readonly string[] | undefined>(undefined);
+  const canDraft = useCan('laudo.draft');
 
   const generate = useMutation({
     mutationFn: () =>
@@ -95,11 +97,17 @@ export default function ReportEditorPage() {
           <EmptyState
             icon={IconFileText}
             title="Nenhum laudo para este exame"
-            description="Gere um rascunho: as classificações vêm das regras da NR-7 e o texto é redigido a partir delas."
+            description={
+              canDraft
+                ? 'Gere um rascunho: as classificações vêm das regras da NR-7 e o texto é redigido a partir delas.'
+                : 'O rascunho do laudo é elaborado por um médico ou fonoaudiólogo da equipe.'
+            }
             action={
-              <Button onClick={() => generate.mutate()} loading={generate.isPending} loadingText="Gerando rascunho..." disabled={exam.isPending}>
-                Gerar rascunho
-              </Button>
+              canDraft && (
+                <Button onClick={() => generate.mutate()} loading={generate.isPending} loadingText="Gerando rascunho..." disabled={exam.isPending}>
+                  Gerar rascunho
+                </Button>
+              )
             }
           />
           {generate.isError && <Banner variant="error">{errorMessage(generate.error, 'Erro ao gerar rascunho')}</Banner>}
@@ -141,7 +149,7 @@ export default function ReportEditorPage() {
           title="Resumo do laudo"
           description={`${reportTypeBadge(current.type)} · status ${current.status}`}
           actions={
-            !finalised && !editing ? (
+            canDraft && !finalised && !editing ? (
               <Button
                 variant="secondary"
                 onClick={() => {
@@ -155,7 +163,7 @@ export default function ReportEditorPage() {
             ) : undefined
           }
         >
-          {editing && !finalised ? (
+          {editing && canDraft && !finalised ? (
             <>
               <label className="ui-label" htmlFor="report-summary">
                 Resumo

@@ -3,6 +3,7 @@ import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
+import { useCan } from '../auth';
 import { refreshReport, type Report } from '../reports';
 
 export interface StaleDraftBannerProps {
@@ -21,6 +22,7 @@ export interface StaleDraftBannerProps {
 export function StaleDraftBanner({ report, onRefreshed, beforeRefresh }: StaleDraftBannerProps) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const canDraft = useCan('laudo.draft');
   if (report.status === 'Finalizado' || !report.stale) return null;
   const changes = report.staleChanges?.length ? report.staleChanges.join(', ') : 'dados do exame';
 
@@ -45,9 +47,11 @@ export function StaleDraftBanner({ report, onRefreshed, beforeRefresh }: StaleDr
       variant="warning"
       title="O exame foi alterado depois que este laudo foi organizado"
       actions={
-        <Button onClick={() => void refresh()} loading={busy} loadingText="Reorganizando...">
-          Reorganizar laudo
-        </Button>
+        canDraft && (
+          <Button onClick={() => void refresh()} loading={busy} loadingText="Reorganizando...">
+            Reorganizar laudo
+          </Button>
+        )
       }
     >
       <p>

@@ -3,7 +3,7 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { formatDate, getReport, getReportByExam, reportKeys, downloadReportPdf, finalizeReport, generateReport, parseDraft } from '../reports';
-import { registryLabel } from '../../../../core/src/index';
+import { forbiddenMessage, registryLabel } from '../../../../core/src/index';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
@@ -13,7 +13,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
-import { useAuth } from '../auth';
+import { canFinalizeLaudo, can, NEXO_FINALIZE_NOTE, RequirePermission, useAuth } from '../auth';
 import { CompleteProfileModal, useProfileCompletion } from '../profile';
 import { DraftEditor, type DraftEditorController, KeptEditsBanner, StaleDraftBanner } from '../report-editor';
 import { AiStatusPanel, AudiogramReviewGrid, FileDropZone, hasAirThresholds, type UploadBatchResult } from '../upload';
@@ -50,6 +50,15 @@ const messageOf = (e: unknown) => (e instanceof Error && e.message ? e.message :
  */
 export default function ReportWizardPage() {
   useDocumentTitle('Organizar Laudo');
+  // issue 18: organising a laudo is laudo.draft (médico, fonoaudiólogo)
+  return (
+    <RequirePermission action="laudo.draft">
+      <ReportWizard />
+    </RequirePermission>
+  );
+}
+
+function ReportWizard() {
   const location = useLocation();
   const navState = location.state as { patientId?: unknown; examId?: unknown } | null;
   const [search] = useSearchParams();
@@ -161,8 +170,16 @@ export default function ReportWizardPage() {
     }
   }
 
+  // issue 18: finalising needs laudo.finalize, and a nexo-causal laudo a médico (NR-7 Anexo II item 6)
+  const finalizeRefusal =
+    state.step === 6 && !canFinalizeLaudo(auth.user, state.audiometryType)
+      ? can(auth.user, 'laudo.finalize')
+        ? `${NEXO_FINALIZE_NOTE} O rascunho fica salvo para a finalização pelo médico.`
+        : forbiddenMessage('laudo.finalize')
+      : null;
+
   async function goNext() {
-    if (busy || blocker || state.step >= LAST_STEP) return;
+    if (busy || blocker || finalizeRefusal || state.step >= LAST_STEP) return;
     if (state.step === 6) {
       if (!state.reportId) return;
       setBusy(true);
@@ -485,15 +502,21 @@ export default function ReportWizardPage() {
             {blocker}
           </p>
         )}
-        <Button
-          disabled={Boolean(blocker) || state.step >= LAST_STEP || busy || generating}
-          aria-describedby={blocker ? 'wizard-blocker' : undefined}
-          onClick={() => void goNext()}
-          loading={busy}
-          loadingText={state.step === 6 ? 'Finalizando...' : 'Aguarde...'}
-        >
-          Próximo
-        </Button>
+        {finalizeRefusal ? (
+          <p className="wizard__blocker" data-testid="finalize-refusal">
+            {finalizeRefusal}
+          </p>
+        ) : (
+          <Button
+            disabled={Boolean(blocker) || state.step >= LAST_STEP || busy || generating}
+            aria-describedby={blocker ? 'wizard-blocker' : undefined}
+            onClick={() => void goNext()}
+            loading={busy}
+            loadingText={state.step === 6 ? 'Finalizando...' : 'Aguarde...'}
+          >
+            Próximo
+          </Button>
+        )}
       </div>
 
       {p && auth.user && (

@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api-client';
 import { formatDateTime, formatDb, getReport, NEXO_LEVEL_LABELS, openReportPdf, parseDraft, reportKeys, reportTypeBadge, type NexoLevelValue } from './api';
 import { NarrativeView } from './narrative-view';
 import { ClinicHeaderCard } from '../settings';
+import { useCan } from '../auth';
 import './reports.css';
 
 const yesNo = (v: unknown) => (v === true ? 'Sim' : v === false ? 'Não' : '-');
@@ -22,6 +23,7 @@ export default function ReportDetailPage() {
   useDocumentTitle('Laudo');
   const { id = '' } = useParams();
   const query = useQuery({ queryKey: reportKeys.detail(id), queryFn: ({ signal }) => getReport(id, signal), retry: false });
+  const canDraft = useCan('laudo.draft');
 
   if (query.isPending) return <LoadingState />;
   if (query.isError) {
@@ -62,9 +64,11 @@ export default function ReportDetailPage() {
         back={{ to: paths.reports.getHref(), label: 'Voltar para Laudos' }}
         actions={
           <>
-            <Link className={buttonClassName({ variant: 'secondary' })} to={paths.reportEditor.getHref(report.examId)}>
-              Abrir no Editor
-            </Link>
+            {canDraft && (
+              <Link className={buttonClassName({ variant: 'secondary' })} to={paths.reportEditor.getHref(report.examId)}>
+                Abrir no Editor
+              </Link>
+            )}
             {report.pdfUrl && (
               <Button onClick={() => void openReportPdf(report)}>
                 <IconDownload size={16} />

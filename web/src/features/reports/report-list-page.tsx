@@ -15,6 +15,7 @@ import { EmptyState, ErrorState } from '../../components/ui/states';
 import { paths } from '../../config/paths';
 import { formatDate, listReports, openReportPdf, reportKeys, reportTypeBadge, type Report } from './api';
 import { filterReports, groupReports, reportCounters, type Grouping } from './grouping';
+import { useCan } from '../auth';
 import './reports.css';
 
 const column = createColumnHelper<Report>();
@@ -54,6 +55,7 @@ export default function ReportListPage() {
   useDocumentTitle('Laudos');
   const [search, setSearch] = useState('');
   const [grouping, setGrouping] = useState<Grouping>('none');
+  const canDraft = useCan('laudo.draft');
   const query = useQuery({ queryKey: reportKeys.list, queryFn: ({ signal }) => listReports(signal) });
   const all = useMemo(() => query.data?.items ?? [], [query.data]);
   const filtered = useMemo(() => filterReports(all, search), [all, search]);
@@ -72,9 +74,11 @@ export default function ReportListPage() {
         title="Nenhum laudo gerado"
         description="Organize o primeiro laudo a partir de um exame com o assistente."
         action={
-          <Link className={buttonClassName()} to={paths.reportWizard.getHref()}>
-            Gerar Primeiro Laudo
-          </Link>
+          canDraft && (
+            <Link className={buttonClassName()} to={paths.reportWizard.getHref()}>
+              Gerar Primeiro Laudo
+            </Link>
+          )
         }
       />
     );
@@ -108,10 +112,12 @@ export default function ReportListPage() {
         title="Laudos"
         description="Laudos audiométricos organizados pela sua organização."
         actions={
-          <Link className={buttonClassName()} to={paths.reportWizard.getHref()}>
-            <IconFileText size={16} />
-            Novo Laudo
-          </Link>
+          canDraft && (
+            <Link className={buttonClassName()} to={paths.reportWizard.getHref()}>
+              <IconFileText size={16} />
+              Novo Laudo
+            </Link>
+          )
         }
       />
       {/* reports__stat* name the counters for the report-wizard browser test */}

@@ -10,6 +10,7 @@ import { Textarea } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { useCan } from '../../auth';
 import { designateReference, examKeys, removeReferenceDesignation, type Exam } from '../api';
 import { examRoleOf, referenceBasisText, str, type Classification } from '../../../lib/classification';
 import { formatDate, formatDay } from '../format';
@@ -61,6 +62,8 @@ export function ReferenceSection({ exam, hasThresholds }: { exam: Exam; hasThres
   // A reference exam's own designation reason may only be on the exam (older classification documents).
   const why = referenceBasisText(c.reference_basis, c.reference_designation_reason ?? (role === 'referencia' ? designation?.reason : undefined));
   const remove = useReferenceMutation(exam, () => removeReferenceDesignation(exam.id), 'Designação removida.');
+  // designating the reference is a clinical judgement (issue 18: exams.designate-reference)
+  const canDesignate = useCan('exams.designate-reference');
 
   return (
     <Card title="Exame de referência">
@@ -86,12 +89,14 @@ export function ReferenceSection({ exam, hasThresholds }: { exam: Exam; hasThres
             {remove.isError && (
               <Banner variant="error">{errorMessage(remove.error, 'Não foi possível remover a designação. Tente novamente.')}</Banner>
             )}
-            <Button variant="secondary" loading={remove.isPending} onClick={() => remove.mutate()}>
-              Remover designação
-            </Button>
+            {canDesignate && (
+              <Button variant="secondary" loading={remove.isPending} onClick={() => remove.mutate()}>
+                Remover designação
+              </Button>
+            )}
           </div>
         ) : (
-          hasThresholds && role !== 'sem_limiares' && <DesignateDialog exam={exam} />
+          canDesignate && hasThresholds && role !== 'sem_limiares' && <DesignateDialog exam={exam} />
         )}
       </div>
     </Card>

@@ -7,6 +7,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { useCan } from '../../auth';
 import { applyReading, CONFIDENCE_LABEL, discardReading, fetchExam, fetchReadings, shortSourceLabel, sourceLabel, type Exam, type ExamReading } from '../api';
 import { focusPointCell, PointsToCheck, ReadingPicture, readPoints } from './reading-picture';
 import './upload.css';
@@ -109,6 +110,7 @@ export function PendingReadingReview({ examId, readingId, onApplied, onDiscarded
   const [failure, setFailure] = useState<string | null>(null);
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const root = useRef<HTMLElement>(null);
+  const canDecide = useCan('exams.write');
 
   if (readings.isPending) return <Spinner label="Carregando a leitura retida..." />;
   if (readings.isError)
@@ -212,7 +214,7 @@ export function PendingReadingReview({ examId, readingId, onApplied, onDiscarded
           {Object.keys(reading.audiogram.bone).length > 0 && <ReadingTable reading={reading} kind="bone" highlighted={highlighted} onSelect={select} />}
         </div>
       </div>
-      {mismatch && (
+      {mismatch && canDecide && (
         <Checkbox
           label={`Confirmo que este arquivo é de ${reading.identity.worker.name}`}
           checked={confirmed}
@@ -221,14 +223,16 @@ export function PendingReadingReview({ examId, readingId, onApplied, onDiscarded
         />
       )}
       {failure && <Banner variant="error">{failure}</Banner>}
-      <div className="review-grid__actions pending-reading__actions">
-        <Button variant="secondary" loading={busy === 'discard'} loadingText="Descartando..." disabled={busy !== null} onClick={() => void decide('discard')}>
-          Descartar leitura
-        </Button>
-        <Button loading={busy === 'apply'} loadingText="Aplicando..." disabled={busy !== null} onClick={() => void decide('apply')}>
-          Aplicar leitura ao exame
-        </Button>
-      </div>
+      {canDecide && (
+        <div className="review-grid__actions pending-reading__actions">
+          <Button variant="secondary" loading={busy === 'discard'} loadingText="Descartando..." disabled={busy !== null} onClick={() => void decide('discard')}>
+            Descartar leitura
+          </Button>
+          <Button loading={busy === 'apply'} loadingText="Aplicando..." disabled={busy !== null} onClick={() => void decide('apply')}>
+            Aplicar leitura ao exame
+          </Button>
+        </div>
+      )}
     </section>
   );
 }
