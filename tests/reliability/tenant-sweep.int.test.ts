@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prng, renderLayout, writeTextPdf, type ThresholdSet } from '../fixtures/audiogram-generator';
-import { json, registerAccount, type Account } from '../support/accounts';
+import { inviteMember, json, registerAccount, type Account } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { recordSecrets, suiteLogger } from './support/suite-log';
 import { fillPath, isPrivate, listApiRoutes, routeLabel, type ApiRoute } from './support/openapi-routes';
@@ -35,6 +35,7 @@ let routes: ApiRoute[];
 const A = {} as {
   worker: string; company: string; examFinal: string; examDraft: string; file: string; reading: string;
   reportFinal: string; reportDraft: string; embedTokenId: string; embedToken: string; revokedEmbedToken: string;
+  member: string; invitation: string;
 };
 let bEmbedToken: string;
 
@@ -82,6 +83,8 @@ beforeAll(async () => {
   const revoked = await ok(send(a, '/api/embed-tokens', { name: 'Revogado', scope: 'patient', patientId: A.worker, allowedOrigins: [ORIGIN] }));
   await ok(t.request(`/api/embed-tokens/${revoked.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${a.token}` } }), 204).catch(() => undefined);
   A.revokedEmbedToken = revoked.token;
+  A.member = (await inviteMember(t, a, ['tecnico'])).memberId;
+  A.invitation = (await ok<{ invitation: { id: string } }>(send(a, '/api/team/invitations', { email: 'pendente@clinica-a.com.br', roles: ['medico'] }))).invitation.id;
   const bWorker = await ok(send(b, '/api/patients', { name: 'Bruno Sales', age: 35, sex: 'M', company: 'Construtora Beta' }));
   bEmbedToken = (await ok(send(b, '/api/embed-tokens', { name: 'Portal B', scope: 'patient', patientId: bWorker.id, allowedOrigins: [ORIGIN] }))).token;
   for (const [k, v] of Object.entries(A)) expect(v, k).toBeTruthy();
@@ -99,9 +102,10 @@ afterAll(async () => {
 function idsFor(route: ApiRoute, param: string): string[] | undefined {
   if (param === 'id') {
     const segment = route.path.split('/')[2];
+    if (segment === 'team') return route.path.split('/')[3] === 'members' ? [A.member] : [A.invitation];
     return ({ exams: [A.examDraft, A.examFinal], files: [A.file], patients: [A.worker], reports: [A.reportDraft, A.reportFinal], 'embed-tokens': [A.embedTokenId] } as Record<string, string[]>)[segment];
   }
-  return ({ examId: [A.examDraft, A.examFinal], patientId: [A.worker], readingId: [A.reading], companyId: [A.company], userId: [a.user.id] } as Record<string, string[]>)[param];
+  return ({ examId: [A.examDraft, A.examFinal], patientId: [A.worker], readingId: [A.reading], companyId: [A.company], userId: [a.user.id], organizationId: [a.user.organizationId] } as Record<string, string[]>)[param];
 }
 
 /** Every combination of A's ids for the route's path parameters (undefined: a parameter without a known id). */
@@ -130,6 +134,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/exams': { date: '2025-01-10' },
   'POST /api/embed-tokens': { name: 'Portal', allowedOrigins: [ORIGIN] },
   'PUT /api/users/me/profile': { Crm: '123456', CrmState: 'SP', Specialization: 'Otorrinolaringologia' },
+  'PUT /api/team/members/{id}/roles': { roles: ['administrador', 'medico'] },
 };
 const bodyFor = (route: ApiRoute) => SAMPLE_BODIES[routeLabel(route)] ?? (route.body ? {} : undefined);
 
@@ -146,7 +151,7 @@ async function snapshotOfA() {
   const paths = [
     `/api/patients/${A.worker}`, `/api/patients/${A.worker}/evolution`, `/api/patients/${A.worker}/exam-deletions`, `/api/exams/${A.examFinal}`, `/api/exams/${A.examDraft}`,
     `/api/exams?patientId=${A.worker}`, `/api/exams/${A.examDraft}/files`, `/api/exams/${A.examDraft}/readings`, `/api/reports/${A.reportFinal}`, `/api/reports/${A.reportDraft}`,
-    `/api/reports/patient/${A.worker}`, '/api/embed-tokens', '/api/companies', '/api/organization', '/api/users/me/profile', '/api/dashboard/summary', '/api/patients',
+    `/api/reports/patient/${A.worker}`, '/api/embed-tokens', '/api/companies', '/api/organization', '/api/users/me/profile', '/api/dashboard/summary', '/api/patients', '/api/team/members', '/api/team/invitations',
     `/api/reports/${A.reportFinal}/download`, `/api/files/${A.file}/download`,
   ];
   const out: Record<string, string> = {};

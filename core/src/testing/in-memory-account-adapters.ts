@@ -142,7 +142,7 @@ export class InMemoryMembershipRepository implements MembershipRepository {
   }
   async touch(id: string, at: Date) {
     const m = this.rows.get(id);
-    if (m) m.lastAccessAt = at;
+    if (m && (!m.lastAccessAt || m.lastAccessAt < at)) m.lastAccessAt = at;
   }
 }
 

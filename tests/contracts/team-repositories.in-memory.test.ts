@@ -1,0 +1,16 @@
+import { describe } from 'vitest';
+import {
+  InMemoryInvitationRepository, InMemoryMembershipRepository, InMemoryOrganizationRepository, InMemoryProfessionalRepository, InMemorySessionRepository,
+} from '../../core/src/testing/in-memory-account-adapters';
+import { teamRepositoriesContract } from './team-repositories.contract';
+
+describe('in-memory team repositories', () => {
+  teamRepositoriesContract(async () => {
+    const organizations = new InMemoryOrganizationRepository();
+    const professionals = new InMemoryProfessionalRepository(organizations);
+    return {
+      organizations, professionals, sessions: new InMemorySessionRepository(),
+      memberships: new InMemoryMembershipRepository(organizations, professionals), invitations: new InMemoryInvitationRepository(),
+    };
+  });
+});
