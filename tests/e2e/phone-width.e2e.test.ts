@@ -69,6 +69,7 @@ const publicRoutes: RouteCase[] = [
   { key: 'dataDeletion', href: () => paths.dataDeletion.getHref(), actions: (p) => [p.locator('main form button[type="submit"]')] },
   { key: 'contact', href: () => paths.contact.getHref(), actions: (p) => [p.locator('main form button[type="submit"]')] },
   { key: 'support', href: () => paths.support.getHref() },
+  { key: 'invitation', href: () => `${paths.invitation.getHref()}#token=lmr_inv_invalido` },
 ];
 
 const protectedRoutes: RouteCase[] = [
@@ -93,6 +94,7 @@ const protectedRoutes: RouteCase[] = [
   { key: 'reportEvolution', href: () => paths.reportEvolution.getHref(ids.patient) },
   { key: 'reportWizard', href: () => paths.reportWizard.getHref() },
   { key: 'settings', href: () => paths.settings.getHref(), actions: (p) => [p.getByRole('tab').first(), p.getByRole('tab').last()] },
+  { key: 'organizations', href: () => paths.organizations.getHref(), actions: (p) => [p.locator('main form button[type="submit"]')] },
   { key: 'oldHome', href: () => paths.oldHome.getHref() },
   { key: 'examNew', href: () => paths.examNew.getHref() },
   { key: 'reportEditor', href: () => paths.reportEditor.getHref(ids.exam) },

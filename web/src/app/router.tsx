@@ -17,6 +17,8 @@ const TermsPage = lazy(() => import('../features/public-site/terms-page'));
 const DataDeletionPage = lazy(() => import('../features/public-site/data-deletion-page'));
 const ContactPage = lazy(() => import('../features/public-site/contact-page'));
 const SupportPage = lazy(() => import('../features/public-site/support-page'));
+const InvitationPage = lazy(() => import('../features/team/invitation-page'));
+const OrganizationPickerPage = lazy(() => import('../features/team/organization-picker-page'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page'));
 const OldHomePage = lazy(() => import('../features/public-site/old-home-page'));
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
@@ -57,6 +59,7 @@ export const routes: RouteObject[] = [
       { path: paths.dataDeletion.path, element: <DataDeletionPage /> },
       { path: paths.contact.path, element: <ContactPage /> },
       { path: paths.support.path, element: <SupportPage /> },
+      { path: paths.invitation.path, element: <InvitationPage /> },
       {
         element: (
           <ProtectedRoute>
@@ -78,6 +81,7 @@ export const routes: RouteObject[] = [
           { path: paths.reportEvolution.path, element: <ReportEvolutionPage /> },
           { path: paths.reportWizard.path, element: <ReportWizardPage /> },
           { path: paths.settings.path, element: <SettingsPage /> },
+          { path: paths.organizations.path, element: <OrganizationPickerPage /> },
           { path: paths.oldHome.path, element: <OldHomePage /> },
           { path: paths.examNew.path, element: <ExamNewPage /> },
           { path: paths.reportEditor.path, element: <ReportEditorPage /> },

@@ -15,6 +15,8 @@ export const paths = {
   dataDeletion: { path: '/data-deletion', getHref: () => '/data-deletion' },
   contact: { path: '/contact', getHref: () => '/contact' },
   support: { path: '/support', getHref: () => '/support' },
+  /** Issue 18: the invitation link (`/convite#token=…`, the secret in the fragment). */
+  invitation: { path: '/convite', getHref: () => '/convite' },
 
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   patients: { path: '/patients', getHref: () => '/patients' },
@@ -35,6 +37,8 @@ export const paths = {
   },
   reportWizard: { path: '/report-wizard', getHref: () => '/report-wizard' },
   settings: { path: '/settings', getHref: () => '/settings' },
+  /** Issue 18: the organisation picker after login, for a login in more than one organisation. */
+  organizations: { path: '/organizacoes', getHref: () => '/organizacoes' },
   oldHome: { path: '/old-home', getHref: () => '/old-home' },
   examNew: { path: '/exam/new', getHref: () => '/exam/new' },
   reportEditor: { path: '/report/:examId', getHref: (examId: string) => `/report/${seg(examId)}` },
@@ -54,6 +58,7 @@ export const publicPathKeys = [
   'dataDeletion',
   'contact',
   'support',
+  'invitation',
 ] as const satisfies readonly PathKey[];
 
 /** Routes behind the authentication guard (spec §2 "Protected routes"). */
@@ -71,6 +76,7 @@ export const protectedPathKeys = [
   'reportEvolution',
   'reportWizard',
   'settings',
+  'organizations',
   'oldHome',
   'examNew',
   'reportEditor',

@@ -6,6 +6,7 @@ import { Button } from '../ui/button';
 import { IconClose, IconLogOut, IconMenu, LogoMark } from '../ui/icons';
 import { LoadingState } from '../ui/spinner';
 import { isMenuItemActive, visibleMenuItems } from './menu-items';
+import { OrganizationSwitcher } from './organization-switcher';
 import './app-layout.css';
 
 const MAIN_ID = 'main-content';
@@ -105,6 +106,7 @@ export function AppLayout() {
               </span>
             </div>
           )}
+          <OrganizationSwitcher />
           <Button variant="ghost" className="app-nav__logout" onClick={handleLogout} loading={loggingOut}>
             {!loggingOut && <IconLogOut size={20} />}
             Sair

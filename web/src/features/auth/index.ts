@@ -8,3 +8,5 @@ export { toAuthSession, type AuthSession } from './api/auth-session';
 export { AuthProvider } from './auth-provider';
 export { ProtectedRoute } from './protected-route';
 export { LoginForm } from './components/login-form';
+export { useSwitchOrganization, switchOrganization } from './api/switch-organization';
+export { afterLoginPath } from './after-login';

@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { loginWithGoogle } from '../api/google-login';
+import { afterLoginPath } from '../after-login';
 import { useAuth } from '../auth-context';
 import { loadGoogleIdentity, type GoogleCredentialResponse } from '../google-identity';
 import './google-sign-in.css';
@@ -51,7 +51,7 @@ export function GoogleSignIn({ clientId, rememberMe, disabled = false }: GoogleS
       try {
         const session = await loginWithGoogle(response.credential, rememberMeRef.current);
         auth.login(session.token, session.user);
-        navigate(paths.dashboard.getHref(), { replace: true });
+        navigate(afterLoginPath(session.user), { replace: true });
       } catch (error) {
         toast.error(errorMessage(error, GOOGLE_FAILED_MESSAGE));
         setSigningIn(false);

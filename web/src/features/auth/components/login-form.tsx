@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { useForm, type FormProblem } from '../../../lib/use-form';
 import { useAuthConfig } from '../api/auth-config';
 import { login as loginRequest } from '../api/login';
+import { afterLoginPath } from '../after-login';
 import { useAuth } from '../auth-context';
 import { GoogleSignIn } from './google-sign-in';
 import './login-form.css';
@@ -38,7 +39,7 @@ export function LoginForm() {
     submit: async ({ email, password, rememberMe }) => {
       const { token, user } = await loginRequest({ email: email.trim(), password, rememberMe });
       auth.login(token, user);
-      navigate(paths.dashboard.getHref(), { replace: true });
+      navigate(afterLoginPath(user), { replace: true });
     },
   });
   const { values, busy: submitting } = form;

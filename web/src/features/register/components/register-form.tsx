@@ -16,14 +16,14 @@ import './register-form.css';
 
 const REGISTER_FAILED_MESSAGE = 'Erro ao criar conta.';
 
-/** Short words on the cards; the full title (core's PROFESSIONAL_TYPE_LABELS) is the card's tooltip. */
+/** Short words on the cards (also the invitation page's, issue 18); the full title (core's PROFESSIONAL_TYPE_LABELS) is the card's tooltip. */
 const typeCards: Record<ProfessionalType, { label: string; description: string }> = {
   Medico: { label: 'Médico(a)', description: 'Registro no CRM' },
   Fonoaudiologo: { label: 'Fonoaudiólogo(a)', description: 'Registro no CRFa' },
   Engenheiro: { label: 'Engenheiro(a)', description: 'Segurança do Trabalho · CREA' },
 };
 
-const typeOptions = PROFESSIONAL_TYPES.map((type) => ({
+export const typeOptions = PROFESSIONAL_TYPES.map((type) => ({
   value: type,
   label: <span title={PROFESSIONAL_TYPE_LABELS[type]}>{typeCards[type].label}</span>,
   description: typeCards[type].description,
