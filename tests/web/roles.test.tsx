@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ExamResponse } from '../../adapters/src/http/contract/exams';
 import type { PatientResponse } from '../../adapters/src/http/contract/patients';
 import DashboardPage from '../../web/src/features/dashboard/dashboard-page';
@@ -11,6 +11,8 @@ import PatientListPage from '../../web/src/features/patients/patient-list-page';
 import ReportWizardPage from '../../web/src/features/report-wizard/report-wizard-page';
 import type { Report } from '../../web/src/features/reports';
 import SettingsPage from '../../web/src/features/settings/settings-page';
+import { FORBIDDEN_EVENT } from '../../web/src/lib/api-client';
+import { toast } from '../../web/src/lib/toast';
 import { doctor, fakeApi, memberWith, renderApp, type ApiCall } from './support/render-app';
 
 /**
@@ -221,5 +223,23 @@ describe('a founder (administrador + médico) sees everything', () => {
 
     expect(await screen.findByRole('tab', { name: /Clínica/ })).toBeTruthy();
     expect(screen.getByRole('tab', { name: /Integrações/ })).toBeTruthy();
+  });
+});
+
+describe('a refusal the page did not foresee (the roles changed while it was open)', () => {
+  it("shows the server's pt-BR reason, and tells the app to reload the member's permissions", async () => {
+    const reason = 'Seu papel nesta organização não permite excluir trabalhadores e exames. Fale com o administrador da equipe.';
+    fakeApi({ ...pageAnswers, 'DELETE /patients/p1': { status: 403, body: { message: reason, code: 'AUTH.FORBIDDEN', issues: [] } } });
+    const error = vi.spyOn(toast, 'error');
+    const reload = vi.fn();
+    window.addEventListener(FORBIDDEN_EVENT, reload);
+    renderApp(<PatientListPage />, { path: '/patients', user: doctor });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Arquivar José da Silva' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Arquivar' }));
+
+    await waitFor(() => expect(error).toHaveBeenCalledWith(reason, expect.anything()));
+    expect(reload).toHaveBeenCalledTimes(1);
+    window.removeEventListener(FORBIDDEN_EVENT, reload);
   });
 });

@@ -15,6 +15,7 @@ import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { boundedDb } from '../../lib/bounded-db';
 import { getEvolution, getPatient, type EvolutionEvent, type ExamEvolution } from './api';
+import { useCan } from '../auth';
 import './evolution.css';
 
 const EarSeriesChart = lazy(() => import('./pta-chart'));
@@ -28,6 +29,9 @@ const wholeDb = (v: number | null) => (v === null ? '-' : `${Math.round(v)} dB`)
 export default function EvolutionPage() {
   const { id = '' } = useParams();
   useDocumentTitle('Evolução auditiva');
+  // issue 18: the wizard needs laudo.draft; a member who only records exams types one in
+  const canDraft = useCan('laudo.draft');
+  const canRecord = useCan('exams.write');
   const evolution = useQuery({ queryKey: ['patients', 'detail', id, 'evolution'], queryFn: ({ signal }) => getEvolution(id, signal) });
   const patient = useQuery({ queryKey: ['patients', 'detail', id], queryFn: ({ signal }) => getPatient(id, signal) });
   const backToList = (
@@ -53,8 +57,9 @@ export default function EvolutionPage() {
 
   const e = evolution.data;
   const name = patient.data?.name;
-  const newExam = (
-    <Link className={buttonClassName()} to={paths.reportWizard.getHref()}>
+  const newExamHref = canDraft ? paths.reportWizard.getHref() : canRecord ? `${paths.examNew.getHref()}?patientId=${encodeURIComponent(id)}` : null;
+  const newExam = newExamHref && (
+    <Link className={buttonClassName()} to={newExamHref}>
       <IconAudiogram size={16} />
       Novo Exame
     </Link>

@@ -6,6 +6,7 @@ import { Card } from '../../components/ui/card';
 import { IconAudiogram, IconCpu, IconFileText, IconTrend, IconUserPlus } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { paths } from '../../config/paths';
+import { useCan } from '../auth';
 import './old-home.css';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
@@ -46,6 +47,10 @@ const steps: { icon: Icon; title: string; text: string; link: { to: string; labe
 /** /old-home (spec §2): the earlier home page, describing the workflow. Protected; lazy-loaded. */
 export default function OldHomePage() {
   useDocumentTitle('Como funciona');
+  // issue 18: the wizard needs laudo.draft; a member who only records exams is sent to the entry form
+  const canDraft = useCan('laudo.draft');
+  const wizard = paths.reportWizard.getHref();
+  const linkTo = (to: string) => (to === wizard && !canDraft ? paths.exams.getHref() : to);
   return (
     <>
       <PageHeader
@@ -68,7 +73,7 @@ export default function OldHomePage() {
                 <p className="old-home-step__index">Etapa {index + 1}</p>
                 <h2>{title}</h2>
                 <p>{text}</p>
-                <Link className="old-home-step__link" to={link.to}>
+                <Link className="old-home-step__link" to={linkTo(link.to)}>
                   {link.label} →
                 </Link>
               </div>
