@@ -7,7 +7,7 @@ import iconv from 'iconv-lite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyPatientExams, fromWireAudiogram, type WireAudiogram } from '../../core/src';
-import { registerAccount, type Account } from '../support/accounts';
+import { inviteMember, json, registerAccount, type Account } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { cpfFrom as cpf } from '../support/cpf';
 
@@ -276,5 +276,38 @@ describe('limiar import exams', () => {
     const bad = cli(['import', 'exams', write('cab.csv', 'a;b\n1;2\n'), '--user', account.email]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('Cabeçalho sem a(s) coluna(s) obrigatória(s): nome, sexo, data_exame');
+  });
+});
+
+describe('the organisation and the role of --user (issue 18)', () => {
+  it('checks the member may import or export; a login in several organisations names one with --organization', async () => {
+    const file = write('org.csv', [HEADER, row('Joana Prado', cpf(700000001), '01/01/1985', 'F', '01/06/2021')].join('\n'));
+    const safety = await inviteMember(t, account, ['seguranca']);
+    const refused = cli(['import', 'exams', file, '--user', safety.email, '--json']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('Seu papel nesta organização não permite registrar exames, enviar audiogramas e revisar leituras.');
+    const tech = await inviteMember(t, account, ['tecnico']);
+    const noExport = cli(['export', 'exams', '--user', tech.email]);
+    expect(noExport.status).toBe(2);
+    expect(noExport.stderr).toContain('não permite ver os painéis da empresa e exportar dados');
+
+    // the technician also joins a second clinic: the commands ask which organisation
+    const other = await registerAccount(t);
+    const invited = await (await t.request('/api/team/invitations', json({ email: tech.email, roles: ['tecnico'] }, other.token))).json();
+    const token = new URLSearchParams(invited.acceptPath.split('#')[1]).get('token');
+    expect((await t.request('/api/invitations/accept', json({ mode: 'existing', token, password: tech.password }))).status).toBe(200);
+    const ambiguous = cli(['import', 'exams', file, '--user', tech.email, '--json']);
+    expect(ambiguous.status).toBe(2);
+    expect(ambiguous.stderr).toMatch(/pertence a 2 organizações: .*Informe qual com --organization/);
+    const stranger = cli(['import', 'exams', file, '--user', tech.email, '--organization', 'Clínica Inexistente', '--json']);
+    expect(stranger.status).toBe(2);
+    expect(stranger.stderr).toContain('não é membro ativo da organização "Clínica Inexistente"');
+    const before = await examCount();
+    const chosen = cli(['import', 'exams', file, '--user', tech.email, '--organization', other.user.organizationId, '--json']);
+    expect(chosen.status, chosen.stderr).toBe(0);
+    expect(summaryOf(chosen)).toMatchObject({ imported: 1 });
+    expect(await examCount()).toBe(before + 1);
+    const inOther = await pool.query('select count(*)::int as n from exam where organization_id = $1', [other.user.organizationId]);
+    expect(inOther.rows[0].n).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import {
-  InMemoryOrganizationRepository, InMemoryProfessionalOrganizations, InMemoryProfessionalRepository, InMemoryPublicRequestLog,
+  InMemoryMembershipRepository, InMemoryOrganizationRepository, InMemoryProfessionalOrganizations, InMemoryProfessionalRepository, InMemoryPublicRequestLog,
 } from '../../core/src/testing/in-memory-account-adapters';
 import { InMemoryUnitOfWork } from '../../core/src/testing/in-memory-unit-of-work';
 import { professionalOrganizationsContract } from './professional-organizations.contract';
@@ -16,7 +16,8 @@ describe('in-memory professional organisations', () => {
   professionalOrganizationsContract(async () => {
     const organizations = new InMemoryOrganizationRepository();
     const professionals = new InMemoryProfessionalRepository(organizations);
-    return { organizations, professionals, lookup: new InMemoryProfessionalOrganizations(professionals) };
+    const memberships = new InMemoryMembershipRepository(organizations, professionals);
+    return { organizations, professionals, memberships, lookup: new InMemoryProfessionalOrganizations(professionals, memberships) };
   });
 });
 

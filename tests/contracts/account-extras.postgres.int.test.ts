@@ -5,6 +5,7 @@ import { MikroOrmUnitOfWork } from '../../adapters/src/persistence/mikro-orm/mik
 import {
   MikroOrmOrganizationRepository, MikroOrmProfessionalRepository, MikroOrmPublicRequestLog,
 } from '../../adapters/src/persistence/mikro-orm/repositories/mikro-orm-account-repositories';
+import { MikroOrmMembershipRepository } from '../../adapters/src/persistence/mikro-orm/repositories/mikro-orm-team-repositories';
 import { MikroOrmPatientRepository } from '../../adapters/src/persistence/mikro-orm/repositories/mikro-orm-patient-exam-repositories';
 import { postgresTenantFixtures, useTestDatabase } from './postgres-fixtures';
 import { professionalOrganizationsContract } from './professional-organizations.contract';
@@ -27,7 +28,10 @@ describe('PostgreSQL professional organisations (bulk commands)', () => {
   professionalOrganizationsContract(async () => {
     await postgresTenantFixtures(db());
     pool ??= new pg.Pool({ connectionString: db().url, max: 2 });
-    return { organizations: new MikroOrmOrganizationRepository(fork), professionals: new MikroOrmProfessionalRepository(fork), lookup: new PgProfessionalOrganizations(pool) };
+    return {
+      organizations: new MikroOrmOrganizationRepository(fork), professionals: new MikroOrmProfessionalRepository(fork), memberships: new MikroOrmMembershipRepository(fork),
+      lookup: new PgProfessionalOrganizations(pool),
+    };
   });
 });
 

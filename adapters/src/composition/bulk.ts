@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import pg from 'pg';
-import { ExportRecords, ImportExams, systemClock } from '../../../core/src';
+import { ExportRecords, ImportExams, systemClock, type MembershipSummary } from '../../../core/src';
 import { DERIVED_EXPORT_COLUMNS, PgExamExportSource } from '../persistence/bulk/csv-export';
 import { PgExamImportSink } from '../persistence/bulk/pg-exam-import-sink';
 import { PgProfessionalOrganizations } from '../persistence/bulk/pg-professional-organizations';
@@ -13,8 +13,8 @@ export { DERIVED_EXPORT_COLUMNS };
 
 /** The bulk use cases of `limiar import` and `limiar export`, over one small pool. */
 export interface BulkServices {
-  /** The organisation of the professional with that e-mail (any case), or null. */
-  organizationOf(email: string): Promise<string | null>;
+  /** The organisations where the professional with that e-mail (any case) is an active member, with roles. */
+  organizationsOf(email: string): Promise<MembershipSummary[]>;
   /** The import into one organisation; its connection is held until `close`. */
   importExams(organizationId: string): ImportExams;
   exportRecords: ExportRecords<Writable>;
@@ -45,7 +45,7 @@ export async function openBulkServices(config: AppConfig, log: (m: string) => vo
   }
   const organizations = new PgProfessionalOrganizations(pool);
   return {
-    organizationOf: (email) => organizations.organizationOf(email),
+    organizationsOf: (email) => organizations.organizationsOf(email),
     importExams(organizationId) {
       const sink = new PgExamImportSink(pool, organizationId);
       sinks.push(sink);

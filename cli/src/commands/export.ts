@@ -3,6 +3,7 @@ import { CliInputError, EXIT_BAD_INPUT } from '../exit-codes';
 
 interface ExportOptions {
   user?: string;
+  organization?: string;
   company?: string;
   from?: string;
   to?: string;
@@ -22,6 +23,7 @@ export function registerExportCommand(program: Command): void {
     .command('export <tipo>')
     .description('exporta exames, pacientes ou laudos em CSV para o Excel (tipo: exams, patients ou reports)')
     .requiredOption('-u, --user <e-mail>', 'e-mail do profissional (define a organização)')
+    .option('--organization <id ou nome>', 'a organização, quando o profissional pertence a mais de uma')
     .option('--company <nome>', 'só desta empresa (parte do nome, sem acento/maiúsculas)')
     .option('--from <data>', 'a partir desta data (dd/mm/aaaa ou AAAA-MM-DD; exames: data do exame; pacientes: cadastro)')
     .option('--to <data>', 'até esta data, inclusive')
@@ -39,10 +41,10 @@ export function registerExportCommand(program: Command): void {
       const fs = await import('node:fs');
       const { loadConfig } = await import('../../../adapters/src/composition/config');
       const { openBulkServices } = await import('../../../adapters/src/composition/bulk');
-      const { organizationOf } = await import('../organization-of');
+      const { organizationFor } = await import('../organization-of');
       const bulk = await openBulkServices(loadConfig(), (m) => process.stderr.write(`${m}\n`));
       try {
-        const organizationId = await organizationOf(bulk, opts.user!);
+        const organizationId = await organizationFor(bulk, opts.user!, opts.organization, 'dashboards.export');
         const opened = await bulk.exportRecords.open(organizationId, kind as 'exams', { company: opts.company, from, to, q: opts.q });
         if (!opened.ok) return fail(opened.error.message);
         const toFile = opts.out && opts.out !== '-';

@@ -3,6 +3,7 @@ import { EXIT_BAD_INPUT, CliInputError, importExitCode } from '../exit-codes';
 
 interface ImportOptions {
   user?: string;
+  organization?: string;
   dryRun?: boolean;
   json?: boolean;
   batchSize: string;
@@ -21,6 +22,7 @@ export function registerImportExamsCommand(program: Command): void {
     .command('exams <arquivo>')
     .description('importa exames audiométricos de um CSV (formato em docs/csv-format.md; "-" lê da entrada padrão)')
     .requiredOption('-u, --user <e-mail>', 'e-mail do profissional que importa (define a organização)')
+    .option('--organization <id ou nome>', 'a organização, quando o profissional pertence a mais de uma')
     .option('--dry-run', 'valida todas as linhas sem gravar nada no banco')
     .option('--json', 'sem barra de progresso; imprime um resumo JSON de uma linha')
     .option('--batch-size <n>', 'linhas por transação', '1000')
@@ -34,7 +36,7 @@ export function registerImportExamsCommand(program: Command): void {
       const { readExamsCsv } = await import('../csv/read-exams-csv');
       const { loadConfig } = await import('../../../adapters/src/composition/config');
       const { DERIVED_EXPORT_COLUMNS, openBulkServices } = await import('../../../adapters/src/composition/bulk');
-      const { organizationOf } = await import('../organization-of');
+      const { organizationFor } = await import('../organization-of');
 
       const fail = (message: string) => {
         process.stderr.write(`${message}\n`);
@@ -63,7 +65,7 @@ export function registerImportExamsCommand(program: Command): void {
       const errorsPath = `${fromStdin ? 'entrada' : file}.erros.csv`;
       let errors: import('node:fs').WriteStream | undefined;
       try {
-        const importExams = bulk.importExams(await organizationOf(bulk, opts.user!));
+        const importExams = bulk.importExams(await organizationFor(bulk, opts.user!, opts.organization, 'exams.write'));
 
         let lastRaw: { line: number; cells: string[] } | undefined;
         const csv = readExamsCsv(input as import('node:stream').Readable, { derivedColumns: DERIVED_EXPORT_COLUMNS, onRaw: (line, cells) => (lastRaw = { line, cells }), onBytes: (n) => (bytesRead += n) });

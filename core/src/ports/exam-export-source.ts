@@ -1,3 +1,4 @@
+import type { MembershipSummary } from '../accounts/membership';
 /** What a bulk export writes (one CSV per kind, Excel pt-BR; docs/csv-format.md). */
 export type ExportKind = 'exams' | 'patients' | 'reports';
 
@@ -21,7 +22,10 @@ export interface ExamExportSource<Out> {
   write(kind: ExportKind, organizationId: string, filters: ExportFilters, out: Out): Promise<number>;
 }
 
-/** The organisation of a professional, by e-mail (any case): how the bulk CLI commands learn theirs. */
+/**
+ * The organisations where a professional (by e-mail, any case) is an active member, with their roles
+ * there, by name: how the bulk CLI commands learn theirs and check the member may do it (issue 18).
+ */
 export interface ProfessionalOrganizations {
-  organizationOf(email: string): Promise<string | null>;
+  organizationsOf(email: string): Promise<MembershipSummary[]>;
 }

@@ -305,8 +305,9 @@ export function fakeSecretHasher(): SecretHasher {
 
 /** The organisation of a professional by e-mail, read from the professional twin (the bulk CLI commands' port). */
 export class InMemoryProfessionalOrganizations implements ProfessionalOrganizations {
-  constructor(private readonly professionals: InMemoryProfessionalRepository) {}
-  async organizationOf(email: string) {
-    return (await this.professionals.findByEmail(email.trim()))?.organizationId ?? null;
+  constructor(private readonly professionals: InMemoryProfessionalRepository, private readonly memberships: InMemoryMembershipRepository) {}
+  async organizationsOf(email: string) {
+    const professional = await this.professionals.findByEmail(email.trim());
+    return professional ? this.memberships.listActiveForUser(professional.id) : [];
   }
 }

@@ -7,14 +7,14 @@ import path from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { withDatabase } from '../../../../../tests/support/test-database';
-import { loadConfig } from '../../../composition/config';
-import { createContainer } from '../../../composition/container';
-import { createHttpApp } from '../../../composition/http-app';
-import { createLogger } from '../../../composition/logger';
-import { Argon2PasswordHasher } from '../../../security/argon2-password-hasher';
-import { JoseSessionTokens } from '../../../security/jose-session-tokens';
-import { ormConfig } from '../orm-config';
+import { withDatabase } from '../support/test-database';
+import { loadConfig } from '../../adapters/src/composition/config';
+import { createContainer } from '../../adapters/src/composition/container';
+import { createHttpApp } from '../../adapters/src/composition/http-app';
+import { createLogger } from '../../adapters/src/composition/logger';
+import { Argon2PasswordHasher } from '../../adapters/src/security/argon2-password-hasher';
+import { JoseSessionTokens } from '../../adapters/src/security/jose-session-tokens';
+import { ormConfig } from '../../adapters/src/persistence/mikro-orm/orm-config';
 
 // Issue 18 acceptance: "Migration keeps every existing organisation and user working (existing users
 // become administrators of their organisation)". Organisations, professionals of every type, workers and
