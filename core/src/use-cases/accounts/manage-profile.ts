@@ -1,7 +1,8 @@
-import { EmailAlreadyRegisteredError, UserNotFoundError, type AccountValidationError } from '../../accounts/account-errors';
+import { AccountValidationError, EmailAlreadyRegisteredError, UserNotFoundError } from '../../accounts/account-errors';
 import { validateProfileCompletion, validateProfileUpdate, type ProfileUpdateInput } from '../../accounts/account-rules';
 import { registryForType, type NotificationPreferences, type Professional } from '../../accounts/professional';
-import { rolesAfterTypeChange } from '../../accounts/permissions';
+import { ROLE_LABELS, requiredTypeFor, rolesAfterTypeChange, type ProfessionalRole } from '../../accounts/permissions';
+import type { ProfessionalType } from '../../accounts/registries';
 import type { MembershipRepository, OrganizationRepository, ProfessionalRepository } from '../../ports/account-ports';
 import type { Clock } from '../../ports/clock';
 import { err, ok, type Result } from '../../shared/result';
@@ -41,6 +42,26 @@ export class ManageProfile {
     return { memberId: auth.memberId, roles: [...auth.roles], organizations: await this.memberships.listActiveForUser(auth.userId) };
   }
 
+  /**
+   * A member cannot change their own professional type away from a role bound to it (a fonoaudiólogo who
+   * declares a CRM would become médico, and gain the nexo causal): the administrator changes the role
+   * first. Administrators may, since they may change their own roles anyway.
+   */
+  private async typeChangeRefusal(before: Professional, type: ProfessionalType | null): Promise<AccountValidationError | undefined> {
+    if (before.professionalType === type) return undefined;
+    for (const summary of await this.memberships.listActiveForUser(before.id)) {
+      if (summary.roles.includes('administrador')) continue;
+      const bound = summary.roles.find((r) => r !== 'administrador' && requiredTypeFor(r) !== undefined);
+      if (bound && requiredTypeFor(bound as ProfessionalRole) !== type) {
+        return new AccountValidationError(
+          `Seu papel em ${summary.organizationName} é ${ROLE_LABELS[bound]}: peça ao administrador da equipe para alterá-lo antes de mudar o tipo profissional.`,
+          'professionalType',
+        );
+      }
+    }
+    return undefined;
+  }
+
   /** Keeps the member's roles consistent with a new professional type, in every organisation of the login. */
   private async followType(before: Professional, after: Professional) {
     if (before.professionalType === after.professionalType) return;
@@ -59,6 +80,8 @@ export class ManageProfile {
     const valid = validateProfileUpdate({ ...input, email: input.email ?? me.value.email });
     if (!valid.ok) return valid;
     const v = valid.value;
+    const refused = await this.typeChangeRefusal(me.value, v.professionalType);
+    if (refused) return err(refused);
     const next: Professional = {
       ...me.value, name: v.name, email: v.email, professionalType: v.professionalType, ...v.registry,
       specialization: v.specialization, phoneNumber: v.phoneNumber, updatedAt: this.clock.now(),
@@ -77,6 +100,8 @@ export class ManageProfile {
     if (!valid.ok) return valid;
     // the modal is the physician's (spec §2: "Complete Your Medical Profile"): an untyped account becomes Medico
     const type = me.value.professionalType ?? 'Medico';
+    const refused = await this.typeChangeRefusal(me.value, type);
+    if (refused) return err(refused);
     const registry = type === 'Medico' ? registryForType('Medico', { crm: valid.value.crm, crmState: valid.value.crmState }) : registryForType(type, me.value);
     const next: Professional = { ...me.value, professionalType: type, ...registry, specialization: valid.value.specialization, updatedAt: this.clock.now() };
     await this.professionals.update(next);

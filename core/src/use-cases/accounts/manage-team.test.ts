@@ -129,6 +129,19 @@ describe('members', () => {
   });
 });
 
+describe('a member changing their own professional type', () => {
+  it('cannot leave the role bound to it (a fonoaudiólogo declaring a CRM does not become médico); the administrator changes the role first', async () => {
+    const { auth } = await founder(w);
+    const fono = await join(w, auth, 'fono@clinica.com', ['fonoaudiologo'], { professionalType: 'Fonoaudiologo', crfa: '12345', crfaRegion: '2' });
+    const refused = await w.profile.update(fono.auth, { name: 'Fga. Rita', professionalType: 'Medico', crm: '999', crmState: 'SP' });
+    expect(!refused.ok && refused.error.message).toBe('Seu papel em Clínica de Dra. Ana é Fonoaudiólogo(a): peça ao administrador da equipe para alterá-lo antes de mudar o tipo profissional.');
+    expect((await w.memberships.findById(auth.organizationId, fono.auth.memberId))?.roles).toEqual(['fonoaudiologo']);
+    const tech = await join(w, auth, 'tec@clinica.com', ['tecnico']);
+    expect((await w.profile.update(tech.auth, { name: 'Téc. Rui', professionalType: 'Medico', crm: '999', crmState: 'SP' })).ok).toBe(true);
+    expect((await w.memberships.findById(auth.organizationId, tech.auth.memberId))?.roles).toEqual(['tecnico']);
+  });
+});
+
 describe('several organisations', () => {
   it('an existing login joins with its password, switches, and the next session starts in the last one used', async () => {
     const a = await founder(w, 'Dra. Ana');
