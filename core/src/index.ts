@@ -12,6 +12,7 @@ export * from './accounts/messages';
 export * from './accounts/professional';
 export * from './accounts/permissions';
 export * from './accounts/membership';
+export * from './accounts/attribution';
 export * from './accounts/account-errors';
 export * from './accounts/account-rules';
 export * from './use-cases/accounts/session-policy';

@@ -4,7 +4,7 @@ import {
   analyzeHistory, buildExamEvolution, classifyHistory, formatDateBr, ImportExams, isNoResponse, ManagePatients, noResponse, RecordExam, toAudiometricExam,
   type ClassifiableExam, type ImportRecord, type Threshold,
 } from '../../core/src';
-import { fixedClock, immediateUnitOfWork, sequentialIds } from '../../core/src/testing/in-memory-account-adapters';
+import { fixedClock, immediateUnitOfWork, InMemoryProfessionalRepository, sequentialIds } from '../../core/src/testing/in-memory-account-adapters';
 import { InMemoryExamImportSink } from '../../core/src/testing/in-memory-exam-import-sink';
 import { inMemoryPatientExamStores } from '../../core/src/testing/in-memory-patient-exam-adapters';
 import { loadNhanesParticipants } from '../fixtures/nhanes';
@@ -108,7 +108,7 @@ async function recordedOneByOne(exams: readonly GeneratedExam[], sex: 'M' | 'F')
   const manage = new ManagePatients(s.patients, s.companies, immediateUnitOfWork, ids, clock);
   const patient = await manage.register(auth, { name: 'Ana Paula Souza', age: 40, sex });
   if (!patient.ok) throw patient.error;
-  const record = new RecordExam(s.patients, manage, s.exams, immediateUnitOfWork, ids, clock);
+  const record = new RecordExam(s.patients, manage, s.exams, immediateUnitOfWork, ids, clock, new InMemoryProfessionalRepository());
   for (const e of exams) {
     clock.advance(1000);
     const air = Object.fromEntries(AIR.map((hz) => [String(hz), { re: rawOf(e.right.air[hz] ?? null), le: rawOf(e.left.air[hz] ?? null) }]));

@@ -36,7 +36,8 @@ export function examReadingRepositoryContract(make: () => Promise<ExamReadingSto
     await s.addExam(ORG, EXAM, PRO);
     await s.readings.save(reading(1, '2026-11-24T10:00:00Z'));
     await s.readings.save(reading(2, '2026-11-24T11:00:00Z'));
-    const decided = reading(1, '2026-11-24T10:00:00Z', { status: 'applied', decidedAt: new Date('2026-11-24T12:00:00Z'), decidedBy: PRO });
+    const reviewedBy = { memberId: null, userId: PRO, name: 'Bruno Técnico', registry: null, at: '2026-11-24T12:00:00.000Z' };
+    const decided = reading(1, '2026-11-24T10:00:00Z', { status: 'applied', decidedAt: new Date('2026-11-24T12:00:00Z'), decidedBy: PRO, reviewedBy });
     await s.readings.save(decided);
     const list = await s.readings.listForExam(ORG, EXAM);
     expect(list.map((r) => [r.id, r.status])).toEqual([[id(2), 'pending'], [id(1), 'applied']]);

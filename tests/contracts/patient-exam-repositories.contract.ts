@@ -130,6 +130,21 @@ export function patientExamRepositoriesContract(make: () => Promise<PatientExamS
     expect((await s.exams.findById(org, e.id))?.exam.ambienteJson).toBeNull();
   });
 
+  it('keeps who recorded an exam (written once) and who last corrected it (kept by an update that names no one)', async () => {
+    const p = aWorker(org);
+    await s.patients.insert(p);
+    const recordedBy = { memberId: null, userId: null, name: 'Bruno Técnico', registry: null, at: '2026-11-25T10:32:00.000Z' };
+    const e = anExam(org, p.id, { recordedBy });
+    await s.exams.insert(e);
+    expect((await s.exams.findById(org, e.id))?.exam).toEqual(e);
+    const updatedBy = { memberId: null, userId: null, name: 'Dra. Helena Prado', registry: 'CRM 654321/SP', at: '2026-11-25T11:00:00.000Z' };
+    await s.exams.update({ ...e, observacoes: 'Corrigido', recordedBy: null, updatedBy });
+    expect((await s.exams.findById(org, e.id))?.exam).toMatchObject({ observacoes: 'Corrigido', recordedBy, updatedBy, imported: false });
+    const { updatedBy: _omitted, ...withoutCorrector } = e;
+    await s.exams.update({ ...withoutCorrector, observacoes: 'Reclassificado' });
+    expect((await s.exams.listForPatient(org, p.id))[0]).toMatchObject({ observacoes: 'Reclassificado', recordedBy, updatedBy });
+  });
+
   it('updates an exam and saves recomputed classifications', async () => {
     const p = aWorker(org);
     await s.patients.insert(p);
@@ -189,7 +204,7 @@ export function patientExamRepositoriesContract(make: () => Promise<PatientExamS
     const p = aWorker(org);
     await s.patients.insert(p);
     const rec = (examId: string, s2: number) => ({
-      id: uuid(), organizationId: org, patientId: p.id, examId, examDate: '2025-03-01', reason: 'Exame duplicado por engano', deletedBy: null,
+      id: uuid(), organizationId: org, patientId: p.id, examId, examDate: '2025-03-01', reason: 'Exame duplicado por engano', deletedBy: null, deletedByMemberId: null,
       deletedByName: 'Dra. Ana (CRM 1/SP)', deletedAt: at(s2), snapshot: { exam: { id: examId, observacoes: 'x' }, files: [], draftReportId: null },
     });
     const first = rec(uuid(), 1);

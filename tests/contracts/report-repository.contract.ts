@@ -27,7 +27,8 @@ export function reportRepositoryContract(make: () => Promise<ReportStores>) {
 
   it('reads a saved laudo back whole, by id and by exam, with the worker and exam it is of', async () => {
     const of = await examOf('Maria Aparecida', '2025-04-02', { company: 'Metalúrgica Aço Forte' });
-    const laudo = aLaudo(org, of, { type: 'nexo-causal', nexoAnswers: { repousoAuditivo14h: 'sim', trabalhouExpostoRuido: 'sim', tempoExposicaoAnos: 12, funcaoRuidosa: 'sim', usoEPI: 'nao-sei' } });
+    const draftedBy = { memberId: null, userId: null, name: 'Fga. Lia Souza', registry: 'CRFa 2-12345', at: '2026-11-25T10:32:00.000Z' };
+    const laudo = aLaudo(org, of, { draftedBy, type: 'nexo-causal', nexoAnswers: { repousoAuditivo14h: 'sim', trabalhouExpostoRuido: 'sim', tempoExposicaoAnos: 12, funcaoRuidosa: 'sim', usoEPI: 'nao-sei' } });
     await s.reports.save(laudo);
     const view = { report: laudo, patientName: 'Maria Aparecida', patientCompany: 'Metalúrgica Aço Forte', examDate: '2025-04-02' };
     expect(await s.reports.findById(org, laudo.id)).toEqual(view);
@@ -52,7 +53,8 @@ export function reportRepositoryContract(make: () => Promise<ReportStores>) {
   it('replaces the laudo saved again under its id (finalised), never under another organisation', async () => {
     const laudo = aLaudo(org, await examOf('Ana', '2025-01-01'));
     await s.reports.save(laudo);
-    const finalised = { ...laudo, status: 'Finalizado' as const, pdfStorageKey: `${org}/${nextId()}.lmr`, pdfSha256: 'ab'.repeat(32), updatedAt: at(60), finalizedAt: at(60) };
+    const finalizedBy = { memberId: null, userId: null, name: 'Dra. Helena Prado', registry: 'CRM 654321/SP', at: at(60).toISOString() };
+    const finalised = { ...laudo, status: 'Finalizado' as const, pdfStorageKey: `${org}/${nextId()}.lmr`, pdfSha256: 'ab'.repeat(32), updatedAt: at(60), finalizedAt: at(60), finalizedBy };
     await s.reports.save(finalised);
     await s.reports.save({ ...laudo, organizationId: other, doctorName: 'Invasor' });
     expect((await s.reports.findById(org, laudo.id))?.report).toEqual(finalised);

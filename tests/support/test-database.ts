@@ -12,13 +12,15 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `migrateTo`: stop after that migration (a migration test writes rows as an older version did, then migrates on). */
+export async function createTestDatabase(options: { migrateTo?: string } = {}): Promise<TestDatabase> {
   const serverUrl = inject('testDatabaseUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   await admin(serverUrl, `create database ${name}`);
   const url = withDatabase(serverUrl, name);
   const orm = await MikroORM.init(ormConfig(url, { poolMax: 4 }));
-  await migrate({ orm });
+  if (options.migrateTo) await orm.getMigrator().up({ to: options.migrateTo });
+  else await migrate({ orm });
   return {
     url,
     orm,

@@ -33,6 +33,7 @@ const exam = (patch: Partial<ExamResponse> = {}): ExamResponse => ({
   audiogram: { air: air([10, 10, 15, 20, 30, 45, 40, 20], [10, 10, 10, 15, 20, 25, 25, 15]), bone: {} },
   speechTest: null, ambienteJson: reading, consultationType: null, consultationReason: null, ambientNoiseDb: null, calibrationDate: null, transducer: null,
   acousticRestHours: null, classification: { classification_right: 'sugestivo_pair', classification_left: 'normal' }, rulesVersion: 'test', referenceDesignation: null,
+  recordedBy: null, updatedBy: null, imported: false,
   ...patch,
 });
 
@@ -173,7 +174,7 @@ describe('AudiogramReviewGrid', () => {
         audiogram: { air: air([10, 10, 15, 20, 30, 45, 40, 20], [10, 10, 10, 15, 20, 25, 25, 15]), bone: {} },
         pointConfidence: chartNote.pointConfidence!, positions: chartNote.positions!, secondOpinion: chartNote.secondOpinion!,
         identity: { status: 'not_stated', matched: [], mismatched: [], stated: {}, worker: { name: 'João', cpf: null, birthDate: null } },
-        createdAt: '2025-03-01T12:00:00Z', decidedAt: null, decidedBy: null,
+        createdAt: '2025-03-01T12:00:00Z', decidedAt: null, decidedBy: null, reviewedBy: null,
       };
       withPicture({ 'GET /exams/e1/readings': { body: { items: [heldReading] } } });
       renderApp(<AudiogramReviewGrid exam={exam({ audiogram: { air: {}, bone: {} }, ambienteJson: heldNote })} />, { path: '/exams/e1' });

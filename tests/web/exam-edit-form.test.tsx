@@ -14,6 +14,7 @@ const exam: ExamResponse = {
   audiogramDataId: null, speechTestId: null, audiogram: { air: {}, bone: {} }, speechTest: { srtRe: 15, srtLe: null, wrsRe: 96.5, wrsLe: null },
   ambienteJson: null, consultationType: null, consultationReason: null, ambientNoiseDb: 32.5, calibrationDate: null, transducer: 'TDH-39',
   acousticRestHours: 14, classification: {}, rulesVersion: 'test', referenceDesignation: null,
+  recordedBy: null, updatedBy: null, imported: false,
 };
 
 describe('ExamEditForm', () => {

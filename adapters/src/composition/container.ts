@@ -125,15 +125,15 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
   factory(TOKENS.ManagePatients, () => new ManagePatients(get(TOKENS.PatientRepository), get(TOKENS.CompanyRepository), get(TOKENS.UnitOfWork),
     get(TOKENS.IdGenerator), get(TOKENS.Clock)));
   factory(TOKENS.RecordExam, () => new RecordExam(get(TOKENS.PatientRepository), get(TOKENS.ManagePatients), get(TOKENS.ExamRepository),
-    get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
+    get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock), get(TOKENS.ProfessionalRepository)));
   factory(TOKENS.QueryExams, () => new QueryExams(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ExamFileRepository),
     get(TOKENS.DashboardQueries), get(TOKENS.Clock)));
-  factory(TOKENS.UpdateExamAudiogram, () => new UpdateExamAudiogram(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ReportRepository), get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
+  factory(TOKENS.UpdateExamAudiogram, () => new UpdateExamAudiogram(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ReportRepository), get(TOKENS.UnitOfWork), get(TOKENS.Clock), get(TOKENS.ProfessionalRepository)));
   factory(TOKENS.ReclassifyStaleExams, () => new ReclassifyStaleExams(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.UnitOfWork)));
   factory(TOKENS.DesignateReferenceExam, () => new DesignateReferenceExam(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ProfessionalRepository), get(TOKENS.ReportRepository), get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
   constant(TOKENS.ExamDeletionLog, new MikroOrmExamDeletionLog(em));
   factory(TOKENS.UpdateExamDetails, () => new UpdateExamDetails(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ReportRepository),
-    get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
+    get(TOKENS.UnitOfWork), get(TOKENS.Clock), get(TOKENS.ProfessionalRepository)));
   factory(TOKENS.DeleteExam, () => new DeleteExam({
     exams: get(TOKENS.ExamRepository), patients: get(TOKENS.PatientRepository), files: get(TOKENS.ExamFileRepository), reports: get(TOKENS.ReportRepository),
     deletions: get(TOKENS.ExamDeletionLog), professionals: get(TOKENS.ProfessionalRepository),
@@ -153,7 +153,7 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
     get(TOKENS.ExamReadingRepository), get(TOKENS.ReportRepository)));
   factory(TOKENS.Worklist, () => new QueryWorklist(new MikroOrmWorklistQueries(em)));
   factory(TOKENS.ReviewExamReading, () => new ReviewExamReading(get(TOKENS.ExamReadingRepository), get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ReportRepository),
-    get(TOKENS.UnitOfWork), get(TOKENS.Clock)));
+    get(TOKENS.UnitOfWork), get(TOKENS.Clock), get(TOKENS.ProfessionalRepository)));
   factory(TOKENS.EmbedTokens, () => new EmbedTokens(new MikroOrmEmbedTokenRepository(em), new MikroOrmEmbedAccessLog(em), get(TOKENS.PatientRepository),
     get(TOKENS.ExamRepository), get(TOKENS.CompanyRepository), sha256SecretHasher, get(TOKENS.IdGenerator), get(TOKENS.Clock)));
   constant(TOKENS.ReportRepository, new MikroOrmReportRepository(em));

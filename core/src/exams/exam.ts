@@ -1,5 +1,6 @@
 import { hasAirValues, type AudiometricExam, type EarAudiogram } from '../audiogram/audiogram';
 import type { ReadingNote } from '../audiogram/reading-note';
+import type { Attribution } from '../accounts/attribution';
 
 export interface SpeechTest {
   srtRe: number | null;
@@ -50,6 +51,15 @@ export interface Exam {
   /** Section-10 rules output for this exam against the reference in force, plus findings and alerts. */
   classification: Record<string, unknown>;
   rulesVersion: string;
+  /**
+   * Who recorded the exam and when (issue 18); null for exams of the CLI import and from before
+   * teams. Optional for callers that build exams elsewhere; the repositories always return it.
+   */
+  recordedBy?: Attribution | null;
+  /** Who last corrected the exam (details, thresholds, an applied reading) and when; null when never corrected. */
+  updatedBy?: Attribution | null;
+  /** The exam came from the bulk import (CLI), not from a member: no one recorded it in the app. */
+  imported?: boolean;
   createdAt: Date;
   updatedAt: Date;
 }

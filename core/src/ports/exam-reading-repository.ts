@@ -1,5 +1,6 @@
 import type { IdentityCheck, ReadingReviewReason } from '../audiogram/identity-check';
 import type { AudiogramReading } from '../audiogram/reading';
+import type { Attribution } from '../accounts/attribution';
 
 /** `pending`: waits for the professional; `applied`: its thresholds went into the exam; `discarded`: refused or superseded. */
 export type ExamReadingStatus = 'pending' | 'applied' | 'discarded';
@@ -24,6 +25,8 @@ export interface ExamReading {
   decidedAt: Date | null;
   /** Professional id of who applied or discarded it. */
   decidedBy: string | null;
+  /** Who applied or discarded it, with name and registry, and when (issue 18); null while pending. Optional for fixtures. */
+  reviewedBy?: Attribution | null;
 }
 
 /** Stores held readings. Every implementation must pass tests/contracts/exam-reading-repository.contract.ts. */

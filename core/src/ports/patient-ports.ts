@@ -91,6 +91,8 @@ export interface ExamDeletion {
   reason: string;
   /** The professional's id; null once that account is gone. */
   deletedBy: string | null;
+  /** The membership it was done under (issue 18); null for deletions from before teams. Optional for fixtures. */
+  deletedByMemberId?: string | null;
   /** Name and registry of the professional, as shown when it happened. */
   deletedByName: string;
   deletedAt: Date;

@@ -16,6 +16,13 @@ export interface LaudoDocument {
   readonly city?: string | null;
   /** The clinic header (Configurações → Clínica) at the time of rendering; default: facts.organizationName only. */
   readonly clinic?: ClinicHeader | null;
+  /**
+   * Who signs the document when it is not the professional of the facts (the drafter): at
+   * finalisation, the finalising professional (issue 18). Default: facts.professional.
+   */
+  readonly signer?: ReportFacts['professional'];
+  /** Who organised the draft, when someone other than the signer did: the laudo mentions it. */
+  readonly draftedBy?: { readonly name: string; readonly registry: string | null } | null;
 }
 
 /** Renders a laudo as an A4 PDF (docs/laudo.md §PDF). */

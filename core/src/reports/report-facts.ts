@@ -129,6 +129,16 @@ function missingItems(facts: Pick<ReportFacts, 'validity' | 'ears' | 'audiometry
   return out;
 }
 
+/** How a laudo names a professional: name, type, registry and specialization (the signature block). */
+export function professionalFacts(professional: ProfessionalInput): ReportFacts['professional'] {
+  return {
+    name: professional.name,
+    typeLabel: professional.professionalType ? PROFESSIONAL_TYPE_LABELS[professional.professionalType] : null,
+    registry: registryLabel(professional) ?? null,
+    specialization: professional.specialization ?? null,
+  };
+}
+
 /**
  * Computes every fact a laudo may state for `input.exam`, comparing it with the patient's reference
  * exam in force (NR-7 Anexo II 5.5.1) with the physician's per-ear "já confirmado" (I6) applied.
@@ -164,12 +174,7 @@ export function buildReportFacts(input: ReportFactsInput): ReportFacts {
     audiometryType: input.audiometryType,
     today: input.today,
     organizationName: input.organizationName,
-    professional: {
-      name: professional.name,
-      typeLabel: professional.professionalType ? PROFESSIONAL_TYPE_LABELS[professional.professionalType] : null,
-      registry: registryLabel(professional) ?? null,
-      specialization: professional.specialization ?? null,
-    },
+    professional: professionalFacts(professional),
     patient: {
       name: patient.name,
       age: ageOnDate(patient, exam.date),

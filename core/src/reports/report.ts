@@ -1,5 +1,6 @@
 import { DomainError, fixedError } from '../shared/domain-error';
 import type { AudiometryType, NexoAnswersInput } from './report-facts-types';
+import type { Attribution } from '../accounts/attribution';
 
 export type ReportStatus = 'Draft' | 'Finalizado';
 
@@ -22,6 +23,13 @@ export interface Report {
   createdAt: Date;
   updatedAt: Date;
   finalizedAt: Date | null;
+  /**
+   * Who organised the draft (generate; the latest organisation) and when (issue 18). Optional for
+   * fixtures; the repositories always return it (null only for laudos whose drafter is unknown).
+   */
+  draftedBy?: Attribution | null;
+  /** Who finalised it (the signer of the issued PDF) and when; null while a draft. */
+  finalizedBy?: Attribution | null;
 }
 
 export interface ReportView {

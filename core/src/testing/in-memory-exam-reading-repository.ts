@@ -8,8 +8,9 @@ export class InMemoryExamReadingRepository implements ExamReadingRepository {
 
   async save(reading: ExamReading) {
     const i = this.rows.findIndex((r) => r.id === reading.id);
-    if (i >= 0) this.rows[i] = copy(reading);
-    else this.rows.push(copy(reading));
+    const row = { ...copy(reading), reviewedBy: copy(reading.reviewedBy ?? null) };
+    if (i >= 0) this.rows[i] = row;
+    else this.rows.push(row);
   }
 
   async findById(organizationId: string, id: string) {

@@ -6,8 +6,11 @@ import type {
 } from '../ports/patient-ports';
 
 const copy = <T>(v: T): T => structuredClone(v);
-/** As a database row: the optional clinical fields are stored as null when absent. */
-const stored = (e: Exam): Exam => ({ ...copy(e), anamnese: e.anamnese ?? null, meatoscopia: copy(e.meatoscopia ?? null), mascaramento: e.mascaramento ?? null });
+/** As a database row: the optional clinical fields and attributions are stored as null when absent. */
+const stored = (e: Exam): Exam => ({
+  ...copy(e), anamnese: e.anamnese ?? null, meatoscopia: copy(e.meatoscopia ?? null), mascaramento: e.mascaramento ?? null,
+  recordedBy: copy(e.recordedBy ?? null), updatedBy: copy(e.updatedBy ?? null), imported: e.imported ?? false,
+});
 /** The same normalisation as the database's `limiar_search_text`: lower case, accents removed. */
 export const searchText = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
@@ -61,7 +64,13 @@ export class InMemoryExamRepository implements ExamRepository {
   }
   async update(exam: Exam) {
     const current = this.rows.get(exam.id);
-    if (current && current.organizationId === exam.organizationId) this.rows.set(exam.id, { ...stored(exam), createdAt: current.createdAt });
+    // as the database: who recorded it is written once; an update without `updatedBy` keeps the last one
+    if (current && current.organizationId === exam.organizationId) {
+      this.rows.set(exam.id, {
+        ...stored(exam), createdAt: current.createdAt, recordedBy: current.recordedBy, imported: current.imported,
+        updatedBy: exam.updatedBy === undefined ? current.updatedBy : copy(exam.updatedBy),
+      });
+    }
   }
   async delete(organizationId: string, id: string) {
     const e = this.rows.get(id);

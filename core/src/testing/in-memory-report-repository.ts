@@ -50,7 +50,7 @@ export class InMemoryReportRepository implements ReportRepository {
     const existing = this.rows.get(report.id);
     if (existing && existing.organizationId !== report.organizationId) return;
     if ([...this.rows.values()].some((r) => r.examId === report.examId && r.id !== report.id)) throw new Error(`exam ${report.examId} already has a laudo`);
-    this.rows.set(report.id, structuredClone(report));
+    this.rows.set(report.id, { ...structuredClone(report), draftedBy: structuredClone(report.draftedBy ?? null), finalizedBy: structuredClone(report.finalizedBy ?? null) });
   }
 
   private async view(r: Report): Promise<ReportView> {

@@ -14,6 +14,6 @@ export function aHeldReading(organizationId: string, examId: string, over: Parti
       confidence: 'medium', source: 'pdf-text', observations: ['Frequências obrigatórias não lidas.'], identity: { name: 'João Pedro Araújo', cpf: '52998224725' },
     },
     identity: { status: 'mismatch', matched: [], mismatched: ['name'], stated: { name: 'João Pedro Araújo', cpf: '52998224725' } },
-    reasons: ['identity_mismatch', 'confidence'], status: 'pending', createdAt: T0, decidedAt: null, decidedBy: null, ...over,
+    reasons: ['identity_mismatch', 'confidence'], status: 'pending', createdAt: T0, decidedAt: null, decidedBy: null, reviewedBy: null, ...over,
   };
 }

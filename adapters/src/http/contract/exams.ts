@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attributionResponse } from './attribution';
 
 /**
  * Exams, spec §3 (both creation payloads and the read shape) and product.md (air and bone
@@ -157,6 +158,12 @@ export const examResponse = z.object({
   rulesVersion: z.string(),
   /** The professional's designation of this exam as the reference exam (clinical-rules I12), or null. */
   referenceDesignation: z.object({ reason: z.string(), designatedBy: z.string(), designatedAt: z.string() }).nullable(),
+  /** Who recorded the exam and when (issue 18); null when it came from the bulk import (`imported`) or predates teams. */
+  recordedBy: attributionResponse.nullable(),
+  /** Who last corrected it (details, thresholds, an applied reading) and when; null when never corrected. */
+  updatedBy: attributionResponse.nullable(),
+  /** The exam came from the bulk import (CLI), not from a member of the organisation. */
+  imported: z.boolean(),
 });
 export type ExamResponse = z.infer<typeof examResponse>;
 
@@ -210,6 +217,8 @@ export const examDeletionResponse = z.object({
   examDate: z.string(),
   reason: z.string(),
   deletedByName: z.string(),
+  /** The membership the deletion was made under (issue 18); null for deletions from before teams. */
+  deletedByMemberId: z.string().nullable(),
   deletedAt: z.string(),
   /** A draft laudo of the exam was discarded with it. */
   hadDraftReport: z.boolean(),

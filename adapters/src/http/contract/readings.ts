@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attributionResponse } from './attribution';
 import { examAudiogramResponse, examResponse, readingPositionsResponse, secondOpinionResponse } from './exams';
 
 const confidence = z.enum(['high', 'medium', 'low']);
@@ -36,6 +37,8 @@ export const examReadingResponse = z.object({
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
   decidedBy: z.string().nullable(),
+  /** Who applied or discarded it, with name and registry, and when (issue 18); null while pending. */
+  reviewedBy: attributionResponse.nullable(),
 });
 export type ExamReadingResponse = z.infer<typeof examReadingResponse>;
 

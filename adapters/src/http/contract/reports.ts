@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attributionResponse } from './attribution';
 import { jsonText } from './text';
 
 /** Spec §7 POST /reports/generate/{examId}. */
@@ -25,6 +26,10 @@ export const reportResponse = z.object({
   status: z.enum(['Draft', 'Finalizado']),
   createdAt: z.string(),
   finalizedAt: z.string().nullable(),
+  /** Who organised the draft and when (issue 18); `doctorName` is the same name. Null when unknown. */
+  draftedBy: attributionResponse.nullable(),
+  /** Who finalised the laudo (the signer of the issued PDF) and when; null while a draft. */
+  finalizedBy: attributionResponse.nullable(),
   /** Present once the laudo is finalised (the issued PDF); fetch it with the bearer token. */
   pdfUrl: z.string().nullable(),
   pdfSha256: z.string().nullable(),

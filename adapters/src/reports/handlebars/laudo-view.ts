@@ -138,6 +138,7 @@ export function laudoView(doc: LaudoDocument) {
   };
   const nexo = facts.nexo;
   const issuedOn = doc.issuedOn ?? facts.today;
+  const signer = doc.signer ?? facts.professional;
   return {
     title: facts.audiometryType === 'nexo-causal' ? 'Laudo Audiológico Ocupacional com Avaliação de Nexo Causal' : 'Laudo Audiológico Ocupacional',
     norm: NORM_CITATION,
@@ -198,10 +199,12 @@ export function laudoView(doc: LaudoDocument) {
     source: draft.narrative_source === 'template' ? 'modelos de texto (Handlebars)' : `modelo local ${draft.narrative_source.replace(/^ollama:/, '')} (verificado contra as regras)`,
     rulesVersion: facts.rulesVersion,
     disclaimer: LAUDO_DISCLAIMER,
+    // the finalising professional signs (issue 18); a draft names its drafter
     professional: {
-      name: facts.professional.name, type: orDash(facts.professional.typeLabel), registry: facts.professional.registry ?? 'Registro profissional não informado',
-      specialization: facts.professional.specialization,
+      name: signer.name, type: orDash(signer.typeLabel), registry: signer.registry ?? 'Registro profissional não informado',
+      specialization: signer.specialization,
     },
+    draftedBy: doc.draftedBy ? (doc.draftedBy.registry ? `${doc.draftedBy.name} (${doc.draftedBy.registry})` : doc.draftedBy.name) : null,
     place: doc.city ? `${doc.city}, ${formatDateBr(issuedOn)}` : formatDateBr(issuedOn),
   };
 }

@@ -53,7 +53,7 @@ export class DeleteExam {
     const files = await this.s.files.listForExam(auth.organizationId, examId);
     const deletion: ExamDeletion = {
       id: this.ids.next(), organizationId: auth.organizationId, patientId: exam.patientId, examId, examDate: exam.date, reason: text,
-      deletedBy: who?.id ?? null, deletedByName: who ? (registry ? `${who.name} (${registry})` : who.name) : 'Profissional', deletedAt: this.clock.now(),
+      deletedBy: who?.id ?? null, deletedByMemberId: auth.memberId ?? null, deletedByName: who ? (registry ? `${who.name} (${registry})` : who.name) : 'Profissional', deletedAt: this.clock.now(),
       snapshot: JSON.parse(JSON.stringify({ exam, files, draftReportId: draft?.report.id ?? null })) as Record<string, unknown>,
     };
     return this.uow.run(async () => {

@@ -34,7 +34,7 @@ async function worker(dates: Array<[string, number]>) {
 describe('UpdateExamDetails', () => {
   it('changes only the given fields and keeps the thresholds', async () => {
     const w = await worker([['2025-01-10', 15]]);
-    const use = new UpdateExamDetails(w.s.exams, w.s.patients, reportsOf([]), immediateUnitOfWork, clock);
+    const use = new UpdateExamDetails(w.s.exams, w.s.patients, reportsOf([]), immediateUnitOfWork, clock, w.professionals);
     const r = await use.execute(auth, w.exams[0].id, { operatorName: ' Dra. Carla ', observacoes: 'Gripe', meatoscopia: { od: 'Livre', oe: '' }, acousticRestHours: '16' });
     expect(r.ok).toBe(true);
     expect(await w.stored(w.exams[0].id)).toMatchObject({ operatorName: 'Dra. Carla', observacoes: 'Gripe', meatoscopia: { od: 'Livre', oe: null }, acousticRestHours: 16, date: '2025-01-10', right: w.exams[0].right });
@@ -43,7 +43,7 @@ describe('UpdateExamDetails', () => {
   it('reclassifies the whole history when the date moves an exam before the reference', async () => {
     const w = await worker([['2024-01-10', 15], ['2025-01-10', 45]]);
     expect((await w.stored(w.exams[1].id)).classification).toMatchObject({ reference_date: '2024-01-10', desencadeamento_right: true });
-    const use = new UpdateExamDetails(w.s.exams, w.s.patients, reportsOf([]), immediateUnitOfWork, clock);
+    const use = new UpdateExamDetails(w.s.exams, w.s.patients, reportsOf([]), immediateUnitOfWork, clock, w.professionals);
     expect((await use.execute(auth, w.exams[1].id, { date: '2023-06-01' })).ok).toBe(true);
     expect((await w.stored(w.exams[1].id)).classification).not.toHaveProperty('desencadeamento_right', true);
     expect((await w.stored(w.exams[0].id)).classification).toMatchObject({ reference_date: '2023-06-01' });
@@ -51,10 +51,10 @@ describe('UpdateExamDetails', () => {
 
   it('refuses bad values with every issue, and a change while its own laudo is finalised', async () => {
     const w = await worker([['2025-01-10', 15]]);
-    const bad = await new UpdateExamDetails(w.s.exams, w.s.patients, reportsOf([]), immediateUnitOfWork, clock)
+    const bad = await new UpdateExamDetails(w.s.exams, w.s.patients, reportsOf([]), immediateUnitOfWork, clock, w.professionals)
       .execute(auth, w.exams[0].id, { date: '2030-01-01', ambientNoiseDb: 'alto', mascaramento: 'x'.repeat(501) });
     expect(bad.ok || bad.error.issues?.map((i) => i.path)).toEqual(['date', 'ambientNoiseDb', 'mascaramento']);
-    const locked = await new UpdateExamDetails(w.s.exams, w.s.patients, reportsOf([{ examId: w.exams[0].id, examDate: '2025-01-10', status: 'Finalizado' }]), immediateUnitOfWork, clock)
+    const locked = await new UpdateExamDetails(w.s.exams, w.s.patients, reportsOf([{ examId: w.exams[0].id, examDate: '2025-01-10', status: 'Finalizado' }]), immediateUnitOfWork, clock, w.professionals)
       .execute(auth, w.exams[0].id, { observacoes: 'x' });
     expect(locked).toMatchObject({ ok: false, error: { code: 'EXAM.LOCKED_CONFLICT' } });
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Exam } from '../../exams/exam';
 import type { Report } from '../../reports/report';
 import { immediateUnitOfWork } from '../../testing/in-memory-account-adapters';
-import { airWith4k, recordedWorker, TEST_ORG, testAuth, testClock } from '../../testing/recorded-worker';
+import { airWith4k, recordedWorker, TEST_ORG, testAuth, testClock, testProfessionals } from '../../testing/recorded-worker';
 import { InMemoryReportRepository } from '../../testing/in-memory-report-repository';
 import { DesignateReferenceExam } from './designate-reference-exam';
 import { assertExamEditable } from './finalized-report-guard';
@@ -55,7 +55,7 @@ describe('use cases behind the guard', () => {
     const w = await worker([['2025-01-10', 15]]);
     await laudo(w.reports, w.exams[0], 'Finalizado');
     const before = (await w.s.exams.findById(ORG, w.exams[0].id))!.exam;
-    const r = await new UpdateExamAudiogram(w.s.exams, w.s.patients, w.reports, immediateUnitOfWork, clock).execute(auth, w.exams[0].id, { air: air(60) });
+    const r = await new UpdateExamAudiogram(w.s.exams, w.s.patients, w.reports, immediateUnitOfWork, clock, testProfessionals()).execute(auth, w.exams[0].id, { air: air(60) });
     expect(r).toMatchObject({ ok: false, error: { code: 'EXAM.LOCKED_CONFLICT' } });
     expect((await w.s.exams.findById(ORG, w.exams[0].id))!.exam).toEqual(before);
   });

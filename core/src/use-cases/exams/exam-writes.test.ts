@@ -12,6 +12,7 @@ import { InMemoryExamReadingRepository } from '../../testing/in-memory-exam-read
 import { InMemoryFileStorage } from '../../testing/in-memory-file-storage';
 import { inMemoryPatientExamStores } from '../../testing/in-memory-patient-exam-adapters';
 import { InMemoryReportRepository } from '../../testing/in-memory-report-repository';
+import { testProfessionals } from '../../testing/recorded-worker';
 import { ManagePatients } from '../patients/manage-patients';
 import { ReadAudiogram } from './read-audiogram';
 import { RecordExam, type RecordExamOptions } from './record-exam';
@@ -52,7 +53,7 @@ beforeEach(async () => {
   const p = await manage.register(auth, { name: 'Ana Paula Souza', age: 40, sex: 'F' });
   if (!p.ok) throw p.error;
   patientId = p.value.id;
-  record = new RecordExam(s.patients, manage, s.exams, immediateUnitOfWork, ids, clock);
+  record = new RecordExam(s.patients, manage, s.exams, immediateUnitOfWork, ids, clock, testProfessionals());
 });
 
 async function recordOn(date: string, t4k: number): Promise<Exam> {
@@ -110,7 +111,7 @@ describe('RecordExam', () => {
 });
 
 describe('UpdateExamAudiogram', () => {
-  const update = () => new UpdateExamAudiogram(s.exams, s.patients, reports, immediateUnitOfWork, clock);
+  const update = () => new UpdateExamAudiogram(s.exams, s.patients, reports, immediateUnitOfWork, clock, testProfessionals());
 
   it('replaces the thresholds and reclassifies the exam and the later ones (a new reference moves them)', async () => {
     await recordOn('2024-01-10', 15);

@@ -1,4 +1,6 @@
+import { attribute, type Attribution } from '../../accounts/attribution';
 import { requirePermission, type ForbiddenError } from '../../accounts/permissions';
+import type { ProfessionalRepository } from '../../ports/account-ports';
 import type { RawThreshold } from '../../audiogram/entry-grid';
 import { DEFAULT_TRANSDUCER, type Exam } from '../../exams/exam';
 import { InvalidExamError } from '../../exams/exam-errors';
@@ -45,6 +47,8 @@ export class RecordExam {
     private readonly uow: UnitOfWork,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    /** Who records is attributed on the exam (issue 18). */
+    private readonly professionals: ProfessionalRepository,
   ) {}
 
   /** Wizard payload: an existing patient. */
@@ -54,7 +58,7 @@ export class RecordExam {
     const patient = await this.patients.findById(auth.organizationId, patientId);
     if (!patient) return err(new PatientNotFoundError());
     if (patient.archivedAt) return err(new PatientArchivedError());
-    const parsed = this.parse(auth, patient, input, options);
+    const parsed = this.parse(auth, patient, input, options, await this.recorder(auth));
     if (!parsed.ok) return parsed;
     return ok(await this.uow.run(() => this.store(parsed.value)));
   }
@@ -64,7 +68,7 @@ export class RecordExam {
     const allowed = requirePermission(auth, 'exams.write');
     if (!allowed.ok) return allowed;
     // everything is checked before anything is written: a bad exam never leaves a new patient behind
-    const draft = this.parse(auth, { id: 'pending' } as Patient, input, options);
+    const draft = this.parse(auth, { id: 'pending' } as Patient, input, options, await this.recorder(auth));
     const patientCheck = validatePatientInput({ name: patientInput.name, age: patientInput.age as number, sex: patientInput.sex }, this.clock.now(), 120, 'paciente.');
     if (!draft.ok || !patientCheck.ok) {
       const issues = [...(patientCheck.ok ? [] : patientCheck.error.issues), ...(draft.ok ? [] : draft.error.issues)];
@@ -77,7 +81,11 @@ export class RecordExam {
     });
   }
 
-  private parse(auth: AuthContext, patient: Patient, input: ExamDetailsInput, o: RecordExamOptions): Result<Exam, InvalidExamError> {
+  private recorder(auth: AuthContext): Promise<Attribution> {
+    return attribute(this.professionals, auth, this.clock.now());
+  }
+
+  private parse(auth: AuthContext, patient: Patient, input: ExamDetailsInput, o: RecordExamOptions, recordedBy: Attribution): Result<Exam, InvalidExamError> {
     const issues: Issue[] = [];
     const now = this.clock.now();
     const date = parseExamDate(input.date, now, o.paths.date, issues, 'Data do exame', patient.birthDate);
@@ -96,7 +104,7 @@ export class RecordExam {
       ambientNoiseDb, calibrationDate, transducer: optionalText(input.transducer) ?? DEFAULT_TRANSDUCER, acousticRestHours,
       observacoes: optionalText(input.observacoes), anamnese: clinical.anamnese ?? null, meatoscopia: clinical.meatoscopia ?? null,
       mascaramento: clinical.mascaramento ?? null, right, left, speechTest,
-      ambienteJson: null, classification: {}, rulesVersion: '', createdAt: now, updatedAt: now,
+      ambienteJson: null, classification: {}, rulesVersion: '', recordedBy, updatedBy: null, imported: false, createdAt: now, updatedAt: now,
     });
   }
 

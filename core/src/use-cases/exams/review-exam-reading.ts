@@ -1,4 +1,6 @@
+import { attribute } from '../../accounts/attribution';
 import { requirePermission, type ForbiddenError } from '../../accounts/permissions';
+import type { ProfessionalRepository } from '../../ports/account-ports';
 import type { IdentityCheck } from '../../audiogram/identity-check';
 import { hasAirThresholds, type Exam } from '../../exams/exam';
 import { ExamNotFoundError, type ExamLockedByFinalizedReportError } from '../../exams/exam-errors';
@@ -48,6 +50,8 @@ export class ReviewExamReading {
     private readonly reports: ReportRepository,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    /** Who applied or discarded a reading is attributed on it and on the exam (issue 18). */
+    private readonly professionals: ProfessionalRepository,
   ) {}
 
   async list(auth: AuthContext, examId: string): Promise<Result<ExamReadingView[], ExamNotFoundError>> {
@@ -66,14 +70,15 @@ export class ReviewExamReading {
     const editable = await assertExamEditable(this.reports, exam, 'alterado', true);
     if (!editable.ok) return editable;
     const at = this.clock.now();
+    const reviewedBy = await attribute(this.professionals, auth, at);
     const read = readingNoteFor({ reading: reading.reading, attempts: exam.ambienteJson?.attempts ?? [], fileName: reading.fileName, fileId: reading.fileId, at: reading.createdAt });
     const applied = reviewedReadingNote(read, { observations: reviewObservations(reading.identity, reading.reasons.includes('existing_thresholds') && hasAirThresholds(exam)), by: auth.userId, at });
-    const decided: ExamReading = { ...reading, status: 'applied', decidedAt: at, decidedBy: auth.userId };
+    const decided: ExamReading = { ...reading, status: 'applied', decidedAt: at, decidedBy: auth.userId, reviewedBy };
     const updated = await this.uow.run(async () => {
-      const result = await applyReadingToExam({ exams: this.exams, patients: this.patients, uow: passThrough, clock: this.clock }, exam, reading.reading, applied);
+      const result = await applyReadingToExam({ exams: this.exams, patients: this.patients, uow: passThrough, clock: this.clock }, exam, reading.reading, applied, reviewedBy);
       await this.readings.save(decided);
       for (const other of await this.readings.listForExam(auth.organizationId, examId)) {
-        if (other.id !== reading.id && other.status === 'pending') await this.readings.save({ ...other, status: 'discarded', decidedAt: at, decidedBy: auth.userId });
+        if (other.id !== reading.id && other.status === 'pending') await this.readings.save({ ...other, status: 'discarded', decidedAt: at, decidedBy: auth.userId, reviewedBy });
       }
       return result;
     });
@@ -87,7 +92,7 @@ export class ReviewExamReading {
     if (!found.ok) return found;
     const { exam, reading } = found.value;
     const at = this.clock.now();
-    const decided: ExamReading = { ...reading, status: 'discarded', decidedAt: at, decidedBy: auth.userId };
+    const decided: ExamReading = { ...reading, status: 'discarded', decidedAt: at, decidedBy: auth.userId, reviewedBy: await attribute(this.professionals, auth, at) };
     const ambienteJson = discardedReadingNote(exam.ambienteJson, reading.id, reading.fileName, hasAirThresholds(exam));
     await this.uow.run(async () => {
       await this.readings.save(decided);

@@ -1,4 +1,6 @@
+import { attribute } from '../../accounts/attribution';
 import { requirePermission, type ForbiddenError } from '../../accounts/permissions';
+import type { ProfessionalRepository } from '../../ports/account-ports';
 import type { Exam } from '../../exams/exam';
 import { ExamNotFoundError, InvalidExamError, type ExamLockedByFinalizedReportError } from '../../exams/exam-errors';
 import { parseAudiogramInput, type Issue, type RawEarPair } from '../../exams/exam-input';
@@ -22,6 +24,8 @@ export class UpdateExamAudiogram {
     private readonly reports: ReportRepository,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    /** The correction is attributed on the exam (`updatedBy`, issue 18). */
+    private readonly professionals: ProfessionalRepository,
   ) {}
 
   async execute(auth: AuthContext, examId: string, audiogram: { air?: Record<string, RawEarPair>; bone?: Record<string, RawEarPair> | null }): Promise<Result<Exam, ExamNotFoundError | InvalidExamError | ExamLockedByFinalizedReportError | ForbiddenError>> {
@@ -34,8 +38,10 @@ export class UpdateExamAudiogram {
     const issues: Issue[] = [];
     const { right, left } = parseAudiogramInput(audiogram.air, audiogram.bone, 'audiogram', issues);
     if (issues.length) return err(new InvalidExamError(issues[0].message, issues));
+    const now = this.clock.now();
+    const updatedBy = await attribute(this.professionals, auth, now);
     return this.uow.run(async () => {
-      const updated: Exam = { ...view.exam, right, left, updatedAt: this.clock.now() };
+      const updated: Exam = { ...view.exam, right, left, updatedBy, updatedAt: now };
       return ok(await reclassifyFrom({ exams: this.exams, patients: this.patients }, updated));
     });
   }

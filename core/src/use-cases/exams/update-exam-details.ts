@@ -1,4 +1,6 @@
+import { attribute } from '../../accounts/attribution';
 import { requirePermission, type ForbiddenError } from '../../accounts/permissions';
+import type { ProfessionalRepository } from '../../ports/account-ports';
 import type { Exam } from '../../exams/exam';
 import { ExamLockedByFinalizedReportError, ExamNotFoundError, InvalidExamError } from '../../exams/exam-errors';
 import {
@@ -35,6 +37,8 @@ export class UpdateExamDetails {
     private readonly reports: ReportRepository,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    /** The correction is attributed on the exam (`updatedBy`, issue 18). */
+    private readonly professionals: ProfessionalRepository,
   ) {}
 
   async execute(auth: AuthContext, examId: string, input: ExamCorrectionInput): Promise<Result<Exam, ExamNotFoundError | InvalidExamError | ExamLockedByFinalizedReportError | ForbiddenError>> {
@@ -46,7 +50,8 @@ export class UpdateExamDetails {
     if (!parsed.ok) return parsed;
     const editable = await assertExamEditable(this.reports, view.exam, 'corrigido', false);
     if (!editable.ok) return editable;
-    const updated: Exam = { ...view.exam, ...parsed.value, updatedAt: this.clock.now() };
+    const now = this.clock.now();
+    const updated: Exam = { ...view.exam, ...parsed.value, updatedBy: await attribute(this.professionals, auth, now), updatedAt: now };
     const fromDate = updated.date < view.exam.date ? updated.date : view.exam.date;
     return this.uow.run(async () => ok(await reclassifyFrom({ exams: this.exams, patients: this.patients }, updated, { fromDate })));
   }

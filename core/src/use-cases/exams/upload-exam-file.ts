@@ -1,3 +1,4 @@
+import type { Attribution } from '../../accounts/attribution';
 import { requirePermission, type ForbiddenError } from '../../accounts/permissions';
 import { checkReadingIdentity, readingNeedsReview, type IdentityCheck, type ReadingReviewReason } from '../../audiogram/identity-check';
 import type { AudiogramReading, SecondOpinion } from '../../audiogram/reading';
@@ -162,7 +163,7 @@ export class UploadExamFile {
     const identity = checkReadingIdentity(undefined, { name: patient?.name ?? '', cpf: patient?.cpf ?? null, birthDate: patient?.birthDate ?? null });
     const again: ExamReading = {
       id: this.ids.next(), organizationId, examId: exam.id, fileId: file.id, fileName: file.fileName, reading, identity, reasons: ['confidence'],
-      status: 'pending', createdAt: at, decidedAt: null, decidedBy: null,
+      status: 'pending', createdAt: at, decidedAt: null, decidedBy: null, reviewedBy: null,
     };
     await this.uow.run(async () => {
       await this.readings.save(again);
@@ -207,8 +208,10 @@ export async function applyReadingToExam(
   exam: Exam,
   reading: Pick<AudiogramReading, 'right' | 'left'>,
   note: ReadingNote,
+  /** Who confirmed the reading (a held one applied by a member, issue 18); absent: the exam's `updatedBy` is kept. */
+  updatedBy?: Attribution,
 ): Promise<Exam> {
-  return deps.uow.run(() => reclassifyFrom(deps, { ...exam, right: reading.right, left: reading.left, ambienteJson: note, updatedAt: deps.clock.now() }));
+  return deps.uow.run(() => reclassifyFrom(deps, { ...exam, right: reading.right, left: reading.left, ambienteJson: note, ...(updatedBy ? { updatedBy } : {}), updatedAt: deps.clock.now() }));
 }
 
 export type { AudiogramReader };

@@ -8,6 +8,7 @@ import { InMemoryExamReadingRepository } from '../../testing/in-memory-exam-read
 import { InMemoryFileStorage } from '../../testing/in-memory-file-storage';
 import { inMemoryPatientExamStores } from '../../testing/in-memory-patient-exam-adapters';
 import { InMemoryReportRepository } from '../../testing/in-memory-report-repository';
+import { testProfessionals } from '../../testing/recorded-worker';
 import { ManagePatients } from '../patients/manage-patients';
 import { ReadAudiogram } from './read-audiogram';
 import { RecordExam } from './record-exam';
@@ -35,7 +36,7 @@ async function setUp() {
   const manage = new ManagePatients(s.patients, s.companies, immediateUnitOfWork, ids, clock);
   const p = await manage.register(auth, { name: 'Ana Paula Souza', age: 40, sex: 'F' });
   if (!p.ok) throw p.error;
-  const exam = await new RecordExam(s.patients, manage, s.exams, immediateUnitOfWork, ids, clock).forPatient(auth, p.value.id, { date: '2025-01-10' }, {
+  const exam = await new RecordExam(s.patients, manage, s.exams, immediateUnitOfWork, ids, clock, testProfessionals()).forPatient(auth, p.value.id, { date: '2025-01-10' }, {
     strict: false, paths: { date: 'date', ambientNoiseDb: 'a', calibrationDate: 'c', operatorName: 'o', operatorRegistration: 'r', acousticRestHours: 'h', audiogram: 'audiogram' },
   });
   if (!exam.ok) throw exam.error;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixedClock, immediateUnitOfWork, sequentialIds } from '../../testing/in-memory-account-adapters';
+import { fixedClock, immediateUnitOfWork, InMemoryProfessionalRepository, sequentialIds } from '../../testing/in-memory-account-adapters';
 import { inMemoryPatientExamStores } from '../../testing/in-memory-patient-exam-adapters';
 import { RecordExam } from '../exams/record-exam';
 import { ManagePatients } from './manage-patients';
@@ -12,7 +12,7 @@ function setUp() {
   const s = inMemoryPatientExamStores();
   const ids = sequentialIds();
   const manage = new ManagePatients(s.patients, s.companies, immediateUnitOfWork, ids, clock);
-  return { s, manage, record: new RecordExam(s.patients, manage, s.exams, immediateUnitOfWork, ids, clock) };
+  return { s, manage, record: new RecordExam(s.patients, manage, s.exams, immediateUnitOfWork, ids, clock, new InMemoryProfessionalRepository()) };
 }
 
 describe('ManagePatients.update', () => {

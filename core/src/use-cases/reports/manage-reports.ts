@@ -1,4 +1,6 @@
+import { attributionOf, type Attribution } from '../../accounts/attribution';
 import { requireFinalizePermission, requirePermission, type ForbiddenError } from '../../accounts/permissions';
+import type { Professional } from '../../accounts/professional';
 import { hasAirThresholds } from '../../exams/exam';
 import { ExamNotFoundError } from '../../exams/exam-errors';
 import { PatientNotFoundError } from '../../patients/patient-errors';
@@ -13,7 +15,7 @@ import type { UnitOfWork } from '../../ports/unit-of-work';
 import { DomainError } from '../../shared/domain-error';
 import { inTransaction } from '../../shared/in-transaction';
 import { buildReportDraft, type ReportDraft } from '../../reports/report-draft';
-import { buildReportFacts } from '../../reports/report-facts';
+import { buildReportFacts, professionalFacts } from '../../reports/report-facts';
 import type { AudiometryType, NexoAnswersInput } from '../../reports/report-facts-types';
 import { InvalidReportError, ReportImmutableError, ReportNotFoundError, ReportPatientArchivedError, ReportStaleError, parseNexoAnswers, type Report, type ReportView } from '../../reports/report';
 import { compareReportFacts, FRESH, type ReportFreshness } from '../../reports/report-freshness';
@@ -66,7 +68,7 @@ export class ManageReports {
       id: existing?.report.id ?? this.d.ids.next(), organizationId: auth.organizationId, patientId: draft.value.patientId, examId, doctorId: me.id, doctorName: me.name,
       type: input.audiometryType, status: 'Draft', consultationType: input.consultationType ?? null, consultationReason: input.consultationReason ?? null,
       nexoAnswers: answers.value, draftJson: JSON.stringify({ ...draft.value.draft, ...(input.confirmedPainpse ? { confirmacao_painpse: input.confirmedPainpse } : {}) }), pdfStorageKey: null, pdfSha256: null,
-      createdAt: existing?.report.createdAt ?? now, updatedAt: now, finalizedAt: null,
+      createdAt: existing?.report.createdAt ?? now, updatedAt: now, finalizedAt: null, draftedBy: attributionOf(auth, me, now), finalizedBy: null,
     };
     await this.d.reports.save(report);
     return ok({ ...(await this.d.reports.findById(auth.organizationId, report.id))!, freshness: FRESH });
@@ -179,11 +181,14 @@ export class ManageReports {
         const freshness = await this.freshness(auth, view);
         if (freshness.stale) return err(new ReportStaleError(freshness.changes));
         const now = this.d.clock.now();
-        const pdf = await this.tryRender({ ...view, report: { ...view.report, status: 'Finalizado' } }, now);
+        // the finalising professional signs the issued PDF, whoever organised the draft (issue 18)
+        const signer = await this.d.professionals.findById(auth.userId);
+        const finalizedBy = attributionOf(auth, signer, now);
+        const pdf = await this.tryRender({ ...view, report: { ...view.report, status: 'Finalizado', finalizedBy } }, now, signer);
         if (!pdf.ok) return pdf;
         const stored = await this.d.storage.put(auth.organizationId, pdf.value);
         issued.push(stored.key);
-        await this.d.reports.save({ ...view.report, status: 'Finalizado', pdfStorageKey: stored.key, pdfSha256: stored.sha256, finalizedAt: now, updatedAt: now });
+        await this.d.reports.save({ ...view.report, status: 'Finalizado', pdfStorageKey: stored.key, pdfSha256: stored.sha256, finalizedAt: now, updatedAt: now, finalizedBy });
         return ok({ ...(await this.d.reports.findById(auth.organizationId, id))!, freshness: FRESH });
       });
     } catch (error) {
@@ -203,18 +208,28 @@ export class ManageReports {
   }
 
   /** A render that throws (Chromium absent, crashed or timed out) is the spec's "Erro ao gerar PDF" (§8). */
-  private async tryRender(view: ReportView, now: Date): Promise<Result<Uint8Array, ReportRenderFailedError>> {
+  private async tryRender(view: ReportView, now: Date, signer?: Professional): Promise<Result<Uint8Array, ReportRenderFailedError>> {
     try {
-      return ok(await this.render(view, now));
+      return ok(await this.render(view, now, signer));
     } catch (error) {
       return err(new ReportRenderFailedError(error));
     }
   }
 
-  private async render(view: ReportView, now: Date) {
+  /**
+   * The PDF of the laudo. The signature block names the professional who finalises (`signer`, at
+   * finalisation) and, when someone else organised the draft, the laudo says who drafted it.
+   */
+  private async render(view: ReportView, now: Date, signer?: Professional) {
     const draft = JSON.parse(view.report.draftJson) as ReportDraft;
     const clinic = (await this.d.clinic?.header(view.report.organizationId)) ?? null;
-    return this.d.renderer.render({ facts: draft.facts, draft, reportId: view.report.id, status: view.report.status, issuedOn: now.toISOString().slice(0, 10), clinic });
+    const drafter = view.report.draftedBy ?? null;
+    const signedByOther = !!signer && !!drafter && drafter.userId !== signer.id;
+    return this.d.renderer.render({
+      facts: draft.facts, draft, reportId: view.report.id, status: view.report.status, issuedOn: now.toISOString().slice(0, 10), clinic,
+      ...(signer ? { signer: professionalFacts(signer) } : {}),
+      ...(signedByOther ? { draftedBy: draftedByOf(drafter) } : {}),
+    });
   }
 
   private async checked(auth: AuthContext, view: ReportView): Promise<CheckedReportView> {
@@ -320,4 +335,9 @@ function mergeChecklist(stored: ReportDraft, editedNexo: unknown): { ok: true; v
     return { item: item.item, status, ...(evidencia ? { evidencia } : {}) };
   });
   return { ok: true, value };
+}
+
+/** Who organised a draft, as the laudo mentions it when another professional signs. */
+function draftedByOf(a: Attribution): { name: string; registry: string | null } {
+  return { name: a.name, registry: a.registry };
 }

@@ -13,6 +13,7 @@ import { fileNameProblem } from '../../contract/text';
 import type { ApiRoutes } from '../api-routes';
 import { requireAuth } from '../auth';
 import { FileNotFoundError, rejectUnsafeInput, UploadError } from '../request-errors';
+import { toAttributionResponse } from './attribution-response';
 import { toExamResponse } from './patients-exams.routes';
 
 /** Spec §9: 10 MB (10 485 760 bytes); PDF, JPEG, PNG only. */
@@ -82,6 +83,7 @@ export function toExamReadingResponse(r: ExamReadingView): ExamReadingResponse {
     positions: r.reading.positions ?? null, secondOpinion: r.reading.secondOpinion ?? null,
     identity: { status: r.identity.status, matched: [...r.identity.matched], mismatched: [...r.identity.mismatched], stated: { ...r.identity.stated }, worker: r.worker },
     createdAt: r.createdAt.toISOString(), decidedAt: r.decidedAt?.toISOString() ?? null, decidedBy: r.decidedBy,
+    reviewedBy: toAttributionResponse(r.reviewedBy),
   };
 }
 

@@ -12,6 +12,7 @@ import { idParams, listQuery, patientBody, patientResponse, type PatientResponse
 import type { ApiRoutes } from '../api-routes';
 import { requireAuth } from '../auth';
 import { parseOr400, unwrap } from '../request-errors';
+import { toAttributionResponse } from './attribution-response';
 
 export interface PatientExamDeps {
   authenticate: Authenticate;
@@ -45,6 +46,7 @@ export function toExamResponse({ exam, patient }: ExamView, today: Date): ExamRe
     consultationReason: exam.consultationReason, ambientNoiseDb: exam.ambientNoiseDb, calibrationDate: exam.calibrationDate,
     transducer: exam.transducer, acousticRestHours: exam.acousticRestHours, classification: exam.classification, rulesVersion: exam.rulesVersion,
     referenceDesignation: exam.referenceDesignation ?? null,
+    recordedBy: toAttributionResponse(exam.recordedBy), updatedBy: toAttributionResponse(exam.updatedBy), imported: exam.imported ?? false,
   };
 }
 
@@ -104,7 +106,7 @@ export function patientExamRoutes(routes: ApiRoutes, d: PatientExamDeps): void {
     async (ctx, { params }) => {
       const rows = unwrap(await d.deleteExam.history(await auth(ctx), params.id));
       ctx.body = rows.map((r) => ({
-        id: r.id, examId: r.examId, examDate: r.examDate, reason: r.reason, deletedByName: r.deletedByName, deletedAt: r.deletedAt.toISOString(),
+        id: r.id, examId: r.examId, examDate: r.examDate, reason: r.reason, deletedByName: r.deletedByName, deletedByMemberId: r.deletedByMemberId ?? null, deletedAt: r.deletedAt.toISOString(),
         hadDraftReport: !!r.snapshot.draftReportId,
       }));
     });

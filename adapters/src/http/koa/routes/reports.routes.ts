@@ -5,6 +5,7 @@ import { generateReportBody, patientReportResponse, reportListQuery, reportRespo
 import type { ApiRoutes } from '../api-routes';
 import { unwrap } from '../request-errors';
 import { requireAuth } from '../auth';
+import { toAttributionResponse } from './attribution-response';
 
 export function toReportResponse(v: ReportView & { freshness?: ReportFreshness; keptEdits?: readonly string[] }): ReportResponse {
   const r = v.report;
@@ -13,6 +14,7 @@ export function toReportResponse(v: ReportView & { freshness?: ReportFreshness; 
     ...(v.keptEdits ? { keptEdits: [...v.keptEdits] } : {}),
     id: r.id, examId: r.examId, examDate: v.examDate, patientId: r.patientId, patientName: v.patientName, patientCompany: v.patientCompany,
     doctorName: r.doctorName, type: r.type, status: r.status, createdAt: r.createdAt.toISOString(), finalizedAt: r.finalizedAt?.toISOString() ?? null,
+    draftedBy: toAttributionResponse(r.draftedBy), finalizedBy: toAttributionResponse(r.finalizedBy),
     pdfUrl: r.pdfStorageKey ? `/api/reports/${r.id}/download` : null, pdfSha256: r.pdfSha256, draftJson: r.draftJson,
   };
 }

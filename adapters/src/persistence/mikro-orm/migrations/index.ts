@@ -15,6 +15,7 @@ import { Migration20261124130000PasswordReset } from './Migration20261124130000P
 import { Migration20261124170000AttemptKinds } from './Migration20261124170000AttemptKinds';
 import { Migration20261125010000ReadingNoteJsonb } from './Migration20261125010000ReadingNoteJsonb';
 import { Migration20261125100000Teams } from './Migration20261125100000Teams';
+import { Migration20261125110000Attribution } from './Migration20261125110000Attribution';
 
 /**
  * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
@@ -37,4 +38,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124170000AttemptKinds', class: Migration20261124170000AttemptKinds },
   { name: 'Migration20261125010000ReadingNoteJsonb', class: Migration20261125010000ReadingNoteJsonb },
   { name: 'Migration20261125100000Teams', class: Migration20261125100000Teams },
+  { name: 'Migration20261125110000Attribution', class: Migration20261125110000Attribution },
 ];

@@ -20,4 +20,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   'Migration20261124170000AttemptKinds',
   'Migration20261125010000ReadingNoteJsonb',
   'Migration20261125100000Teams',
+  'Migration20261125110000Attribution',
 ];

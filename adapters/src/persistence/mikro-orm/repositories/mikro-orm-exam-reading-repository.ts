@@ -1,6 +1,6 @@
 import type { InferEntity } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AudiogramReading, ExamReading, ExamReadingRepository, ExamReadingStatus, IdentityCheck, ReadingReviewReason } from '../../../../../core/src';
+import { parseAttribution, type AudiogramReading, type ExamReading, type ExamReadingRepository, type ExamReadingStatus, type IdentityCheck, type ReadingReviewReason } from '../../../../../core/src';
 import { ExamReadingSchema } from '../schemas/exam-reading-schemas';
 import { isUuid } from './uuid';
 
@@ -9,13 +9,14 @@ type Row = InferEntity<typeof ExamReadingSchema>;
 const toRow = (r: ExamReading): Row => ({
   id: r.id, organizationId: r.organizationId, examId: r.examId, fileId: r.fileId, fileName: r.fileName, status: r.status,
   reasons: r.reasons, reading: r.reading, identityCheck: r.identity, confidence: r.reading.confidence,
-  createdAt: r.createdAt, decidedAt: r.decidedAt, decidedBy: r.decidedBy,
+  createdAt: r.createdAt, decidedAt: r.decidedAt, decidedBy: r.decidedBy, reviewedBy: r.reviewedBy ?? null,
 });
 
 const toReading = (row: Row): ExamReading => ({
   id: row.id, organizationId: row.organizationId, examId: row.examId, fileId: row.fileId ?? null, fileName: row.fileName,
   status: row.status as ExamReadingStatus, reasons: row.reasons as ReadingReviewReason[], reading: row.reading as AudiogramReading,
   identity: row.identityCheck as IdentityCheck, createdAt: row.createdAt, decidedAt: row.decidedAt ?? null, decidedBy: row.decidedBy ?? null,
+  reviewedBy: parseAttribution(row.reviewedBy),
 });
 
 /** `exam_reading` rows (Migration20261124120000ExamReading). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isUuid } from './uuid';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import {
+  parseAttribution,
   fromWireAudiogram, toWireAudiogram, type CompanyRepository, type DashboardCounts, type DashboardQueries, type Exam, type ExamDeletion, type ExamDeletionLog,
   type ExamFile, type ExamFileRepository, type ExamListQuery, type Meatoscopia, type ExamRepository, type ExamView, type Page, type Patient,
   type PatientListQuery, type PatientRepository, type ReadingNote, type ReferenceDesignation, type Sex, type SpeechTest, type WireAudiogram,
@@ -150,6 +151,7 @@ function toExam(r: Row): Exam {
     speechTest: (r.speech_test as SpeechTest | null) ?? null, ambienteJson: (r.ambiente_json as ReadingNote | null) ?? null,
     classification: (r.classification as Record<string, unknown>) ?? {}, rulesVersion: r.rules_version as string,
     referenceDesignation: (r.reference_designation as ReferenceDesignation | null) ?? null,
+    recordedBy: parseAttribution(r.recorded_by), updatedBy: parseAttribution(r.updated_by), imported: r.natural_key !== null && r.natural_key !== undefined,
     createdAt: new Date(r.created_at as string), updatedAt: new Date(r.updated_at as string),
   };
 }
@@ -163,6 +165,7 @@ export function examRow(e: Exam, naturalKey: string | null = null) {
     anamnese: e.anamnese ?? null, meatoscopia: e.meatoscopia ?? null, mascaramento: e.mascaramento ?? null,
     audiogram: toWireAudiogram(e.right, e.left), speechTest: e.speechTest, ambienteJson: e.ambienteJson,
     classification: e.classification, rulesVersion: e.rulesVersion, referenceDesignation: e.referenceDesignation ?? null, naturalKey,
+    recordedBy: e.recordedBy ?? null, updatedBy: e.updatedBy ?? null,
     createdAt: e.createdAt, updatedAt: e.updatedAt,
   };
 }
@@ -239,8 +242,9 @@ export class MikroOrmExamRepository implements ExamRepository {
   }
 
   async update(exam: Exam) {
-    const { id, organizationId, createdAt: _c, naturalKey: _k, ...rest } = examRow(exam);
-    await this.em().nativeUpdate(ExamSchema, { id, organizationId }, rest);
+    // who recorded it is written once; an update that names no corrector keeps the last one
+    const { id, organizationId, createdAt: _c, naturalKey: _k, recordedBy: _r, updatedBy, ...rest } = examRow(exam);
+    await this.em().nativeUpdate(ExamSchema, { id, organizationId }, exam.updatedBy === undefined ? rest : { ...rest, updatedBy });
   }
 
   async delete(organizationId: string, id: string) {
@@ -271,9 +275,9 @@ export class MikroOrmExamDeletionLog implements ExamDeletionLog {
 
   async record(d: ExamDeletion) {
     await sql(this.em())(
-      `insert into exam_deletion (id, organization_id, patient_id, exam_id, exam_date, reason, deleted_by, deleted_by_name, deleted_at, snapshot)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)`,
-      [d.id, d.organizationId, d.patientId, d.examId, d.examDate, d.reason, d.deletedBy, d.deletedByName, d.deletedAt, JSON.stringify(d.snapshot)],
+      `insert into exam_deletion (id, organization_id, patient_id, exam_id, exam_date, reason, deleted_by, deleted_by_member_id, deleted_by_name, deleted_at, snapshot)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)`,
+      [d.id, d.organizationId, d.patientId, d.examId, d.examDate, d.reason, d.deletedBy, d.deletedByMemberId ?? null, d.deletedByName, d.deletedAt, JSON.stringify(d.snapshot)],
     );
   }
 
@@ -282,7 +286,7 @@ export class MikroOrmExamDeletionLog implements ExamDeletionLog {
     const rows = await sql(this.em())('select * from exam_deletion where organization_id = ? and patient_id = ? order by deleted_at desc, id', [organizationId, patientId]);
     return rows.map((r) => ({
       id: r.id as string, organizationId: r.organization_id as string, patientId: r.patient_id as string, examId: r.exam_id as string,
-      examDate: iso(r.exam_date)!, reason: r.reason as string, deletedBy: str(r.deleted_by), deletedByName: r.deleted_by_name as string,
+      examDate: iso(r.exam_date)!, reason: r.reason as string, deletedBy: str(r.deleted_by), deletedByMemberId: str(r.deleted_by_member_id), deletedByName: r.deleted_by_name as string,
       deletedAt: new Date(r.deleted_at as string), snapshot: r.snapshot as Record<string, unknown>,
     }));
   }

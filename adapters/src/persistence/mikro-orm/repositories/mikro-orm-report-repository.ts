@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Report, ReportListQuery, ReportRepository, ReportView } from '../../../../../core/src';
+import { parseAttribution, type Report, type ReportListQuery, type ReportRepository, type ReportView } from '../../../../../core/src';
 import { isUuid } from './uuid';
 
 type Row = Record<string, unknown>;
@@ -16,6 +16,7 @@ function toView(r: Row): ReportView {
     consultationType: (r.consultation_type as string) ?? null, consultationReason: (r.consultation_reason as string) ?? null,
     nexoAnswers: (r.nexo_answers as Report['nexoAnswers']) ?? null, draftJson: r.draft_json as string, pdfStorageKey: (r.pdf_storage_key as string) ?? null,
     pdfSha256: (r.pdf_sha256 as string) ?? null, createdAt: new Date(r.created_at as string), updatedAt: new Date(r.updated_at as string), finalizedAt: date(r.finalized_at),
+    draftedBy: parseAttribution(r.drafted_by), finalizedBy: parseAttribution(r.finalized_by),
   };
   const examDate = r.exam_date instanceof Date ? r.exam_date.toISOString().slice(0, 10) : String(r.exam_date).slice(0, 10);
   return { report, patientName: r.patient_name as string, patientCompany: (r.patient_company as string) ?? null, examDate };
@@ -68,15 +69,16 @@ export class MikroOrmReportRepository implements ReportRepository {
   async save(r: Report) {
     await run(this.em())(
       `insert into report (id, organization_id, patient_id, exam_id, doctor_id, doctor_name, type, status, consultation_type, consultation_reason, nexo_answers,
-         draft_json, pdf_storage_key, pdf_sha256, created_at, updated_at, finalized_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?)
+         draft_json, pdf_storage_key, pdf_sha256, created_at, updated_at, finalized_at, drafted_by, finalized_by)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)
        on conflict (id) do update set doctor_id = excluded.doctor_id, doctor_name = excluded.doctor_name, type = excluded.type, status = excluded.status,
          consultation_type = excluded.consultation_type, consultation_reason = excluded.consultation_reason, nexo_answers = excluded.nexo_answers,
          draft_json = excluded.draft_json, pdf_storage_key = excluded.pdf_storage_key, pdf_sha256 = excluded.pdf_sha256, updated_at = excluded.updated_at,
-         finalized_at = excluded.finalized_at
+         finalized_at = excluded.finalized_at, drafted_by = excluded.drafted_by, finalized_by = excluded.finalized_by
        where report.organization_id = excluded.organization_id`,
       [r.id, r.organizationId, r.patientId, r.examId, r.doctorId || null, r.doctorName, r.type, r.status, r.consultationType, r.consultationReason,
-        r.nexoAnswers ? JSON.stringify(r.nexoAnswers) : null, r.draftJson, r.pdfStorageKey, r.pdfSha256, r.createdAt, r.updatedAt, r.finalizedAt],
+        r.nexoAnswers ? JSON.stringify(r.nexoAnswers) : null, r.draftJson, r.pdfStorageKey, r.pdfSha256, r.createdAt, r.updatedAt, r.finalizedAt,
+        r.draftedBy ? JSON.stringify(r.draftedBy) : null, r.finalizedBy ? JSON.stringify(r.finalizedBy) : null],
     );
   }
 }

@@ -20,5 +20,7 @@ export const ExamReadingSchema = defineEntity({
     createdAt: p.datetime().columnType('timestamptz'),
     decidedAt: p.datetime().columnType('timestamptz').nullable(),
     decidedBy: p.uuid().nullable(),
+    /** Who applied or discarded it, with name and registry (issue 18). */
+    reviewedBy: p.json<unknown>().nullable(),
   },
 });

@@ -68,6 +68,9 @@ export const ExamSchema = defineEntity({
     rulesVersion: p.text(),
     referenceDesignation: p.json<unknown>().nullable(),
     naturalKey: p.text().nullable(),
+    // who recorded / last corrected it (issue 18, Migration20261125110000Attribution)
+    recordedBy: p.json<unknown>().nullable(),
+    updatedBy: p.json<unknown>().nullable(),
     createdAt: p.datetime().columnType('timestamptz'),
     updatedAt: p.datetime().columnType('timestamptz'),
   },
