@@ -18,6 +18,8 @@ import { ClinicalSection } from './components/clinical-section';
 import { ExamDeleteDialog } from './components/exam-delete-dialog';
 import { ExamEditForm } from './components/exam-edit-form';
 import { ReferenceSection } from './components/reference-section';
+import { ReadingDecisions } from './components/reading-decisions';
+import { attributionText } from '../../lib/attribution';
 import { classificationDb } from '../../lib/bounded-db';
 import { ExamFileDialog } from './exam-file-dialog';
 import { ExamAudiogramSection } from '../upload';
@@ -139,6 +141,8 @@ function ExamDetail({ exam }: { exam: Exam }) {
             <Fact label="Operador" value={exam.operatorName || 'N/A'} />
             <Fact label="Registro do operador" value={operatorRegistration(exam)} />
             <Fact label="Cadastrado em" value={formatDateTime(exam.createdAt)} />
+            <Fact label="Registrado por" value={recordedByText(exam)} />
+            {exam.updatedBy && <Fact label="Última correção por" value={attributionText(exam.updatedBy)} />}
             {exam.transducer && <Fact label="Transdutor" value={exam.transducer} />}
             {exam.calibrationDate && <Fact label="Calibração" value={formatDay(exam.calibrationDate)} />}
             {exam.ambientNoiseDb !== null && <Fact label="Ruído ambiente" value={db(exam.ambientNoiseDb)} />}
@@ -176,6 +180,8 @@ function ExamDetail({ exam }: { exam: Exam }) {
       <ReferenceSection exam={exam} hasThresholds={hasAudiogram && !withoutThresholds} />
 
       {canRecord && <ExamAudiogramSection exam={exam} />}
+
+      <ReadingDecisions exam={exam} />
 
       {referenceDate && !withoutThresholds && (
         <Card title="Comparação com o exame de referência" description={`Exame de referência: ${formatDay(referenceDate)}`}>
@@ -235,6 +241,12 @@ function ExamDetail({ exam }: { exam: Exam }) {
       {canDelete && <ExamDeleteDialog exam={exam} open={deleting} onOpenChange={setDeleting} />}
     </div>
   );
+}
+
+/** Who recorded the exam (issue 18): the member with registry and time; an exam of the bulk import names no one. */
+function recordedByText(exam: Exam): string {
+  if (exam.recordedBy) return attributionText(exam.recordedBy);
+  return exam.imported ? 'Importado (sem profissional associado)' : '—';
 }
 
 function Fact({ label, value }: { label: string; value: string }) {

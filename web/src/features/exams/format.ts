@@ -3,16 +3,7 @@ const SEX_WORDS: Record<string, string> = { M: 'Masculino', F: 'Feminino', O: 'O
 /** Spec §3: M or F as a word, otherwise 'Não informado' (product.md adds O, Outro). */
 export const sexWord = (sex: string | null | undefined) => (sex ? (SEX_WORDS[sex] ?? 'Não informado') : 'Não informado');
 
-export { formatDate, formatDay } from '../../lib/dates';
-
-/** dd/mm/aaaa hh:mm of a timestamp. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '-';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : `${date.toLocaleDateString('pt-BR')} ${date.toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' })}`;
-}
+export { formatDate, formatDateTime, formatDay } from '../../lib/dates';
 
 /** Spec §3: 'CRM-STATE' when both, else the CRM, else operatorRegistration, else '-'. */
 export function operatorRegistration(exam: { operatorCrm: string | null; operatorCrmState: string | null; operatorRegistration: string | null }): string {

@@ -11,6 +11,7 @@ import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 import { formatDateTime, formatDb, getReport, NEXO_LEVEL_LABELS, openReportPdf, parseDraft, reportKeys, reportTypeBadge, type NexoLevelValue } from './api';
 import { NarrativeView } from './narrative-view';
+import { attributionText } from '../../lib/attribution';
 import { ClinicHeaderCard } from '../settings';
 import { useCan } from '../auth';
 import './reports.css';
@@ -88,7 +89,12 @@ export default function ReportDetailPage() {
         </Card>
         <Card title="Gerado em">
           <p className="report-detail__card-value">{formatDateTime(report.createdAt)}</p>
-          {report.finalizedAt && <p className="report-detail__card-sub">Finalizado em {formatDateTime(report.finalizedAt)}</p>}
+          {report.draftedBy && <p className="report-detail__card-sub">Elaborado por {attributionText(report.draftedBy)}</p>}
+          {report.finalizedAt && (
+            <p className="report-detail__card-sub">
+              {report.finalizedBy ? `Finalizado por ${attributionText(report.finalizedBy)}` : `Finalizado em ${formatDateTime(report.finalizedAt)}`}
+            </p>
+          )}
         </Card>
         <Card title="Status">
           <p className="report-detail__card-value">{report.status || 'Draft'}</p>
