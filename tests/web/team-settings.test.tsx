@@ -27,7 +27,7 @@ describe('Configurações › Equipe', () => {
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
-    expect(rows[0]!.textContent).toContain('Dra. Ana (você)');
+    expect(rows[0]!.textContent).toContain('Dra. Ana (você)ana@clinica.test');
     expect(rows[0]!.textContent).toContain('Administrador(a), Médico(a)');
     expect(rows[0]!.textContent).toContain('CRM 123456/SP');
     expect(rows[0]!.textContent).toMatch(/24\/11\/2026 \d{2}:\d{2}/);

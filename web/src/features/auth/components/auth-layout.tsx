@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../../components/layout/use-document-title'
 import { IconArrowLeft, LogoMark } from '../../../components/ui/icons';
 import { LoadingState } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
+import { afterLoginPath } from '../after-login';
 import { useAuth } from '../auth-context';
 import './auth-layout.css';
 
@@ -33,9 +34,10 @@ export interface AuthLayoutProps {
  */
 export function AuthLayout({ title, subtitle, switchTo, guestOnly = false, width = 'normal', children }: AuthLayoutProps) {
   useDocumentTitle(title);
-  const { status } = useAuth();
+  const { status, user } = useAuth();
   if (guestOnly && status === 'loading') return <LoadingState fullPage />;
-  if (guestOnly && status === 'authenticated') return <Navigate to={paths.dashboard.getHref()} replace />;
+  // where a fresh login goes (the organisation picker for a login in several organisations, issue 18)
+  if (guestOnly && status === 'authenticated') return <Navigate to={user ? afterLoginPath(user) : paths.dashboard.getHref()} replace />;
   return (
     <div className="auth-page">
       <aside className="auth-page__aside" aria-label="Sobre o Limiar">

@@ -55,16 +55,18 @@ export function MembersCard() {
 
   const columns: ColumnDef<Member>[] = [
     {
-      id: 'name',
-      header: 'Nome',
+      id: 'member',
+      header: 'Membro',
       cell: ({ row: { original: m } }) => (
-        <span className="team-table__name">
-          {m.name}
-          {m.userId === user?.id && <span className="team-table__you"> (você)</span>}
+        <span className="team-table__member">
+          <span className="team-table__name">
+            {m.name}
+            {m.userId === user?.id && <span className="team-table__you"> (você)</span>}
+          </span>
+          <span className="team-table__email">{m.email}</span>
         </span>
       ),
     },
-    { id: 'email', header: 'E-mail', cell: ({ row }) => row.original.email },
     { id: 'registry', header: 'Registro', cell: ({ row }) => row.original.registry ?? '-' },
     { id: 'roles', header: 'Papéis', cell: ({ row }) => rolesLabel(row.original.roles) },
     {
