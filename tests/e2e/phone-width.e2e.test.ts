@@ -69,7 +69,7 @@ const publicRoutes: RouteCase[] = [
   { key: 'dataDeletion', href: () => paths.dataDeletion.getHref(), actions: (p) => [p.locator('main form button[type="submit"]')] },
   { key: 'contact', href: () => paths.contact.getHref(), actions: (p) => [p.locator('main form button[type="submit"]')] },
   { key: 'support', href: () => paths.support.getHref() },
-  { key: 'invitation', href: () => `${paths.invitation.getHref()}#token=lmr_inv_invalido` },
+  { key: 'invitation', href: () => paths.invitation.getHref() }, // no token: the page says so without asking the server
 ];
 
 const protectedRoutes: RouteCase[] = [

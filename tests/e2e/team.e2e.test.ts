@@ -265,6 +265,9 @@ describe('teams (issue 18): invitations, roles, attribution, deactivation, sever
     await tech.page.goto(`${t.url}/reports/${reportId}`);
     await tech.page.getByRole('heading', { level: 1, name: `Laudo — ${WORKER}` }).waitFor();
     await tech.page.getByText(new RegExp(`· ${DOC}$`)).waitFor();
+    // who did what (attribution): drafted and finalised by the médico, with his CRM
+    await tech.page.getByText(new RegExp(`^Elaborado por ${DOC} \\(CRM 445566/MG\\) em \\d{2}/\\d{2}/\\d{4}`)).waitFor();
+    await tech.page.getByText(new RegExp(`^Finalizado por ${DOC} \\(CRM 445566/MG\\) em \\d{2}/\\d{2}/\\d{4}`)).waitFor();
     expect(await tech.page.getByRole('link', { name: 'Abrir no Editor' }).count()).toBe(0);
     const finalized = (await (await t.request(`/api/reports/${reportId}`, bearer(await tokenOf(page)))).json()) as { status: string };
     expect(finalized.status).toMatch(/final/i);
@@ -291,9 +294,10 @@ describe('teams (issue 18): invitations, roles, attribution, deactivation, sever
     await tech.page.getByText(TEAM_MESSAGES.noOrganization).waitFor();
     expect(path(tech.page)).toBe('/login');
 
-    // the records he made stay, attributed to the organisation's exam
-    const exam = await t.request(`/api/exams/${examId}`, bearer(await tokenOf(admin.page)));
-    expect(exam.status).toBe(200);
+    // the records he made stay, still attributed to him
+    await admin.page.goto(`${t.url}/exams/${examId}`);
+    const recorded = admin.page.locator('.exam-facts div').filter({ has: admin.page.getByText('Registrado por', { exact: true }) }).locator('dd');
+    await expect.poll(() => recorded.textContent()).toMatch(new RegExp(`^${TECH} em \\d{2}/\\d{2}/\\d{4}`));
     expect(admin.errors).toEqual([]);
   }, 90_000);
 
