@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { useAuth, professionalTypeLabel } from '../../features/auth';
@@ -6,10 +6,11 @@ import { Button } from '../ui/button';
 import { IconClose, IconLogOut, IconMenu, LogoMark } from '../ui/icons';
 import { LoadingState } from '../ui/spinner';
 import { isMenuItemActive, visibleMenuItems } from './menu-items';
-import { OrganizationSwitcher } from './organization-switcher';
 import './app-layout.css';
 
 const MAIN_ID = 'main-content';
+// "Trocar organização" (issue 18): loaded only for a login in more than one organisation
+const OrganizationSwitcher = lazy(() => import('./organization-switcher'));
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -106,7 +107,11 @@ export function AppLayout() {
               </span>
             </div>
           )}
-          <OrganizationSwitcher />
+          {(user?.organizations?.length ?? 0) > 1 && (
+            <Suspense fallback={null}>
+              <OrganizationSwitcher />
+            </Suspense>
+          )}
           <Button variant="ghost" className="app-nav__logout" onClick={handleLogout} loading={loggingOut}>
             {!loggingOut && <IconLogOut size={20} />}
             Sair

@@ -4,6 +4,7 @@ import { paths } from '../../config/paths';
 import { useAuth, useSwitchOrganization } from '../../features/auth';
 import { toast } from '../../lib/toast';
 import { Button } from '../ui/button';
+import './organization-switcher.css';
 
 /**
  * "Trocar organização" in the user menu (issue 18), for a login in more than one organisation: the
@@ -47,3 +48,5 @@ export function OrganizationSwitcher() {
     </div>
   );
 }
+
+export default OrganizationSwitcher;
