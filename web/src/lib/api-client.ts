@@ -58,11 +58,6 @@ export function refusalOr(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status === 403 ? error.message : fallback;
 }
 
-/** True for a 403: the member's role does not allow the action (AUTH.FORBIDDEN). */
-export function isRefusal(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 403;
-}
-
 type JsonBody = Record<string, unknown> | unknown[];
 
 export interface RequestOptions {

@@ -1,16 +1,8 @@
 import type { Action } from '../../../../core/src/index';
 import { useAuth } from './auth-context';
-import type { AuthUser } from './types';
+import { can, type AuthUser } from './types';
 
 export type { Action, Role } from '../../../../core/src/index';
-
-/**
- * May this member do the action? Reads the `permissions` the server sent with the profile (issue 18);
- * a missing user or array means no permission. The UI offers only what this allows — the API refuses the rest.
- */
-export function can(user: AuthUser | null | undefined, action: Action): boolean {
-  return Array.isArray(user?.permissions) && user.permissions.includes(action);
-}
 
 /**
  * May this member finalise a laudo of this type? A fonoaudiólogo finalises only the simple (audiological)

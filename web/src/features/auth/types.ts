@@ -36,6 +36,15 @@ export interface AuthUser {
   organizations?: AuthOrganization[];
 }
 
+/**
+ * May this member do the action? Reads the `permissions` the server sent with the profile (issue 18);
+ * a missing user or array means no permission. The UI offers only what this allows — the API refuses the rest.
+ * (Beside the user type, so the menu and the dashboard read it from the entry chunk.)
+ */
+export function can(user: AuthUser | null | undefined, action: Action): boolean {
+  return Array.isArray(user?.permissions) && user.permissions.includes(action);
+}
+
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
 /** Short labels for the side menu (the full ones live in core's PROFESSIONAL_TYPE_LABELS). */

@@ -9,7 +9,7 @@ import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { IconAudiogram, IconCheck, IconCpu, IconFileText, IconHelp, IconUserPlus, IconUsers } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { paths } from '../../config/paths';
-import { api, ApiError } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { Worklist } from './worklist';
 import './dashboard.css';
 
@@ -67,11 +67,7 @@ export default function DashboardPage() {
           <Counter icon={<IconFileText size={20} />} label="Laudos" value={count(summary.data?.reports)} to={paths.reports.getHref()} />
         </div>
       )}
-      {canSeeStats && summary.isError && (
-        <p className="dashboard__counters-error" role="status">
-          {summary.error instanceof ApiError && summary.error.status === 403 ? summary.error.message : 'Não foi possível carregar os totais agora.'}
-        </p>
-      )}
+      {canSeeStats && summary.isError && <p className="dashboard__counters-error" role="status">Não foi possível carregar os totais agora.</p>}
 
       <Worklist />
 
