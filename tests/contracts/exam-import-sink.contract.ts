@@ -70,6 +70,8 @@ export function examImportSinkContract(make: () => Promise<ExamImportStores>) {
     expect((await s.exams.findById(org, first.id))?.exam).toMatchObject({
       date: '2024-03-01', transducer: 'TDH-39', acousticRestHours: 14, ambientNoiseDb: 32, operatorName: 'Operador', consultationReason: 'Periódico',
       right: first.right, left: first.left, classification: { classification_right: 'aceitavel' }, rulesVersion: 'r1', createdAt: first.createdAt,
+      // no member recorded it (issue 18): the exam pages say it came from the import
+      recordedBy: null, updatedBy: null, imported: true,
     });
     expect(await s.exams.findById(org, twin.id)).toBeUndefined();
   });

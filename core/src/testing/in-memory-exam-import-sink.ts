@@ -119,6 +119,6 @@ function toExam(organizationId: string, e: NewImportedExam): Exam {
     operatorCrmState: null, consultationType: null, consultationReason: e.consultationReason, ambientNoiseDb: e.ambientNoiseDb, calibrationDate: e.calibrationDate,
     transducer: e.transducer ?? DEFAULT_TRANSDUCER, acousticRestHours: e.acousticRestHours, observacoes: null, anamnese: null, meatoscopia: null, mascaramento: null,
     right: e.right, left: e.left, speechTest: null, ambienteJson: null, referenceDesignation: null, classification: JSON.parse(e.classificationJson),
-    rulesVersion: e.rulesVersion, createdAt: e.createdAt, updatedAt: e.createdAt,
+    rulesVersion: e.rulesVersion, recordedBy: null, updatedBy: null, imported: true, createdAt: e.createdAt, updatedAt: e.createdAt,
   };
 }
