@@ -56,7 +56,7 @@ describe('attribution on the exam page', () => {
 
     const recorded = await screen.findByText('Registrado por');
     expect(recorded.nextElementSibling?.textContent).toBe(`Bruno Técnico em ${formatDateTime(tecnico.at)}`);
-    expect(screen.getByText('Última correção por').nextElementSibling?.textContent).toBe(`Dra. Helena Prado (CRM 654321/SP) em ${formatDateTime(medica.at)}`);
+    expect(screen.getByText('Última alteração por').nextElementSibling?.textContent).toBe(`Dra. Helena Prado (CRM 654321/SP) em ${formatDateTime(medica.at)}`);
     const decisions = await screen.findByRole('list', { name: 'Leituras revisadas' });
     expect(within(decisions).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       `Leitura de foto.jpg descartada por Fga. Lia Souza (CRFa 2-12345) em ${formatDateTime(fono.at)}`,
@@ -69,7 +69,7 @@ describe('attribution on the exam page', () => {
     renderApp(<ExamDetailPage />, { path: '/exams/e1', route: '/exams/:id' });
 
     expect((await screen.findByText('Registrado por')).nextElementSibling?.textContent).toBe('Importado (sem profissional associado)');
-    expect(screen.queryByText('Última correção por')).toBeNull();
+    expect(screen.queryByText('Última alteração por')).toBeNull();
     expect(screen.queryByRole('list', { name: 'Leituras revisadas' })).toBeNull();
   });
 });

@@ -150,7 +150,7 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
   constant(TOKENS.ExamReadingRepository, new MikroOrmExamReadingRepository(em));
   factory(TOKENS.UploadExamFile, () => new UploadExamFile(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ExamFileStore),
     get(TOKENS.FileStorage), get(TOKENS.FastAudiogramReaders), get(TOKENS.ReadingQueue), get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock),
-    get(TOKENS.ExamReadingRepository), get(TOKENS.ReportRepository)));
+    get(TOKENS.ExamReadingRepository), get(TOKENS.ReportRepository), get(TOKENS.ProfessionalRepository)));
   factory(TOKENS.Worklist, () => new QueryWorklist(new MikroOrmWorklistQueries(em)));
   factory(TOKENS.ReviewExamReading, () => new ReviewExamReading(get(TOKENS.ExamReadingRepository), get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ReportRepository),
     get(TOKENS.UnitOfWork), get(TOKENS.Clock), get(TOKENS.ProfessionalRepository)));

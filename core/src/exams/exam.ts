@@ -56,7 +56,7 @@ export interface Exam {
    * teams. Optional for callers that build exams elsewhere; the repositories always return it.
    */
   recordedBy?: Attribution | null;
-  /** Who last corrected the exam (details, thresholds, an applied reading) and when; null when never corrected. */
+  /** Who last changed the exam (details, thresholds, a reading applied on review or at upload) and when; null until then. */
   updatedBy?: Attribution | null;
   /** The exam came from the bulk import (CLI), not from a member: no one recorded it in the app. */
   imported?: boolean;

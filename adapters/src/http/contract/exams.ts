@@ -160,7 +160,7 @@ export const examResponse = z.object({
   referenceDesignation: z.object({ reason: z.string(), designatedBy: z.string(), designatedAt: z.string() }).nullable(),
   /** Who recorded the exam and when (issue 18); null when it came from the bulk import (`imported`) or predates teams. */
   recordedBy: attributionResponse.nullable(),
-  /** Who last corrected it (details, thresholds, an applied reading) and when; null when never corrected. */
+  /** Who last changed it (details, thresholds, a reading applied on review or at upload) and when; null until then. */
   updatedBy: attributionResponse.nullable(),
   /** The exam came from the bulk import (CLI), not from a member of the organisation. */
   imported: z.boolean(),

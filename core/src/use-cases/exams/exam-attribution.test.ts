@@ -4,8 +4,13 @@ import type { ExamReading } from '../../ports/exam-reading-repository';
 import { fixedClock, immediateUnitOfWork } from '../../testing/in-memory-account-adapters';
 import { InMemoryExamReadingRepository } from '../../testing/in-memory-exam-reading-repository';
 import { InMemoryReportRepository } from '../../testing/in-memory-report-repository';
+import { InMemoryExamFileStore } from '../../testing/in-memory-exam-file-store';
+import { InMemoryFileStorage } from '../../testing/in-memory-file-storage';
 import { recordedWorker, TEST_ORG, testAuth } from '../../testing/recorded-worker';
 import { DeleteExam } from './delete-exam';
+import { ReadAudiogram } from './read-audiogram';
+import { RecordExam } from './record-exam';
+import { UploadExamFile } from './upload-exam-file';
 import { ReviewExamReading } from './review-exam-reading';
 import { UpdateExamAudiogram } from './update-exam-audiogram';
 import { UpdateExamDetails } from './update-exam-details';
@@ -71,6 +76,23 @@ describe('exam attribution', () => {
     expect(discarded).toMatchObject({ ok: true, value: { status: 'discarded', reviewedBy: { ...physician, at: '2026-11-24T12:10:00.000Z' } } });
     // a discard does not correct the exam: its last corrector stays
     expect((await w.stored()).updatedBy).toEqual(by);
+  });
+
+  it('a reading applied right at upload (an exam without thresholds, the worker\'s file, high confidence) names the uploading member', async () => {
+    const w = await setUp();
+    const paths = { date: 'date', ambientNoiseDb: 'a', calibrationDate: 'c', operatorName: 'o', operatorRegistration: 'r', acousticRestHours: 'h', audiogram: 'audiogram' };
+    const empty = await new RecordExam(w.s.patients, w.manage, w.s.exams, immediateUnitOfWork, w.ids, w.clock, w.professionals).forPatient(testAuth, w.patient.id, { date: '2025-06-01' }, { strict: false, paths });
+    if (!empty.ok) throw empty.error;
+    const readings = new InMemoryExamReadingRepository();
+    const upload = new UploadExamFile(w.s.exams, w.s.patients, new InMemoryExamFileStore(w.s.files), new InMemoryFileStorage(),
+      new ReadAudiogram([{ name: 'pdf-text', read: async () => ({ status: 'read', reading: { ...reading, confidence: 'high', identity: { name: 'Ana Paula' } } }) }]),
+      { enabled: false, available: async () => false, enqueue: async () => {} }, immediateUnitOfWork, w.ids, w.clock, readings, w.reports, w.professionals);
+    w.clock.advance(60_000);
+    const r = await upload.execute(tecnico, { examId: empty.value.id, fileName: 'audiometria.pdf', mediaType: 'application/pdf', bytes: new TextEncoder().encode('%PDF-1.7') });
+    expect(r).toMatchObject({ ok: true, value: { analysisSucceeded: true, review: null } });
+    expect((await w.s.exams.findById(TEST_ORG, empty.value.id))!.exam).toMatchObject({
+      recordedBy: { ...physician, at: '2026-11-24T12:00:00.000Z' }, updatedBy: { ...technician, at: '2026-11-24T12:01:00.000Z' },
+    });
   });
 
   it('DeleteExam records the member it was done under', async () => {

@@ -156,7 +156,7 @@ describe('UploadExamFile (applying a reading)', () => {
   function upload(reader: AudiogramReader, held = readings()) {
     const storage = new InMemoryFileStorage();
     const use = new UploadExamFile(s.exams, s.patients, new InMemoryExamFileStore(s.files), storage, new ReadAudiogram([reader]),
-      { enabled: false, available: async () => false, enqueue: async () => {} }, immediateUnitOfWork, ids, clock, held, reports);
+      { enabled: false, available: async () => false, enqueue: async () => {} }, immediateUnitOfWork, ids, clock, held, reports, testProfessionals());
     return { use, storage, held };
   }
   const file = (examId: string, fileName = 'audiometria.pdf') => ({ examId, fileName, mediaType: 'application/pdf' as const, bytes: new TextEncoder().encode('%PDF-1.7') });

@@ -1,4 +1,4 @@
-import type { Attribution } from '../../accounts/attribution';
+import { attribute, type Attribution } from '../../accounts/attribution';
 import { requirePermission, type ForbiddenError } from '../../accounts/permissions';
 import { checkReadingIdentity, readingNeedsReview, type IdentityCheck, type ReadingReviewReason } from '../../audiogram/identity-check';
 import type { AudiogramReading, SecondOpinion } from '../../audiogram/reading';
@@ -6,6 +6,7 @@ import { describeAttempts, heldReadingNote, readingNoteFor, type ReaderAttempt, 
 import { secondOpinionOf, withSecondOpinion } from '../../audiogram/second-opinion';
 import { hasAirThresholds, type Exam } from '../../exams/exam';
 import { ExamNotFoundError, type ExamLockedByFinalizedReportError } from '../../exams/exam-errors';
+import type { ProfessionalRepository } from '../../ports/account-ports';
 import type { AudiogramMediaType, AudiogramReader } from '../../ports/audiogram-reader';
 import type { Clock } from '../../ports/clock';
 import type { ExamFileStore } from '../../ports/exam-file-store';
@@ -63,6 +64,8 @@ export class UploadExamFile {
     readonly clock: Clock,
     private readonly readings: ExamReadingRepository,
     private readonly reports: ReportRepository,
+    /** A reading applied right away at upload is attributed to the uploading member (`updatedBy`, issue 18). */
+    private readonly professionals: ProfessionalRepository,
   ) {}
 
   async execute(auth: AuthContext, input: { examId: string; fileName: string; mediaType: AudiogramMediaType; bytes: Uint8Array }): Promise<Result<UploadOutcome, ExamNotFoundError | UploadPatientArchivedError | ExamLockedByFinalizedReportError | ForbiddenError>> {
@@ -89,7 +92,7 @@ export class UploadExamFile {
       const picture = input.mediaType !== 'application/pdf' || read.reading.positions !== undefined;
       const secondOpinion = picture && this.slowQueue.enabled && (await this.slowQueue.available());
       const reading: AudiogramReading = secondOpinion ? { ...read.reading, secondOpinion: { status: 'pending', disagreements: [] } } : read.reading;
-      const review = await this.settleReading(auth.organizationId, view.exam, reading, read.attempts, file, at);
+      const review = await this.settleReading(auth.organizationId, view.exam, reading, read.attempts, file, at, await attribute(this.professionals, auth, at));
       if (secondOpinion) await this.slowQueue.enqueue({ organizationId: auth.organizationId, examId: input.examId, fileId: file.id, purpose: 'second-opinion' });
       return ok({ file, analysisSucceeded: review === null, analysisPending: false, review, confidence: read.reading.confidence, attempts: read.attempts });
     }
@@ -177,18 +180,19 @@ export class UploadExamFile {
    * (reclassifying the exam); any other waits as a pending ExamReading until the professional
    * applies or discards it, and the exam is left as it was except for its note (`heldReadingNote`).
    */
-  private async settleReading(organizationId: string, exam: Exam, reading: AudiogramReading, attempts: readonly ReaderAttempt[], file: Pick<ExamFile, 'id' | 'fileName'>, at: Date) {
+  private async settleReading(organizationId: string, exam: Exam, reading: AudiogramReading, attempts: readonly ReaderAttempt[], file: Pick<ExamFile, 'id' | 'fileName'>, at: Date, uploader?: Attribution) {
     const patient = await this.patients.findById(organizationId, exam.patientId);
     const identity = checkReadingIdentity(reading.identity, { name: patient?.name ?? '', cpf: patient?.cpf ?? null, birthDate: patient?.birthDate ?? null });
     const reasons = readingNeedsReview({ confidence: reading.confidence, identity, examHasThresholds: hasAirThresholds(exam) });
     const note = readingNoteFor({ reading, attempts, fileName: file.fileName, fileId: file.id, at });
     if (!reasons.length) {
-      await applyReadingToExam(this, exam, reading, note);
+      // the uploading member when read at upload; a slow reader's job names no one (the exam keeps its last)
+      await applyReadingToExam(this, exam, reading, note, uploader);
       return null;
     }
     const held: ExamReading = {
       id: this.ids.next(), organizationId, examId: exam.id, fileId: file.id, fileName: file.fileName, reading, identity, reasons,
-      status: 'pending', createdAt: at, decidedAt: null, decidedBy: null,
+      status: 'pending', createdAt: at, decidedAt: null, decidedBy: null, reviewedBy: null,
     };
     const reviewPending: ReviewPendingNote = { readingId: held.id, fileName: file.fileName, reasons };
     await this.uow.run(async () => {

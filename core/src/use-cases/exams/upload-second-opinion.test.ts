@@ -43,7 +43,7 @@ async function setUp() {
   const queued: ReadingJob[] = [];
   const held = new InMemoryExamReadingRepository();
   const use = new UploadExamFile(s.exams, s.patients, new InMemoryExamFileStore(s.files), new InMemoryFileStorage(), new ReadAudiogram([reader('chart-image', chartReading(40))]),
-    { enabled: true, available: async () => true, enqueue: async (job) => void queued.push(job) }, immediateUnitOfWork, ids, clock, held, new InMemoryReportRepository());
+    { enabled: true, available: async () => true, enqueue: async (job) => void queued.push(job) }, immediateUnitOfWork, ids, clock, held, new InMemoryReportRepository(), testProfessionals());
   const r = await use.execute(auth, { examId: exam.value.id, fileName: 'grafico.png', mediaType: 'image/png', bytes: new Uint8Array([1, 2, 3]) });
   if (!r.ok) throw r.error;
   const stored = async () => (await s.exams.findById(ORG, exam.value.id))!.exam;

@@ -142,7 +142,7 @@ function ExamDetail({ exam }: { exam: Exam }) {
             <Fact label="Registro do operador" value={operatorRegistration(exam)} />
             <Fact label="Cadastrado em" value={formatDateTime(exam.createdAt)} />
             <Fact label="Registrado por" value={recordedByText(exam)} />
-            {exam.updatedBy && <Fact label="Última correção por" value={attributionText(exam.updatedBy)} />}
+            {exam.updatedBy && <Fact label="Última alteração por" value={attributionText(exam.updatedBy)} />}
             {exam.transducer && <Fact label="Transdutor" value={exam.transducer} />}
             {exam.calibrationDate && <Fact label="Calibração" value={formatDay(exam.calibrationDate)} />}
             {exam.ambientNoiseDb !== null && <Fact label="Ruído ambiente" value={db(exam.ambientNoiseDb)} />}
