@@ -126,7 +126,8 @@ async function reviewStep(user: typeof doctor, type: 'simple' | 'nexo-causal') {
   } as unknown as Report;
   const calls = fakeApi({
     ...pageAnswers,
-    'GET /users/me/profile': { body: { ...user, crm: user.crm ?? '999', specialization: 'Audiologia', profileCompleted: true } },
+    // the server's profile: a fonoaudiólogo has a CRFa and no CRM, and is complete all the same
+    'GET /users/me/profile': { body: { ...user, specialization: 'Audiologia', profileCompleted: true } },
     'GET /reports/exam/e1': { body: null },
     'POST /reports/generate/e1': { body: report },
     'GET /reports/r1': { body: report },

@@ -1,9 +1,13 @@
 import { useAuth } from '../auth';
 import { useMyProfile, type Profile } from './api/profile';
 
-/** Spec §2 wizard: the modal is needed when the profile is not completed or lacks CRM or specialization. */
-export function profileNeedsCompletion(profile: Pick<Profile, 'profileCompleted' | 'crm' | 'specialization'>): boolean {
-  return !profile.profileCompleted || !profile.crm?.trim() || !profile.specialization?.trim();
+/**
+ * Spec §2 wizard: the modal is needed when the profile is not completed or lacks CRM or specialization.
+ * Issue 18: a fonoaudiólogo drafts laudos too, with a CRFa (checked by the server's `profileCompleted`), never a CRM.
+ */
+export function profileNeedsCompletion(profile: Pick<Profile, 'profileCompleted' | 'crm' | 'specialization' | 'professionalType'>): boolean {
+  const registryMissing = profile.professionalType !== 'Fonoaudiologo' && !profile.crm?.trim();
+  return !profile.profileCompleted || registryMissing || !profile.specialization?.trim();
 }
 
 export interface ProfileCompletion {
