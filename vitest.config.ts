@@ -52,6 +52,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // a page's data arrives after its heading; vitest's default 1 s poll failed /reports' counters on a
+          // busy machine (the list request took longer). Polls wait for what the page will show, up to 10 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -433,10 +433,12 @@ function ReportWizard() {
           <dl className="wizard__facts wizard__summary">
             <dt>Paciente</dt>
             <dd>{state.finalReport?.patientName ?? selectedPatient?.name ?? '-'}</dd>
-            <dt>Médico</dt>
+            <dt>Profissional</dt>
             <dd>
-              {state.finalReport?.doctorName ?? doctor?.name ?? '-'}
-              {doctor?.registry ? ` — ${doctor.registry}` : ''}
+              {/* issue 18: who finalised (and signs) it, which in a team may not be who drafted it */}
+              {state.finalReport?.finalizedBy
+                ? `${state.finalReport.finalizedBy.name}${state.finalReport.finalizedBy.registry ? ` — ${state.finalReport.finalizedBy.registry}` : ''}`
+                : `${state.finalReport?.doctorName ?? doctor?.name ?? '-'}${doctor?.registry ? ` — ${doctor.registry}` : ''}`}
             </dd>
             <dt>Tipo</dt>
             <dd>{state.audiometryType === 'nexo-causal' ? 'Com Nexo Causal' : 'Simples'}</dd>

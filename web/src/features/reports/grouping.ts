@@ -19,7 +19,7 @@ const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').t
 export function filterReports(reports: readonly Report[], search: string): Report[] {
   const q = fold(search.trim());
   if (!q) return [...reports];
-  return reports.filter((r) => [r.patientName, r.doctorName, r.type, reportTypeBadge(r.type)].some((v) => fold(v ?? '').includes(q)));
+  return reports.filter((r) => [r.patientName, r.doctorName, r.finalizedBy?.name, r.type, reportTypeBadge(r.type)].some((v) => fold(v ?? '').includes(q)));
 }
 
 /**

@@ -61,7 +61,7 @@ export default function ReportDetailPage() {
     <div className="ui-page reports">
       <PageHeader
         title={`Laudo — ${report.patientName}`}
-        description={`${reportTypeBadge(report.type)} · ${report.doctorName}`}
+        description={`${reportTypeBadge(report.type)} · ${report.finalizedBy?.name ?? report.doctorName}`}
         back={{ to: paths.reports.getHref(), label: 'Voltar para Laudos' }}
         actions={
           <>

@@ -22,7 +22,8 @@ const column = createColumnHelper<Report>();
 const columns = [
   column.accessor('examDate', { header: 'Data', cell: (i) => formatDate(i.getValue() || i.row.original.createdAt) }),
   column.accessor('patientName', { header: 'Paciente', cell: (i) => i.getValue() || '-' }),
-  column.accessor('doctorName', { header: 'Médico', cell: (i) => i.getValue() || '-' }),
+  // issue 18: in a team the drafter and the signer may differ; a finalised laudo names who signed it
+  column.accessor((r) => r.finalizedBy?.name ?? r.doctorName, { id: 'doctorName', header: 'Profissional', cell: (i) => i.getValue() || '-' }),
   column.accessor('type', {
     header: 'Tipo',
     cell: (i) => (
