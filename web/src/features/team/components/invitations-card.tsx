@@ -56,7 +56,7 @@ export function InviteCard() {
         <form className="settings-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Convidar membro">
           <div aria-live="polite">{problem && <Banner variant="error">{problem.message}</Banner>}</div>
           <Field label="E-mail do convidado" required error={problem?.field === 'email' ? problem.message : undefined}>
-            {(control) => <EmailInput {...control} name="inviteEmail" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} disabled={sending} />}
+            {(control) => <EmailInput {...control} name="inviteEmail" autoComplete="off" placeholder="nome@clinica.com.br" value={email} onChange={(e) => setEmail(e.target.value)} disabled={sending} />}
           </Field>
           <RolePicker value={roles} onChange={setRoles} disabled={sending} error={problem?.field === 'roles' ? problem.message : undefined} />
           <div className="settings-form__footer settings-form__footer--end">
