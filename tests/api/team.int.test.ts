@@ -123,6 +123,22 @@ describe('invitations', () => {
   });
 });
 
+describe('an invited fonoaudiólogo completes her profile', () => {
+  it('with the CRFa, its region and the specialization — never a CRM', async () => {
+    const admin = await registerAccount(t);
+    const fono = await inviteMember(t, admin, ['fonoaudiologo']);
+    expect(fono.user).toMatchObject({ professionalType: 'Fonoaudiologo', profileCompleted: false });
+    const complete = (body: Record<string, unknown>) => t.request(`/api/users/me/profile?userId=${fono.user.id}`, json(body, fono.token, 'PUT'));
+    const noRegion = await complete({ Crm: '', CrmState: '', Crfa: '12345', CrfaRegion: '', Specialization: 'Audiologia' });
+    expect(noRegion.status).toBe(400);
+    const badRegion = await complete({ Crm: '', CrmState: '', Crfa: '12345', CrfaRegion: '9', Specialization: 'Audiologia' });
+    expect(badRegion.status).toBe(400);
+    const done = await complete({ Crm: '', CrmState: '', Crfa: '54321', CrfaRegion: '3', Specialization: 'Audiologia' });
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ professionalType: 'Fonoaudiologo', crfa: '54321', crfaRegion: '3', crm: null, specialization: 'Audiologia', profileCompleted: true, roles: ['fonoaudiologo'] });
+  });
+});
+
 describe('members', () => {
   it('deactivation refuses the open session at once and the next login; reactivation restores access; records stay attributed', async () => {
     const admin = await registerAccount(t);

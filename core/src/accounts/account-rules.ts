@@ -124,6 +124,22 @@ export function validateProfileCompletion(input: ProfileCompletionInput) {
   return ok({ crm: input.crm.trim(), crmState: input.crmState.trim().toUpperCase(), specialization: input.specialization.trim() });
 }
 
+/**
+ * The same modal for a fonoaudiólogo (issue 18: an invited fonoaudiólogo drafts laudos too): CRFa, its region
+ * and the specialization — a CRM is never asked of them.
+ */
+export function validateFonoProfileCompletion(input: { crfa: string; crfaRegion: string; specialization: string }) {
+  if (blank(input.crfa) || blank(input.crfaRegion) || blank(input.specialization)) {
+    const field = blank(input.crfa) ? 'Crfa' : blank(input.crfaRegion) ? 'CrfaRegion' : 'Specialization';
+    return err(new AccountValidationError(M.fillRequiredFields, field));
+  }
+  if (!isRegion(input.crfaRegion)) return err(new AccountValidationError(M.invalidRegion, 'CrfaRegion'));
+  if (!(SPECIALIZATIONS as readonly string[]).includes(input.specialization.trim())) {
+    return err(new AccountValidationError('Especialização inválida', 'Specialization'));
+  }
+  return ok({ crfa: input.crfa.trim(), crfaRegion: input.crfaRegion.trim(), specialization: input.specialization.trim() });
+}
+
 /** Password change (spec §5): all required, the password rule, confirmation equal, not the current one. */
 export function validatePasswordChange(input: { currentPassword: string; newPassword: string; confirmNewPassword: string }) {
   const missing = (['currentPassword', 'newPassword', 'confirmNewPassword'] as const).find((f) => !input[f]);

@@ -93,6 +93,9 @@ export const completeProfileBody = z.object({
   Crm: z.string().max(40).default(''),
   CrmState: z.string().max(10).default(''),
   Specialization: z.string().max(80).default(''),
+  /** Issue 18: a fonoaudiólogo completes with the CRFa and its region instead of a CRM. */
+  Crfa: z.string().max(40).optional(),
+  CrfaRegion: z.string().max(10).optional(),
   ProfessionalId: z.string().max(80).nullable().optional(),
 });
 /** `userId` must be a UUID (the caller's own id): anything else is a 400, never a database error. */

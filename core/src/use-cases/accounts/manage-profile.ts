@@ -1,5 +1,5 @@
 import { AccountValidationError, EmailAlreadyRegisteredError, UserNotFoundError } from '../../accounts/account-errors';
-import { validateProfileCompletion, validateProfileUpdate, type ProfileUpdateInput } from '../../accounts/account-rules';
+import { validateFonoProfileCompletion, validateProfileCompletion, validateProfileUpdate, type ProfileUpdateInput } from '../../accounts/account-rules';
 import { registryForType, type NotificationPreferences, type Professional } from '../../accounts/professional';
 import { ROLE_LABELS, requiredTypeFor, rolesAfterTypeChange, type ProfessionalRole } from '../../accounts/permissions';
 import type { ProfessionalType } from '../../accounts/registries';
@@ -92,10 +92,18 @@ export class ManageProfile {
   }
 
   /** The profile-completion modal: CRM, UF, specialization (and the optional registration id). */
-  async complete(auth: AuthContext, targetUserId: string | undefined, input: { crm: string; crmState: string; specialization: string }) {
+  async complete(auth: AuthContext, targetUserId: string | undefined, input: { crm: string; crmState: string; specialization: string; crfa?: string; crfaRegion?: string }) {
     if (targetUserId && targetUserId !== auth.userId) return err(new UserNotFoundError());
     const me = await this.get(auth);
     if (!me.ok) return me;
+    if (me.value.professionalType === 'Fonoaudiologo') {
+      // a fonoaudiólogo completes with the CRFa and its region (issue 18), never a CRM
+      const fono = validateFonoProfileCompletion({ crfa: input.crfa ?? me.value.crfa ?? '', crfaRegion: input.crfaRegion ?? me.value.crfaRegion ?? '', specialization: input.specialization });
+      if (!fono.ok) return fono;
+      const next: Professional = { ...me.value, ...registryForType('Fonoaudiologo', fono.value), specialization: fono.value.specialization, updatedAt: this.clock.now() };
+      await this.professionals.update(next);
+      return ok(next);
+    }
     const valid = validateProfileCompletion(input);
     if (!valid.ok) return valid;
     // the modal is the physician's (spec §2: "Complete Your Medical Profile"): an untyped account becomes Medico

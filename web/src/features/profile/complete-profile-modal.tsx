@@ -19,8 +19,11 @@ export interface CompleteProfileModalProps {
   open: boolean;
   /** The logged-in professional's id, sent as `?userId=` (another id answers 404). */
   userId: string;
-  /** Values to start from (what the profile already has). */
-  initial?: { crm?: string | null; crmState?: string | null; specialization?: string | null };
+  /** Values to start from (what the profile already has); a Fonoaudiologo is asked the CRFa, never a CRM (issue 18). */
+  initial?: {
+    professionalType?: string | null;
+    crm?: string | null; crmState?: string | null; crfa?: string | null; crfaRegion?: string | null; specialization?: string | null;
+  };
   /** Saved: the shared profile query and the menu's user are already updated. */
   onCompleted: (profile: Profile) => void;
   /** 'Cancelar': the caller decides where the user goes (the wizard cannot go on). */
@@ -30,15 +33,20 @@ export interface CompleteProfileModalProps {
 interface CompletionValues {
   crm: string;
   crmState: string;
+  crfa: string;
+  crfaRegion: string;
   specialization: string;
   professionalId: string;
 }
 
-/** Spec §5: CRM, its state and the specialization are required; the CRM has at least 4 digits. */
-function validateCompletion(values: CompletionValues): FormProblem<keyof CompletionValues> | null {
-  const missing = (['crm', 'crmState', 'specialization'] as const).filter((field) => values[field].trim() === '');
+type CompletionType = 'Medico' | 'Fonoaudiologo';
+
+/** Spec §5: CRM, its state and the specialization are required; the CRM has at least 4 digits. A fonoaudiólogo: CRFa and region. */
+function validateCompletion(type: CompletionType, values: CompletionValues): FormProblem<keyof CompletionValues> | null {
+  const required = type === 'Fonoaudiologo' ? (['crfa', 'crfaRegion', 'specialization'] as const) : (['crm', 'crmState', 'specialization'] as const);
+  const missing = required.filter((field) => values[field].trim() === '');
   if (missing.length > 0) return { message: ACCOUNT_MESSAGES.fillRequiredFields, fields: [...missing] };
-  if (values.crm.trim().length < 4) return { message: ACCOUNT_MESSAGES.crmMinDigits, fields: ['crm'] };
+  if (type === 'Medico' && values.crm.trim().length < 4) return { message: ACCOUNT_MESSAGES.crmMinDigits, fields: ['crm'] };
   return null;
 }
 
@@ -59,16 +67,21 @@ export function CompleteProfileModal({ open, userId, initial, onCompleted, onCan
 function CompleteProfileDialogBody({ userId, initial, onCompleted, onCancel }: Omit<CompleteProfileModalProps, 'open'>) {
   const queryClient = useQueryClient();
   const auth = useAuth();
+  const type: CompletionType = initial?.professionalType === 'Fonoaudiologo' ? 'Fonoaudiologo' : 'Medico';
   const form = useForm<CompletionValues>(
-    { crm: initial?.crm ?? '', crmState: initial?.crmState ?? '', specialization: initial?.specialization ?? '', professionalId: '' },
     {
-      validate: validateCompletion,
+      crm: initial?.crm ?? '', crmState: initial?.crmState ?? '', crfa: initial?.crfa ?? '', crfaRegion: initial?.crfaRegion ?? '',
+      specialization: initial?.specialization ?? '', professionalId: '',
+    },
+    {
+      validate: (values) => validateCompletion(type, values),
       failureMessage: UPDATE_FAILED_MESSAGE,
       keepBusyOnSuccess: true,
       submit: async (values) => {
         const profile = await completeMyProfile(userId, {
-          Crm: values.crm.trim(),
-          CrmState: values.crmState,
+          Crm: type === 'Medico' ? values.crm.trim() : '',
+          CrmState: type === 'Medico' ? values.crmState : '',
+          ...(type === 'Fonoaudiologo' ? { Crfa: values.crfa.trim(), CrfaRegion: values.crfaRegion } : {}),
           Specialization: values.specialization,
           ProfessionalId: values.professionalId.trim() === '' ? null : values.professionalId.trim(),
         });
@@ -83,8 +96,10 @@ function CompleteProfileDialogBody({ userId, initial, onCompleted, onCancel }: O
 
   return (
     <DialogContent
-      title="Complete seu perfil médico"
-      description="Para a validação médica e a assinatura de documentos legais, como os laudos, precisamos do seu CRM e da sua especialização."
+      title={type === 'Fonoaudiologo' ? 'Complete seu perfil profissional' : 'Complete seu perfil médico'}
+      description={type === 'Fonoaudiologo'
+        ? 'Para a assinatura de documentos legais, como os laudos, precisamos do seu CRFa e da sua especialização.'
+        : 'Para a validação médica e a assinatura de documentos legais, como os laudos, precisamos do seu CRM e da sua especialização.'}
       dismissible={false}
       footer={
         <>
@@ -100,11 +115,11 @@ function CompleteProfileDialogBody({ userId, initial, onCompleted, onCancel }: O
       <form id={FORM_ID} className="complete-profile" onSubmit={form.onSubmit} noValidate>
         {problem && <Banner variant="error">{problem.message}</Banner>}
         <RegistryFields
-          type="Medico"
+          type={type}
           variant="complete-profile"
           values={values}
-          onChange={(field, value) => form.set(field as 'crm' | 'crmState', value)}
-          invalid={(field) => invalid(field as 'crm' | 'crmState')}
+          onChange={(field, value) => form.set(field as 'crm' | 'crmState' | 'crfa' | 'crfaRegion', value)}
+          invalid={(field) => invalid(field as 'crm' | 'crmState' | 'crfa' | 'crfaRegion')}
           disabled={saving}
           rowClassName="complete-profile__row"
         />

@@ -525,7 +525,7 @@ function ReportWizard() {
         <CompleteProfileModal
           open={profile.needsCompletion && !profileModalDismissed}
           userId={auth.user.id}
-          initial={{ crm: p.crm, crmState: p.crmState, specialization: p.specialization }}
+          initial={{ professionalType: p.professionalType, crm: p.crm, crmState: p.crmState, crfa: p.crfa, crfaRegion: p.crfaRegion, specialization: p.specialization }}
           onCompleted={() => setProfileModalDismissed(true)}
           onCancel={() => setProfileModalDismissed(true)}
         />

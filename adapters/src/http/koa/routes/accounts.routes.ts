@@ -137,7 +137,7 @@ export function accountRoutes(routes: ApiRoutes, d: AccountDeps): void {
       ctx.body = toProfileResponse(unwrap(await d.profile.get(auth)), await d.profile.membership(auth));
     });
 
-  routes.add({ method: 'put', path: '/users/me/profile', tag, summary: 'Atualiza o perfil; com ?userId= e {Crm, CrmState, Specialization, ProfessionalId}, completa o perfil (modal)', query: completeProfileQuery, body: z.union([completeProfileBody.strict(), updateProfileBody]), responses: { 200: { description: 'Perfil atualizado', schema: profileResponse } } },
+  routes.add({ method: 'put', path: '/users/me/profile', tag, summary: 'Atualiza o perfil; com ?userId= e {Crm, CrmState, Specialization, ProfessionalId} (fonoaudiólogo: {Crfa, CrfaRegion, Specialization}), completa o perfil (modal)', query: completeProfileQuery, body: z.union([completeProfileBody.strict(), updateProfileBody]), responses: { 200: { description: 'Perfil atualizado', schema: profileResponse } } },
     async (ctx, { body, query }) => {
       const auth = await withAuth(ctx);
       const raw = (ctx.request as { body?: Record<string, unknown> }).body ?? {};
@@ -145,7 +145,7 @@ export function accountRoutes(routes: ApiRoutes, d: AccountDeps): void {
       const result = isCompletion
         ? await (() => {
             const c = completeProfileBody.parse(raw);
-            return d.profile.complete(auth, query.userId, { crm: c.Crm, crmState: c.CrmState, specialization: c.Specialization });
+            return d.profile.complete(auth, query.userId, { crm: c.Crm, crmState: c.CrmState, specialization: c.Specialization, crfa: c.Crfa, crfaRegion: c.CrfaRegion });
           })()
         : await d.profile.update(auth, updateProfileBody.parse(body));
       ctx.body = toProfileResponse(unwrap(result), await d.profile.membership(auth));

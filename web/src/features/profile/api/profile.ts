@@ -24,6 +24,9 @@ export interface UpdateProfileInput {
 export interface CompleteProfileInput {
   Crm: string;
   CrmState: string;
+  /** A fonoaudiólogo completes with the CRFa and its region (issue 18). */
+  Crfa?: string;
+  CrfaRegion?: string;
   Specialization: string;
   ProfessionalId: string | null;
 }

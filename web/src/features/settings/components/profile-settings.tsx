@@ -11,7 +11,7 @@ import { Select } from '../../../components/ui/select';
 import { QueryFallback } from '../../../components/ui/query-fallback';
 import { toast } from '../../../lib/toast';
 import { isEmail, useForm, type FormProblem } from '../../../lib/use-form';
-import { useAuth } from '../../auth';
+import { can, useAuth } from '../../auth';
 import { profileQueryKey, updateMyProfile, useMyProfile, type Profile, type UpdateProfileInput, CompleteProfileModal } from '../../profile';
 
 const LOAD_FAILED_MESSAGE = 'Erro ao carregar dados do perfil';
@@ -31,7 +31,8 @@ export function ProfileSettings() {
   const profile = query.data;
   return (
     <div className="settings-stack">
-      {!profile.profileCompleted && <IncompleteProfileBanner profile={profile} onComplete={() => setCompleting(true)} />}
+      {/* issue 18: the registry and specialization are asked of who writes laudos, not of a técnico or an administrator */}
+      {!profile.profileCompleted && can(user, 'laudo.draft') && <IncompleteProfileBanner profile={profile} onComplete={() => setCompleting(true)} />}
       <ProfileForm key={`${profile.id}-${formVersion}`} profile={profile} />
       <CompleteProfileModal
         open={completing}
@@ -55,8 +56,9 @@ const missingRegistry: Record<ProfessionalType, string> = {
 };
 
 /**
- * Shown while the server says the profile is not complete. Doctors get the profile-completion modal
- * (CRM, UF, specialization); the other types complete their own registry in the form below.
+ * Shown while the server says the profile is not complete, to members who write laudos. Doctors get the
+ * profile-completion modal (CRM, UF, specialization), fonoaudiólogos the same modal with the CRFa and its region
+ * (issue 18); the other types complete their own registry in the form below.
  */
 function IncompleteProfileBanner({ profile, onComplete }: { profile: Profile; onComplete: () => void }) {
   const type = canonicalProfessionalType(profile.professionalType);
@@ -66,7 +68,7 @@ function IncompleteProfileBanner({ profile, onComplete }: { profile: Profile; on
       variant="warning"
       title="Seu perfil está incompleto"
       actions={
-        type === 'Medico' ? (
+        type === 'Medico' || type === 'Fonoaudiologo' ? (
           <Button size="sm" onClick={onComplete}>
             Completar perfil
           </Button>
@@ -75,6 +77,8 @@ function IncompleteProfileBanner({ profile, onComplete }: { profile: Profile; on
     >
       {type === 'Medico'
         ? `Para organizar laudos válidos, informe ${what}. Eles são necessários para a validação médica e a assinatura de documentos.`
+        : type === 'Fonoaudiologo'
+        ? `Para organizar laudos válidos, informe ${what}. Eles são necessários para a assinatura de documentos.`
         : `Para organizar laudos válidos, informe ${what} no formulário abaixo.`}
     </Banner>
   );
