@@ -1,60 +1,28 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../adapters/src/composition/config';
 import { bearer, json, registerAccount } from '../support/accounts';
+import { mailText, startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../support/smtp-inbox';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /**
  * Issue 14, password recovery with `SMTP_URL`: a real SMTP server (smtp-server, started here)
  * receives the message through nodemailer; the answer is neutral and never carries the link.
  */
-interface Received {
-  to: string[];
-  raw: string;
-}
-const inbox: Received[] = [];
-let waiters: Array<() => void> = [];
-let smtp: SMTPServer;
+let smtp: SmtpInbox;
+let inbox: ReceivedMail[];
 let t: TestServer;
+const inboxHolds = (count: number) => smtp.holds(count);
+const textOf = mailText;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        waiters.forEach((w) => w());
-        waiters = [];
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  t = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: 'Limiar <nao-responda@clinica.test>', LIMIAR_PUBLIC_URL: 'https://limiar.clinica.test/' });
+  smtp = await startSmtpInbox();
+  inbox = smtp.messages;
+  t = await startTestServer({ SMTP_URL: smtp.url, SMTP_FROM: 'Limiar <nao-responda@clinica.test>', LIMIAR_PUBLIC_URL: 'https://limiar.clinica.test/' });
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
-
-/** Resolves when the inbox holds `count` messages (the delivery is asynchronous by design). */
-function inboxHolds(count: number): Promise<void> {
-  if (inbox.length >= count) return Promise.resolve();
-  return new Promise((resolve) => waiters.push(() => inbox.length >= count && resolve()));
-}
-
-/** The text body of a MIME message (quoted-printable decoded). */
-function textOf(raw: string): string {
-  const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
-  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   t.request(path, { ...json(body), headers: { 'content-type': 'application/json', ...headers } });

@@ -4,17 +4,14 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { MikroORM } from '@mikro-orm/postgresql';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { withDatabase } from '../support/test-database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { loadConfig } from '../../adapters/src/composition/config';
 import { createContainer } from '../../adapters/src/composition/container';
 import { createHttpApp } from '../../adapters/src/composition/http-app';
 import { createLogger } from '../../adapters/src/composition/logger';
 import { Argon2PasswordHasher } from '../../adapters/src/security/argon2-password-hasher';
 import { JoseSessionTokens } from '../../adapters/src/security/jose-session-tokens';
-import { ormConfig } from '../../adapters/src/persistence/mikro-orm/orm-config';
 
 // Issue 18 acceptance: "Migration keeps every existing organisation and user working (existing users
 // become administrators of their organisation)". Organisations, professionals of every type, workers and
@@ -22,9 +19,8 @@ import { ormConfig } from '../../adapters/src/persistence/mikro-orm/orm-config';
 // API serves them.
 const BEFORE = 'Migration20261125010000ReadingNoteJsonb';
 const SECRET = 'segredo-de-teste-com-mais-de-32-caracteres-0123456789';
-const name = `t_${randomBytes(6).toString('hex')}`;
 const PASSWORD = 'segredo1';
-let orm: MikroORM;
+let db: TestDatabase;
 let server: Server;
 let url: string;
 let dataDir: string;
@@ -37,24 +33,12 @@ const people = [
 ].map((p) => ({ ...p, id: randomUUID(), org: randomUUID(), worker: randomUUID(), email: `${p.key}.${randomBytes(3).toString('hex')}@clinica.com.br` }));
 const sessionId = randomUUID();
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: withDatabase(inject('testDatabaseUrl'), 'postgres') });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-const sql = <T = Record<string, unknown>>(q: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(q, params);
+const sql = <T = Record<string, unknown>>(q: string, params: unknown[] = []) => db.orm.em.getConnection().execute<T[]>(q, params);
 const api = (p: string, init: RequestInit = {}) => fetch(`${url}${p}`, init);
 const login = (email: string) => api('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD, rememberMe: false }) });
 
 beforeAll(async () => {
-  await admin(`create database ${name}`);
-  const dbUrl = withDatabase(inject('testDatabaseUrl'), name);
-  orm = await MikroORM.init(ormConfig(dbUrl, { poolMax: 4 }));
-  await orm.getMigrator().up({ to: BEFORE });
+  db = await createTestDatabase({ migrateTo: BEFORE });
   const hash = await new Argon2PasswordHasher().hash(PASSWORD);
   for (const p of people) {
     await sql('insert into organization (id, name, created_at) values (?, ?, now())', [p.org, `Clínica ${p.key}`]);
@@ -64,11 +48,11 @@ beforeAll(async () => {
   }
   const doctor = people[0];
   await sql('insert into session (id, user_id, organization_id, created_at, expires_at) values (?, ?, ?, now(), ?)', [sessionId, doctor.id, doctor.org, new Date(Date.now() + 3600_000)]);
-  await orm.getMigrator().up();
+  await db.orm.getMigrator().up();
 
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limiar-teams-migration-'));
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATABASE_URL: dbUrl, LIMIAR_DATA_DIR: dataDir, LIMIAR_LOG_LEVEL: 'silent', LIMIAR_JWT_SECRET: SECRET });
-  const app = createHttpApp(createContainer(config, { orm, url: dbUrl, close: async () => {} }, createLogger(config)));
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATABASE_URL: db.url, LIMIAR_DATA_DIR: dataDir, LIMIAR_LOG_LEVEL: 'silent', LIMIAR_JWT_SECRET: SECRET });
+  const app = createHttpApp(createContainer(config, { orm: db.orm, url: db.url, close: async () => {} }, createLogger(config)));
   server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -78,8 +62,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   server?.closeAllConnections();
-  await orm?.close(true);
-  await admin(`drop database if exists ${name} with (force)`);
+  await db?.drop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
