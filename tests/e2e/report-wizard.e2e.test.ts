@@ -8,7 +8,7 @@ import type { EarAudiogram } from '../../core/src/rules/index';
 import { prng, renderLayout, writeTextPdf, type ThresholdSet } from '../fixtures/audiogram-generator';
 import { bearer, json, registerAccount, type Account } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { expectAccessible, launchBrowser, openAs, root, screenshot, webDist } from './support/browser';
+import { expectAccessible, launchBrowser, openAs, root, screenshot, webDist, fillAirThresholds } from './support/browser';
 
 /**
  * Issue 7, web: the report wizard end to end (simple and nexo-causal), the report list, detail and
@@ -487,8 +487,7 @@ describe('report wizard (real build, real server, real Chromium)', () => {
     await screenshot(page, 'report-wizard-step-4-analysis-failed');
 
     const typed: Record<number, number> = { 500: 15, 1000: 15, 2000: 20, 3000: 20, 4000: 25, 6000: 20, 8000: 15 };
-    for (const ear of ['RE', 'LE'])
-      for (const [hz, v] of Object.entries(typed)) await page.locator(`[data-cell="air.${hz}.${ear}"]`).fill(String(v));
+    await fillAirThresholds(page, typed, typed);
     await page.getByRole('button', { name: 'Salvar audiograma' }).click();
     await page.getByText('Audiograma salvo e reclassificado com sucesso!').waitFor();
     await expect.poll(() => next(page).isDisabled()).toBe(false);

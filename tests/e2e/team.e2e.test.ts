@@ -5,7 +5,7 @@ import { TEAM_MESSAGES } from '../../core/src/index';
 import { prng, renderLayout, writeTextPdf, type ThresholdSet } from '../fixtures/audiogram-generator';
 import { bearer, json, registerAccount } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { expectAccessible, launchBrowser, screenshot, watchErrors, webDist } from './support/browser';
+import { expectAccessible, launchBrowser, screenshot, watchErrors, webDist, fillAirThresholds } from './support/browser';
 
 /**
  * Issue 18 acceptance, in real Chromium against the real build, server and PostgreSQL: the
@@ -189,9 +189,7 @@ describe('teams (issue 18): invitations, roles, attribution, deactivation, sever
     await page.goto(`${t.url}/exam/new?patientId=${workerId}`);
     const right = { 250: 15, 500: 15, 1000: 20, 2000: 20, 3000: 35, 4000: 45, 6000: 40, 8000: 25 };
     const left = { 250: 15, 500: 20, 1000: 20, 2000: 25, 3000: 40, 4000: 50, 6000: 45, 8000: 30 };
-    for (const [ear, values] of [['RE', right], ['LE', left]] as const) {
-      for (const [hz, value] of Object.entries(values)) await page.locator(`[data-cell="air.${hz}.${ear}"]`).fill(String(value));
-    }
+    await fillAirThresholds(page, right, left);
     await page.getByLabel('Data do exame').fill('2026-11-20');
     await page.getByLabel('Ruído ambiente (dB)').fill('31');
     await page.getByLabel('Data da calibração').fill('2026-03-01');

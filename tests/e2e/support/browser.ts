@@ -91,3 +91,13 @@ export function useAppSession(env: Record<string, string> = {}): AppSession {
   });
   return session;
 }
+
+/** Air thresholds by frequency for each ear, as the exam entry grid takes them. */
+export type EarThresholds = Partial<Record<number, number>>;
+
+/** Types the air thresholds of both ears into the exam entry grid (`[data-cell="air.<hz>.<RE|LE>"]`). */
+export async function fillAirThresholds(page: Page, right: EarThresholds, left: EarThresholds): Promise<void> {
+  for (const [ear, values] of [['RE', right], ['LE', left]] as const) {
+    for (const [hz, value] of Object.entries(values)) await page.locator(`[data-cell="air.${hz}.${ear}"]`).fill(String(value));
+  }
+}

@@ -31,8 +31,8 @@ export function ProfileSettings() {
   const profile = query.data;
   return (
     <div className="settings-stack">
-      {/* issue 18: the registry and specialization are asked of who writes laudos, not of a técnico or an administrator */}
-      {!profile.profileCompleted && can(user, 'laudo.draft') && <IncompleteProfileBanner profile={profile} onComplete={() => setCompleting(true)} />}
+      {/* issue 18: a member with no professional type who writes no laudos (a técnico, an administrator) has no registry to complete */}
+      {!profile.profileCompleted && (profile.professionalType !== null || can(user, 'laudo.draft')) && <IncompleteProfileBanner profile={profile} onComplete={() => setCompleting(true)} />}
       <ProfileForm key={`${profile.id}-${formVersion}`} profile={profile} />
       <CompleteProfileModal
         open={completing}
