@@ -133,6 +133,12 @@ describe('an invited fonoaudiólogo completes her profile', () => {
     expect(noRegion.status).toBe(400);
     const badRegion = await complete({ Crm: '', CrmState: '', Crfa: '12345', CrfaRegion: '9', Specialization: 'Audiologia' });
     expect(badRegion.status).toBe(400);
+    // a body that is not the completion's shape is a 400 in pt-BR, never a 500 (found by the fuzz sweep)
+    for (const body of [{ Crm: '1234', CrmState: null, Specialization: 'Audiologia' }, { Crm: '1234', CrmState: 'SP', Specialization: 'x'.repeat(100) }]) {
+      const bad = await complete(body);
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).message).toBeTruthy();
+    }
     const done = await complete({ Crm: '', CrmState: '', Crfa: '54321', CrfaRegion: '3', Specialization: 'Audiologia' });
     expect(done.status).toBe(200);
     expect(await done.json()).toMatchObject({ professionalType: 'Fonoaudiologo', crfa: '54321', crfaRegion: '3', crm: null, specialization: 'Audiologia', profileCompleted: true, roles: ['fonoaudiologo'] });

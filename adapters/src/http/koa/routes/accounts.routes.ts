@@ -12,7 +12,7 @@ import {
   forgotPasswordBody, forgotPasswordResponse, resetPasswordBody, resetPasswordResponse, resetTokenBody, resetTokenResponse,
 } from '../../contract/accounts';
 import type { ApiRoutes } from '../api-routes';
-import { unwrap } from '../request-errors';
+import { parseOr400, unwrap } from '../request-errors';
 import { originOf, requireAuth } from '../auth';
 
 export interface AccountDeps {
@@ -144,10 +144,11 @@ export function accountRoutes(routes: ApiRoutes, d: AccountDeps): void {
       const isCompletion = query.userId !== undefined || 'Crm' in raw || 'Specialization' in raw;
       const result = isCompletion
         ? await (() => {
-            const c = completeProfileBody.parse(raw);
+            // the body matched the union as a profile update but asks for completion (?userId=): its own 400, never a 500
+            const c = parseOr400(completeProfileBody, raw);
             return d.profile.complete(auth, query.userId, { crm: c.Crm, crmState: c.CrmState, specialization: c.Specialization, crfa: c.Crfa, crfaRegion: c.CrfaRegion });
           })()
-        : await d.profile.update(auth, updateProfileBody.parse(body));
+        : await d.profile.update(auth, parseOr400(updateProfileBody, body));
       ctx.body = toProfileResponse(unwrap(result), await d.profile.membership(auth));
     });
 
