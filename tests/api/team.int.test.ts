@@ -200,6 +200,18 @@ describe('members', () => {
     expect((await asMedico.json()).message).toMatch(/exige o tipo profissional Médico/);
   });
 
+  it('archiving a worker (its "deletion") records who did it; restoring clears it', async () => {
+    const admin = await registerAccount(t, { name: 'Dra. Rosa Lima' });
+    const worker = await (await t.request('/api/patients', json({ name: 'Joaquim Prates', age: 50, sex: 'M' }, admin.token))).json();
+    expect(worker.archivedBy).toBeNull();
+    const archived = await t.request(`/api/patients/${worker.id}`, bearer(admin.token, 'DELETE'));
+    expect(archived.status).toBe(204);
+    const read = await (await t.request(`/api/patients/${worker.id}`, bearer(admin.token))).json();
+    expect(read.archivedBy).toEqual({ memberId: (admin.user as { memberId?: string }).memberId, name: 'Dra. Rosa Lima', registry: 'CRM 123456/SP', at: read.archivedAt });
+    expect((await t.request(`/api/patients/${worker.id}/restore`, json({}, admin.token))).status).toBe(200);
+    expect((await (await t.request(`/api/patients/${worker.id}`, bearer(admin.token))).json()).archivedBy).toBeNull();
+  });
+
   it('a member of another organisation is not found', async () => {
     const [a, b] = [await registerAccount(t), await registerAccount(t)];
     const tech = await inviteMember(t, a, ['tecnico']);

@@ -105,7 +105,7 @@ async function recordedOneByOne(exams: readonly GeneratedExam[], sex: 'M' | 'F')
   const s = inMemoryPatientExamStores();
   const ids = sequentialIds('web');
   const clock = fixedClock(TODAY);
-  const manage = new ManagePatients(s.patients, s.companies, immediateUnitOfWork, ids, clock);
+  const manage = new ManagePatients(s.patients, s.companies, immediateUnitOfWork, ids, clock, new InMemoryProfessionalRepository());
   const patient = await manage.register(auth, { name: 'Ana Paula Souza', age: 40, sex });
   if (!patient.ok) throw patient.error;
   const record = new RecordExam(s.patients, manage, s.exams, immediateUnitOfWork, ids, clock, new InMemoryProfessionalRepository());

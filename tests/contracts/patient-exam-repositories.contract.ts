@@ -167,8 +167,11 @@ export function patientExamRepositoriesContract(make: () => Promise<PatientExamS
     await s.exams.insert(anExam(org, q.id, { date: '2025-06-02' }));
     const at = new Date('2026-11-24T10:00:00.000Z');
     expect(await s.patients.setArchived(other, p.id, at)).toBe(false);
-    expect(await s.patients.setArchived(org, p.id, at)).toBe(true);
+    const by = { memberId: null, userId: null, name: 'Dra. Ana Lima', registry: 'CRM 12345/SP', at: at.toISOString() };
+    expect(await s.patients.setArchived(org, p.id, at, by)).toBe(true);
     expect((await s.patients.findById(org, p.id))?.archivedAt).toEqual(at);
+    expect((await s.patients.findById(org, p.id))?.archivedBy).toEqual(by);
+    expect((await s.patients.findById(org, q.id))?.archivedBy).toBeNull();
     const active = await s.patients.list({ organizationId: org, limit: 10, offset: 0 });
     expect([active.total, active.items.map((x) => x.name)]).toEqual([1, ['Ativo']]);
     expect((await s.patients.list({ organizationId: org, q: 'arquiv', limit: 10, offset: 0 })).total).toBe(0);
@@ -178,9 +181,11 @@ export function patientExamRepositoriesContract(make: () => Promise<PatientExamS
     expect([exams.total, exams.items.map((v) => v.patient.id)]).toEqual([1, [q.id]]);
     expect((await s.exams.list({ organizationId: org, patientId: p.id, limit: 10, offset: 0 })).items.map((v) => v.exam.id)).toEqual([e.id]);
     expect(await s.dashboard.counts(org, '2025-06-01')).toEqual({ patients: 1, exams: 1, reports: 0, examsThisMonth: 1 });
-    await s.patients.update({ ...p, name: 'Arquivado Corrigido', archivedAt: null });
+    await s.patients.update({ ...p, name: 'Arquivado Corrigido', archivedAt: null, archivedBy: null });
     expect((await s.patients.findById(org, p.id))?.archivedAt).toEqual(at);
+    expect((await s.patients.findById(org, p.id))?.archivedBy).toEqual(by);
     expect(await s.patients.setArchived(org, p.id, null)).toBe(true);
+    expect((await s.patients.findById(org, p.id))?.archivedBy).toBeNull();
     expect((await s.patients.list({ organizationId: org, limit: 10, offset: 0 })).total).toBe(2);
     expect(await s.dashboard.counts(org, '2025-06-01')).toEqual({ patients: 2, exams: 2, reports: 0, examsThisMonth: 2 });
   });

@@ -10,7 +10,7 @@ import { fakeApi, renderApp } from './support/render-app';
 
 const stored: PatientResponse = {
   id: 'p1', name: 'José da Silva', age: 45, sex: 'M', birthDate: null, cpf: '52998224725', phone: null, email: null, address: null,
-  company: 'Metalúrgica Sul', companyId: null, jobTitle: 'Soldador', archivedAt: null, createdAt: '2026-01-05T10:00:00Z', examCount: 2,
+  company: 'Metalúrgica Sul', companyId: null, jobTitle: 'Soldador', archivedAt: null, archivedBy: null, createdAt: '2026-01-05T10:00:00Z', examCount: 2,
 };
 
 describe('PatientForm on /patients/new', () => {

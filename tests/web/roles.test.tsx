@@ -37,7 +37,7 @@ const exam: ExamResponse = {
 } as ExamResponse;
 const patient = {
   id: 'p1', name: 'José da Silva', age: 45, sex: 'M', cpf: null, birthDate: null, phone: null, email: null, company: null, jobTitle: null,
-  address: null, createdAt: '2025-01-10T12:00:00Z', archivedAt: null,
+  address: null, createdAt: '2025-01-10T12:00:00Z', archivedAt: null, archivedBy: null,
 } as unknown as PatientResponse;
 const summary = { patients: 12, exams: 34, reports: 5, examsThisMonth: 3 };
 

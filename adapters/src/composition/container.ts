@@ -123,7 +123,7 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
   constant(TOKENS.ExamFileRepository, new MikroOrmExamFileRepository(em));
   constant(TOKENS.DashboardQueries, new MikroOrmDashboardQueries(em));
   factory(TOKENS.ManagePatients, () => new ManagePatients(get(TOKENS.PatientRepository), get(TOKENS.CompanyRepository), get(TOKENS.UnitOfWork),
-    get(TOKENS.IdGenerator), get(TOKENS.Clock)));
+    get(TOKENS.IdGenerator), get(TOKENS.Clock), get(TOKENS.ProfessionalRepository)));
   factory(TOKENS.RecordExam, () => new RecordExam(get(TOKENS.PatientRepository), get(TOKENS.ManagePatients), get(TOKENS.ExamRepository),
     get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock), get(TOKENS.ProfessionalRepository)));
   factory(TOKENS.QueryExams, () => new QueryExams(get(TOKENS.ExamRepository), get(TOKENS.PatientRepository), get(TOKENS.ExamFileRepository),

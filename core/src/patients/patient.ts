@@ -1,3 +1,4 @@
+import type { Attribution } from '../accounts/attribution';
 import type { Sex } from './sex';
 
 /** A worker examined by the organisation's professionals (spec §3 Patient). */
@@ -23,6 +24,8 @@ export interface Patient {
    * every record is kept (NR-7 item 7.6.1.1: 20 years); null/undefined = active.
    */
   archivedAt?: Date | null;
+  /** Who archived the worker (issue 18, the "deletion" of a worker); null when active or archived before teams. */
+  archivedBy?: Attribution | null;
   createdAt: Date;
   updatedAt: Date;
 }

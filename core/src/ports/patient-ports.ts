@@ -1,3 +1,4 @@
+import type { Attribution } from '../accounts/attribution';
 import type { Exam } from '../exams/exam';
 import type { Patient } from '../patients/patient';
 
@@ -26,7 +27,8 @@ export interface PatientRepository {
   insert(patient: Patient): Promise<'inserted' | 'duplicate-cpf'>;
   update(patient: Patient): Promise<'updated' | 'duplicate-cpf'>;
   /** Archives (a date) or restores (null) the worker; false when absent. */
-  setArchived(organizationId: string, id: string, archivedAt: Date | null): Promise<boolean>;
+  /** Archives (with who did it) or restores (`archivedAt` null clears `archivedBy` too) the worker. */
+  setArchived(organizationId: string, id: string, archivedAt: Date | null, archivedBy?: Attribution | null): Promise<boolean>;
   /**
    * Erases the patient with its exams, files and reports, in one transaction; false when absent.
    * Reserved for the LGPD erasure path (docs/api.md): no HTTP route or use case calls it today.

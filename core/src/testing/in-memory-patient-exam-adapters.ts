@@ -1,3 +1,4 @@
+import type { Attribution } from '../accounts/attribution';
 import type { Exam } from '../exams/exam';
 import type { Patient } from '../patients/patient';
 import type {
@@ -125,19 +126,19 @@ export class InMemoryPatientRepository implements PatientRepository {
   }
   async insert(p: Patient) {
     if (p.cpf && [...this.rows.values()].some((r) => r.organizationId === p.organizationId && r.cpf === p.cpf)) return 'duplicate-cpf' as const;
-    this.rows.set(p.id, { ...copy(p), archivedAt: p.archivedAt ?? null });
+    this.rows.set(p.id, { ...copy(p), archivedAt: p.archivedAt ?? null, archivedBy: p.archivedBy ?? null });
     return 'inserted' as const;
   }
   async update(p: Patient) {
     if (p.cpf && [...this.rows.values()].some((r) => r.organizationId === p.organizationId && r.cpf === p.cpf && r.id !== p.id)) return 'duplicate-cpf' as const;
     const current = this.rows.get(p.id);
-    if (current && current.organizationId === p.organizationId) this.rows.set(p.id, { ...copy(p), createdAt: current.createdAt, archivedAt: current.archivedAt ?? null });
+    if (current && current.organizationId === p.organizationId) this.rows.set(p.id, { ...copy(p), createdAt: current.createdAt, archivedAt: current.archivedAt ?? null, archivedBy: current.archivedBy ?? null });
     return 'updated' as const;
   }
-  async setArchived(organizationId: string, id: string, archivedAt: Date | null) {
+  async setArchived(organizationId: string, id: string, archivedAt: Date | null, archivedBy: Attribution | null = null) {
     const p = this.rows.get(id);
     if (!p || p.organizationId !== organizationId) return false;
-    this.rows.set(id, { ...p, archivedAt });
+    this.rows.set(id, { ...p, archivedAt, archivedBy: archivedAt ? copy(archivedBy) : null });
     return true;
   }
   async delete(organizationId: string, id: string) {
@@ -149,7 +150,7 @@ export class InMemoryPatientRepository implements PatientRepository {
   }
   private read(p: Patient): Patient {
     const company = p.companyId ? this.companies?.rows.find((c) => c.id === p.companyId) : undefined;
-    return { ...copy(p), companyName: company?.name ?? p.companyName, archivedAt: p.archivedAt ?? null };
+    return { ...copy(p), companyName: company?.name ?? p.companyName, archivedAt: p.archivedAt ?? null, archivedBy: p.archivedBy ?? null };
   }
 }
 

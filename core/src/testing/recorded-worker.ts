@@ -38,7 +38,7 @@ const LENIENT_PATHS = { date: 'date', ambientNoiseDb: 'a', calibrationDate: 'c',
 export async function recordedWorker(dates: Array<[string, number]>) {
   const s = inMemoryPatientExamStores();
   const ids = sequentialIds();
-  const manage = new ManagePatients(s.patients, s.companies, immediateUnitOfWork, ids, testClock);
+  const manage = new ManagePatients(s.patients, s.companies, immediateUnitOfWork, ids, testClock, testProfessionals());
   const patient = await manage.register(testAuth, { name: 'Ana Paula', age: 40, sex: 'F' });
   if (!patient.ok) throw patient.error;
   const professionals = testProfessionals();

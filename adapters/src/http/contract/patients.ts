@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attributionResponse } from './attribution';
 
 /**
  * Patients (workers), spec §3/§5/§7. Sex is stored canonically as M | F | O and accepted as the
@@ -41,6 +42,8 @@ export const patientResponse = z.object({
   jobTitle: z.string().nullable(),
   /** ISO date-time when the worker was archived (hidden from lists, records kept); null = active. */
   archivedAt: z.string().nullable(),
+  /** Who archived the worker (issue 18); null when active or archived before teams. */
+  archivedBy: attributionResponse.nullable(),
   createdAt: z.string(),
   /** Number of exams of the patient (for lists). */
   examCount: z.number().int(),

@@ -49,7 +49,7 @@ beforeEach(async () => {
     saved.push(updates.map((u) => u.id));
     return save(org, updates);
   };
-  manage = new ManagePatients(s.patients, s.companies, immediateUnitOfWork, ids, clock);
+  manage = new ManagePatients(s.patients, s.companies, immediateUnitOfWork, ids, clock, testProfessionals());
   const p = await manage.register(auth, { name: 'Ana Paula Souza', age: 40, sex: 'F' });
   if (!p.ok) throw p.error;
   patientId = p.value.id;

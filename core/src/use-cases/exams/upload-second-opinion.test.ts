@@ -33,7 +33,7 @@ async function setUp() {
   const s = inMemoryPatientExamStores();
   const clock = fixedClock('2026-11-25T12:00:00Z');
   const ids = sequentialIds('e');
-  const manage = new ManagePatients(s.patients, s.companies, immediateUnitOfWork, ids, clock);
+  const manage = new ManagePatients(s.patients, s.companies, immediateUnitOfWork, ids, clock, testProfessionals());
   const p = await manage.register(auth, { name: 'Ana Paula Souza', age: 40, sex: 'F' });
   if (!p.ok) throw p.error;
   const exam = await new RecordExam(s.patients, manage, s.exams, immediateUnitOfWork, ids, clock, testProfessionals()).forPatient(auth, p.value.id, { date: '2025-01-10' }, {

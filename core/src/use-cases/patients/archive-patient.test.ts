@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock, immediateUnitOfWork, InMemoryProfessionalRepository, sequentialIds } from '../../testing/in-memory-account-adapters';
 import { inMemoryPatientExamStores } from '../../testing/in-memory-patient-exam-adapters';
+import { testProfessionals } from '../../testing/recorded-worker';
 import { RecordExam } from '../exams/record-exam';
 import { ManagePatients } from './manage-patients';
 
@@ -11,7 +12,7 @@ const clock = fixedClock('2026-11-24T12:00:00Z');
 function setUp() {
   const s = inMemoryPatientExamStores();
   const ids = sequentialIds();
-  const manage = new ManagePatients(s.patients, s.companies, immediateUnitOfWork, ids, clock);
+  const manage = new ManagePatients(s.patients, s.companies, immediateUnitOfWork, ids, clock, testProfessionals());
   return { s, manage, record: new RecordExam(s.patients, manage, s.exams, immediateUnitOfWork, ids, clock, new InMemoryProfessionalRepository()) };
 }
 
@@ -36,6 +37,10 @@ describe('ManagePatients.archive / restore', () => {
     if (!p.ok) throw p.error;
     const archived = await manage.archive(auth, p.value.id);
     expect(archived.ok && archived.value.archivedAt).toEqual(clock.now());
+    // issue 18: who archived the worker is recorded, and cleared by a restore
+    const archivedBy = { memberId: 'm-1', userId: 'u-1', name: 'Dra. Ana Lima', registry: 'CRM 12345/SP', at: clock.now().toISOString() };
+    expect(archived.ok && archived.value.archivedBy).toEqual(archivedBy);
+    expect((await s.patients.findById(auth.organizationId, p.value.id))?.archivedBy).toEqual(archivedBy);
     expect((await manage.list(auth, { limit: 10, offset: 0 })).total).toBe(0);
     expect((await manage.list(auth, { archived: true, limit: 10, offset: 0 })).items.map((x) => x.id)).toEqual([p.value.id]);
     expect((await s.patients.findById('org-1', p.value.id))?.name).toBe('Ana');
@@ -45,6 +50,7 @@ describe('ManagePatients.archive / restore', () => {
     expect((await s.patients.findById('org-1', p.value.id))?.archivedAt).toEqual(clock.now());
     const restored = await manage.restore(auth, p.value.id);
     expect(restored.ok && restored.value.archivedAt).toBeNull();
+    expect((await s.patients.findById(auth.organizationId, p.value.id))?.archivedBy).toBeNull();
     expect((await manage.list(auth, { limit: 10, offset: 0 })).total).toBe(1);
     expect(await manage.archive({ ...auth, organizationId: 'org-2' }, p.value.id)).toMatchObject({ ok: false, error: { code: 'PATIENT.NOT_FOUND' } });
   });

@@ -5,6 +5,8 @@ import { validatePatientInput, type PatientInput, type ValidPatient } from '../.
 import type { Clock } from '../../ports/clock';
 import type { IdGenerator } from '../../ports/id-generator';
 import type { CompanyRepository, Page, PatientRepository } from '../../ports/patient-ports';
+import type { ProfessionalRepository } from '../../ports/account-ports';
+import { attribute } from '../../accounts/attribution';
 import type { UnitOfWork } from '../../ports/unit-of-work';
 import { inTransaction } from '../../shared/in-transaction';
 import { err, ok, type Result } from '../../shared/result';
@@ -25,6 +27,8 @@ export class ManagePatients {
     private readonly uow: UnitOfWork,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    /** Who archives a worker is recorded (issue 18). */
+    private readonly professionals: ProfessionalRepository,
   ) {}
 
   async register(auth: AuthContext, input: PatientInput, options: { maxAge?: number; pathPrefix?: string } = {}): Promise<Result<Patient, PatientWriteError | ForbiddenError>> {
@@ -90,8 +94,9 @@ export class ManagePatients {
     if (!current) return err(new PatientNotFoundError());
     if (current.archivedAt) return ok(current);
     const archivedAt = this.clock.now();
-    await this.patients.setArchived(auth.organizationId, id, archivedAt);
-    return ok({ ...current, archivedAt });
+    const archivedBy = await attribute(this.professionals, auth, archivedAt);
+    await this.patients.setArchived(auth.organizationId, id, archivedAt, archivedBy);
+    return ok({ ...current, archivedAt, archivedBy });
   }
 
   /** Brings an archived worker back to the lists, with every record. */
@@ -100,8 +105,8 @@ export class ManagePatients {
     if (!allowed.ok) return allowed;
     const current = await this.patients.findById(auth.organizationId, id);
     if (!current) return err(new PatientNotFoundError());
-    if (current.archivedAt) await this.patients.setArchived(auth.organizationId, id, null);
-    return ok({ ...current, archivedAt: null });
+    if (current.archivedAt) await this.patients.setArchived(auth.organizationId, id, null, null);
+    return ok({ ...current, archivedAt: null, archivedBy: null });
   }
 
   private company(auth: AuthContext, name: string | null) {

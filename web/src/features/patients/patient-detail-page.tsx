@@ -14,6 +14,7 @@ import { EmptyState } from '../../components/ui/states';
 import { paths } from '../../config/paths';
 import { examSummary } from '../../lib/exam-summary';
 import { refusalOr } from '../../lib/api-client';
+import { attributionName } from '../../lib/attribution';
 import { toast } from '../../lib/toast';
 import { useCan } from '../auth';
 import { getPatient, listExamDeletions, listPatientExams, patientKeys, restorePatient, type PatientExam } from './api';
@@ -88,7 +89,7 @@ export default function PatientDetailPage() {
       />
       {p.archivedAt && (
         <Banner variant="warning" title="Paciente arquivado">
-          Arquivado em {formatDate(p.archivedAt)}. Não aparece em listas, buscas e contadores; exames, laudos e arquivos continuam guardados
+          Arquivado em {formatDate(p.archivedAt)}{p.archivedBy ? ` por ${attributionName(p.archivedBy)}` : ''}. Não aparece em listas, buscas e contadores; exames, laudos e arquivos continuam guardados
           (NR-7, item 7.6.1.1). Restaure o cadastro para registrar novos exames.
         </Banner>
       )}

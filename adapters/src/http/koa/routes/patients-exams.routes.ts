@@ -30,6 +30,7 @@ export function toPatientResponse(p: Patient & { examCount?: number }, today: Da
   return {
     id: p.id, name: p.name, age: displayAge(p, today), sex: p.sex, birthDate: p.birthDate, cpf: p.cpf, phone: p.phone, email: p.email,
     address: p.address, company: p.companyName, companyId: p.companyId, jobTitle: p.jobTitle, archivedAt: p.archivedAt ? p.archivedAt.toISOString() : null,
+    archivedBy: toAttributionResponse(p.archivedBy),
     createdAt: p.createdAt.toISOString(),
     examCount: p.examCount ?? 0,
   };

@@ -16,6 +16,7 @@ import { Migration20261124170000AttemptKinds } from './Migration20261124170000At
 import { Migration20261125010000ReadingNoteJsonb } from './Migration20261125010000ReadingNoteJsonb';
 import { Migration20261125100000Teams } from './Migration20261125100000Teams';
 import { Migration20261125110000Attribution } from './Migration20261125110000Attribution';
+import { Migration20261125120000WorkerArchivedBy } from './Migration20261125120000WorkerArchivedBy';
 
 /**
  * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
@@ -39,4 +40,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125010000ReadingNoteJsonb', class: Migration20261125010000ReadingNoteJsonb },
   { name: 'Migration20261125100000Teams', class: Migration20261125100000Teams },
   { name: 'Migration20261125110000Attribution', class: Migration20261125110000Attribution },
+  { name: 'Migration20261125120000WorkerArchivedBy', class: Migration20261125120000WorkerArchivedBy },
 ];

@@ -21,4 +21,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   'Migration20261125010000ReadingNoteJsonb',
   'Migration20261125100000Teams',
   'Migration20261125110000Attribution',
+  'Migration20261125120000WorkerArchivedBy',
 ];

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isUuid } from './uuid';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import {
-  parseAttribution,
+  parseAttribution, type Attribution,
   fromWireAudiogram, toWireAudiogram, type CompanyRepository, type DashboardCounts, type DashboardQueries, type Exam, type ExamDeletion, type ExamDeletionLog,
   type ExamFile, type ExamFileRepository, type ExamListQuery, type Meatoscopia, type ExamRepository, type ExamView, type Page, type Patient,
   type PatientListQuery, type PatientRepository, type ReadingNote, type ReferenceDesignation, type Sex, type SpeechTest, type WireAudiogram,
@@ -27,7 +27,7 @@ function toPatient(r: Row): Patient {
     id: r.id as string, organizationId: r.organization_id as string, name: r.name as string, age: num(r.age), sex: (r.sex as string).trim() as Sex,
     birthDate: iso(r.birth_date), cpf: str(r.cpf)?.trim() ?? null, phone: str(r.phone), email: str(r.email), address: str(r.address),
     companyId: str(r.company_id), companyName: str(r.company_name), jobTitle: str(r.job_title),
-    archivedAt: r.archived_at ? new Date(r.archived_at as string) : null, createdAt: new Date(r.created_at as string), updatedAt: new Date(r.updated_at as string),
+    archivedAt: r.archived_at ? new Date(r.archived_at as string) : null, archivedBy: parseAttribution(r.archived_by), createdAt: new Date(r.created_at as string), updatedAt: new Date(r.updated_at as string),
   };
 }
 
@@ -108,9 +108,10 @@ export class MikroOrmPatientRepository implements PatientRepository {
     }
   }
 
-  async setArchived(organizationId: string, id: string, archivedAt: Date | null) {
+  async setArchived(organizationId: string, id: string, archivedAt: Date | null, archivedBy: Attribution | null = null) {
     if (!isUuid(id)) return false;
-    return (await this.em().nativeUpdate(PatientSchema, { id, organizationId }, { archivedAt })) > 0;
+    const by = archivedAt && archivedBy ? { ...archivedBy } : null;
+    return (await this.em().nativeUpdate(PatientSchema, { id, organizationId }, { archivedAt, archivedBy: by })) > 0;
   }
 
   async delete(organizationId: string, id: string) {

@@ -32,6 +32,7 @@ export const PatientSchema = defineEntity({
     companyId: p.uuid().nullable(),
     jobTitle: p.text().nullable(),
     archivedAt: p.datetime().columnType('timestamptz').nullable(),
+    archivedBy: p.json<unknown>().nullable(),
     nameSearch: p.text().persist(false).nullable(),
     createdAt: p.datetime().columnType('timestamptz'),
     updatedAt: p.datetime().columnType('timestamptz'),
