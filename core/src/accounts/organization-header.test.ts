@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { InMemoryOrganizationRepository } from '../testing/in-memory-account-adapters';
 import type { FileStorage } from '../ports/file-storage';
 import { ManageOrganization } from '../use-cases/accounts/manage-organization';
-import { formatCnpj, isValidCnpj, parseOrganizationHeader, sniffLogoType } from './organization-header';
+import { parseOrganizationHeader, sniffLogoType } from './organization-header';
+import { formatCnpj, isValidCnpj } from '../programme/cnpj';
 
 describe('CNPJ', () => {
   it('accepts right check digits with or without the mask, refuses wrong digits, lengths and repeated digits', () => {

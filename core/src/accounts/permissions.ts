@@ -32,6 +32,7 @@ export const ACTIONS = [
   'laudo.finalize',
   'dashboards.export',
   'records.delete',
+  'programme.manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -52,6 +53,8 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   'laudo.finalize': ['medico', 'fonoaudiologo'],
   'dashboards.export': ['administrador', 'medico', 'fonoaudiologo', 'seguranca'],
   'records.delete': ['administrador'],
+  // companies, sectors, GHEs and their noise exposure (issue 19): the PCMSO physician and the PGR's safety professional
+  'programme.manage': ['administrador', 'medico', 'seguranca'],
 };
 
 /** pt-BR wording of each action, for the 403 message and docs/permissions.md. */
@@ -64,6 +67,7 @@ export const ACTION_LABELS: Record<Action, string> = {
   'laudo.finalize': 'finalizar laudos',
   'dashboards.export': 'ver os painéis da empresa e exportar dados',
   'records.delete': 'excluir trabalhadores e exames',
+  'programme.manage': 'cadastrar empresas, setores e GHEs e a exposição ao ruído',
 };
 
 export function can(roles: readonly Role[], action: Action): boolean {

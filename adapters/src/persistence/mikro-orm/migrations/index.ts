@@ -17,6 +17,7 @@ import { Migration20261125010000ReadingNoteJsonb } from './Migration202611250100
 import { Migration20261125100000Teams } from './Migration20261125100000Teams';
 import { Migration20261125110000Attribution } from './Migration20261125110000Attribution';
 import { Migration20261125120000WorkerArchivedBy } from './Migration20261125120000WorkerArchivedBy';
+import { Migration20261126000000Programme } from './Migration20261126000000Programme';
 
 /**
  * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
@@ -41,4 +42,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125100000Teams', class: Migration20261125100000Teams },
   { name: 'Migration20261125110000Attribution', class: Migration20261125110000Attribution },
   { name: 'Migration20261125120000WorkerArchivedBy', class: Migration20261125120000WorkerArchivedBy },
+  { name: 'Migration20261126000000Programme', class: Migration20261126000000Programme },
 ];

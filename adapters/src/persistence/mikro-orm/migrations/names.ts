@@ -22,4 +22,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   'Migration20261125100000Teams',
   'Migration20261125110000Attribution',
   'Migration20261125120000WorkerArchivedBy',
+  'Migration20261126000000Programme',
 ];

@@ -1,0 +1,70 @@
+import type { Company, Ghe, Sector } from '../programme/company';
+import type { Employment } from '../programme/employment';
+import type { ExamOutcome } from '../programme/outcomes';
+import type { DueReason, ScheduleState } from '../programme/schedule';
+
+/*
+ * Ports of the hearing-conservation programme (issue 19). Every method is scoped to one organisation:
+ * another organisation's rows do not exist (404, ADR 0004).
+ */
+
+/** Companies as records; `CompanyRepository` (patient-ports) keeps the find-or-create by name of the worker form. */
+export interface CompanyRecords {
+  list(organizationId: string, query: { q?: string }): Promise<Array<Company & { activeWorkers: number }>>;
+  get(organizationId: string, id: string): Promise<Company | undefined>;
+  insert(company: Company): Promise<'inserted' | 'duplicate-cnpj' | 'duplicate-name'>;
+  update(company: Company): Promise<'updated' | 'duplicate-cnpj' | 'duplicate-name'>;
+  findByCnpj(organizationId: string, cnpj: string): Promise<Company | undefined>;
+}
+
+export interface SectorRepository {
+  listForCompany(organizationId: string, companyId: string): Promise<Sector[]>;
+  get(organizationId: string, id: string): Promise<Sector | undefined>;
+  insert(sector: Sector): Promise<'inserted' | 'duplicate-name'>;
+  rename(organizationId: string, id: string, name: string): Promise<'updated' | 'duplicate-name' | 'not-found'>;
+}
+
+export interface GheRepository {
+  listForCompany(organizationId: string, companyId: string): Promise<Ghe[]>;
+  get(organizationId: string, id: string): Promise<Ghe | undefined>;
+  insert(ghe: Ghe): Promise<'inserted' | 'duplicate-name'>;
+  update(ghe: Ghe): Promise<'updated' | 'duplicate-name'>;
+}
+
+export interface EmploymentRepository {
+  /** Every period of the worker, oldest first. */
+  listForPatient(organizationId: string, patientId: string): Promise<Employment[]>;
+  get(organizationId: string, id: string): Promise<Employment | undefined>;
+  insert(employment: Employment): Promise<void>;
+  update(employment: Employment): Promise<void>;
+}
+
+/** One worker in the programme (the schedule projection), as the dashboard lists it. */
+export interface ProgrammeWorker {
+  patientId: string;
+  name: string;
+  cpf: string | null;
+  companyId: string;
+  companyName: string;
+  sectorId: string | null;
+  sectorName: string | null;
+  gheId: string | null;
+  gheName: string | null;
+  registration: string | null;
+  lastExamDate: string | null;
+  dueDate: string | null;
+  reason: DueReason | null;
+  state: ScheduleState;
+}
+
+/** Filters of the programme dashboard; ids of another organisation match nothing. */
+export interface ProgrammeFilter {
+  companyId?: string;
+  sectorId?: string;
+  gheId?: string;
+}
+
+/** The audiometry outcomes of a company's workers (employment in force on the exam date), for the analytical report. */
+export interface ProgrammeOutcomeSource {
+  outcomesForCompany(organizationId: string, companyId: string, from: string, to: string): Promise<Array<ExamOutcome & { sectorName: string | null; gheName: string | null }>>;
+}
