@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, computeSchedule, stateOf, type SchedulePeriod } from './schedule';
+import { addDays, addMonths, computeSchedule, programmeToday, stateOf, type SchedulePeriod } from './schedule';
 
 const period = (over: Partial<SchedulePeriod> = {}): SchedulePeriod => ({
   companyId: 'c1', admissionDate: '2020-03-10', dismissalDate: null, startDate: '2020-03-10', endDate: null, exposed: true, periodicityMonths: 12, ...over,
@@ -127,5 +127,12 @@ describe('computeSchedule', () => {
     ];
     expect(computeSchedule({ today, periods, exams: exams('2025-11-01') })).toMatchObject({ reason: 'admissao', dueDate: '2026-04-01', state: 'vencido' });
     expect(computeSchedule({ today, periods, exams: exams('2026-01-05') })).toMatchObject({ reason: 'periodico', dueDate: '2027-01-05' });
+  });
+});
+
+describe('programmeToday', () => {
+  it('is the date in Brazil: 01:00 UTC is still the previous day in São Paulo', () => {
+    expect(programmeToday(new Date('2026-11-25T01:00:00Z'))).toBe('2026-11-24');
+    expect(programmeToday(new Date('2026-11-25T03:00:00Z'))).toBe('2026-11-25');
   });
 });

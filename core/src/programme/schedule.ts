@@ -150,3 +150,8 @@ export function addMonths(iso: string, months: number): string {
   target.setUTCDate(Math.min(d, lastDay));
   return toIso(target);
 }
+
+/** Today's date in Brazil (America/Sao_Paulo, where the programme's deadlines are kept), ISO YYYY-MM-DD. */
+export function programmeToday(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
