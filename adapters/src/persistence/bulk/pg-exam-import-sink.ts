@@ -63,9 +63,12 @@ class PgBatch implements ExamImportBatch {
     const companyId = new Map<string, string>();
     if (companyNames.length) {
       await this.c.query(`insert into company (id, organization_id, name, created_at)
-        select gen_random_uuid(), $1, n, now() from unnest($2::text[]) n on conflict (organization_id, name_key) do nothing`, [this.org, companyNames]);
-      const rows = await this.c.query<{ input: string; id: string }>(`select n as input, c.id from unnest($2::text[]) n
-        join company c on c.organization_id = $1 and c.name_key = limiar_search_text(n)`, [this.org, companyNames]);
+        select gen_random_uuid(), $1, n, now() from unnest($2::text[]) n
+        where not exists (select 1 from company c where c.organization_id = $1 and c.name_key = limiar_search_text(n))
+        on conflict (organization_id, name_key) where cnpj is null do nothing`, [this.org, companyNames]);
+      // a matriz and its filiais may share the name: the oldest one is taken, as in the worker form
+      const rows = await this.c.query<{ input: string; id: string }>(`select distinct on (n) n as input, c.id from unnest($2::text[]) n
+        join company c on c.organization_id = $1 and c.name_key = limiar_search_text(n) order by n, c.created_at, c.id`, [this.org, companyNames]);
       for (const r of rows.rows) companyId.set(r.input, r.id);
     }
     const out = new Map<string, ResolvedImportPatient>();

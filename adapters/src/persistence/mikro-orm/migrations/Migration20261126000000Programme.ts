@@ -3,7 +3,8 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * The hearing-conservation programme's records (issue 19): companies become real records (CNPJ, unique
  * per organisation when present; the companies created from a typed name keep a null CNPJ, which is what
- * flags them for completion), their sectors and GHEs with the noise exposure, the employment periods of
+ * flags them for completion; the razão social is unique only among those, since a matriz and its filiais
+ * share it), their sectors and GHEs with the noise exposure, the employment periods of
  * each worker, and the occupational type of every exam — backfilled from the wizard's occupational
  * reason where there is one.
  */
@@ -21,6 +22,10 @@ export class Migration20261126000000Programme extends Migration {
       add column updated_at timestamptz not null default now();`);
     this.addSql('update company set updated_at = created_at;');
     this.addSql('create unique index company_org_cnpj_unique on company (organization_id, cnpj) where cnpj is not null;');
+    // Establishments (matriz and filiais) share the razão social and differ by CNPJ: the name stays unique
+    // only among the companies without a CNPJ (the ones found-or-created from a typed name).
+    this.addSql('drop index company_org_name_unique;');
+    this.addSql('create unique index company_org_name_unique on company (organization_id, name_key) where cnpj is null;');
 
     this.addSql(`create table sector (
       id uuid primary key,
@@ -88,6 +93,8 @@ export class Migration20261126000000Programme extends Migration {
     this.addSql('alter table exam drop column if exists exam_type;');
     for (const t of ['employment', 'ghe', 'sector']) this.addSql(`drop table if exists ${t} cascade;`);
     this.addSql('drop index if exists company_org_cnpj_unique;');
+    this.addSql('drop index if exists company_org_name_unique;');
+    this.addSql('create unique index company_org_name_unique on company (organization_id, name_key);');
     this.addSql(`alter table company drop column if exists trade_name, drop column if exists cnpj, drop column if exists address,
       drop column if exists cnae, drop column if exists risk_grade, drop column if exists contact_name, drop column if exists contact_email,
       drop column if exists contact_phone, drop column if exists updated_at;`);

@@ -126,10 +126,12 @@ export class MikroOrmCompanyRepository implements CompanyRepository {
 
   async findOrCreate(organizationId: string, name: string) {
     const run = sql(this.em());
-    const found = await run<{ id: string; name: string }>('select id, name from company where organization_id = ? and name_key = limiar_search_text(?)', [organizationId, name]);
+    // a matriz and its filiais may share the name (each with its CNPJ): the oldest one is taken
+    const byName = 'select id, name from company where organization_id = ? and name_key = limiar_search_text(?) order by created_at, id limit 1';
+    const found = await run<{ id: string; name: string }>(byName, [organizationId, name]);
     if (found[0]) return found[0];
-    await run('insert into company (id, organization_id, name, created_at) values (?, ?, ?, now()) on conflict (organization_id, name_key) do nothing', [randomUUID(), organizationId, name]);
-    const rows = await run<{ id: string; name: string }>('select id, name from company where organization_id = ? and name_key = limiar_search_text(?)', [organizationId, name]);
+    await run('insert into company (id, organization_id, name, created_at) values (?, ?, ?, now()) on conflict (organization_id, name_key) where cnpj is null do nothing', [randomUUID(), organizationId, name]);
+    const rows = await run<{ id: string; name: string }>(byName, [organizationId, name]);
     return rows[0];
   }
 
