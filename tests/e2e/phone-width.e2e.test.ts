@@ -17,7 +17,7 @@ const session = useAppSession();
 const WIDTH = 390;
 const WORKER = 'Ana Paula Ribeiro dos Santos';
 
-const ids = { patient: '', exam: '', report: '' };
+const ids = { patient: '', exam: '', report: '', company: '' };
 
 const air = (v: number) => Object.fromEntries([250, 500, 1000, 2000, 3000, 4000, 6000, 8000].map((hz) => [String(hz), { re: v, le: v + 5 }]));
 
@@ -43,6 +43,9 @@ beforeAll(async () => {
   ids.exam = last.id;
   const brunoExam = await post('/api/exams', { patientId: bruno.id, date: '2024-05-10', repousoHoras: 14, audiogram: { air: air(15) } });
   await post(`/api/reports/generate/${brunoExam.id}`, { audiometryType: 'simple' });
+  // issue 19: the company made from the worker's "Empresa" (no CNPJ yet: "Cadastro incompleto")
+  const companies = (await (await t.request('/api/companies', { headers: { authorization: `Bearer ${a.token}` } })).json()) as { id: string; name: string }[];
+  ids.company = companies.find((c) => c.name.startsWith('Metalúrgica Alfa'))?.id ?? '';
 }, 120_000);
 
 interface RouteCase {
@@ -98,6 +101,9 @@ const protectedRoutes: RouteCase[] = [
   { key: 'oldHome', href: () => paths.oldHome.getHref() },
   { key: 'examNew', href: () => paths.examNew.getHref() },
   { key: 'reportEditor', href: () => paths.reportEditor.getHref(ids.exam) },
+  { key: 'companies', href: () => paths.companies.getHref(), actions: (p) => [p.getByRole('button', { name: 'Nova empresa' }), p.locator('.data-table tbody tr a').first()] },
+  { key: 'companyDetail', href: () => paths.companyDetail.getHref(ids.company), actions: (p) => [p.getByRole('button', { name: 'Salvar empresa' }), p.getByRole('button', { name: 'Novo GHE' })] },
+  { key: 'programme', href: () => paths.programme.getHref(), actions: (p) => [p.getByRole('button', { name: 'Exportar CSV' }), p.getByRole('group', { name: 'Situação dos trabalhadores' }).getByRole('button').last()] },
 ];
 
 /** The page once its data arrived: a level-1 heading, no request in flight, no loading spinner. */

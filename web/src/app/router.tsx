@@ -35,6 +35,9 @@ const ReportListPage = lazy(() => import('../features/reports/report-list-page')
 const ReportDetailPage = lazy(() => import('../features/reports/report-detail-page'));
 const ReportWizardPage = lazy(() => import('../features/report-wizard/report-wizard-page'));
 const ReportEditorPage = lazy(() => import('../features/report-editor/report-editor-page'));
+const CompanyListPage = lazy(() => import('../features/companies/company-list-page'));
+const CompanyPage = lazy(() => import('../features/companies/company-page'));
+const ProgrammePage = lazy(() => import('../features/programme/programme-page'));
 
 /**
  * Routes whose page arrives with its own issue answer with the honest not-found page until then;
@@ -85,6 +88,9 @@ export const routes: RouteObject[] = [
           { path: paths.oldHome.path, element: <OldHomePage /> },
           { path: paths.examNew.path, element: <ExamNewPage /> },
           { path: paths.reportEditor.path, element: <ReportEditorPage /> },
+          { path: paths.companies.path, element: <CompanyListPage /> },
+          { path: paths.companyDetail.path, element: <CompanyPage /> },
+          { path: paths.programme.path, element: <ProgrammePage /> },
         ],
       },
       { path: '*', element: publicNotBuilt },

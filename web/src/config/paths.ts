@@ -42,6 +42,10 @@ export const paths = {
   oldHome: { path: '/old-home', getHref: () => '/old-home' },
   examNew: { path: '/exam/new', getHref: () => '/exam/new' },
   reportEditor: { path: '/report/:examId', getHref: (examId: string) => `/report/${seg(examId)}` },
+  /** Issue 19: companies (razão social, CNPJ, sectors, GHEs with their noise exposure) and the programme dashboard. */
+  companies: { path: '/empresas', getHref: () => '/empresas' },
+  companyDetail: { path: '/empresas/:id', getHref: (id: string) => `/empresas/${seg(id)}` },
+  programme: { path: '/programa', getHref: () => '/programa' },
 } as const;
 
 export type PathKey = keyof typeof paths;
@@ -80,6 +84,9 @@ export const protectedPathKeys = [
   'oldHome',
   'examNew',
   'reportEditor',
+  'companies',
+  'companyDetail',
+  'programme',
 ] as const satisfies readonly PathKey[];
 
 /** True when `pathname` is one of the public pages, where a 401 must not force a redirect. */

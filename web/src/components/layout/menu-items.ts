@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { IconAudiogram, IconDashboard, IconFileText, IconSettings, IconUsers } from '../ui/icons';
+import { IconAudiogram, IconBuilding, IconDashboard, IconFileText, IconSettings, IconShield, IconUsers } from '../ui/icons';
 import { paths } from '../../config/paths';
 import { can, type Action, type AuthUser } from '../../features/auth';
 
@@ -17,6 +17,8 @@ export const menuItems: MenuItem[] = [
   { label: 'Pacientes', to: paths.patients.getHref(), icon: IconUsers },
   { label: 'Exames', to: paths.exams.getHref(), icon: IconAudiogram },
   { label: 'Laudos', to: paths.reports.getHref(), icon: IconFileText },
+  { label: 'Empresas', to: paths.companies.getHref(), icon: IconBuilding },
+  { label: 'Programa', to: paths.programme.getHref(), icon: IconShield, permission: 'dashboards.export' },
   { label: 'Configurações', to: paths.settings.getHref(), icon: IconSettings },
 ];
 

@@ -32,6 +32,13 @@ export const IconDashboard = (p: IconProps) => (
   </Svg>
 );
 
+/** Issue 19: companies. */
+export const IconBuilding = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 21V4.5A1.5 1.5 0 0 1 5.5 3h8A1.5 1.5 0 0 1 15 4.5V21M15 9h3.5A1.5 1.5 0 0 1 20 10.5V21M2.5 21h19M8 7h3M8 11h3M8 15h3" />
+  </Svg>
+);
+
 export const IconUsers = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="9" cy="8" r="3.5" />

@@ -1,17 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { can, useAuth } from '../auth';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
-import { IconAudiogram, IconCheck, IconCpu, IconFileText, IconHelp, IconUserPlus, IconUsers } from '../../components/ui/icons';
+import { IconAudiogram, IconCheck, IconCpu, IconFileText, IconHelp, IconShield, IconUserPlus, IconUsers } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api-client';
 import { Worklist } from './worklist';
 import './dashboard.css';
+
+// the tutorial's dialog (and the dialog primitive) load on the first click, not with the dashboard (its 150 kB wire budget)
+const TutorialDialog = lazy(() => import('./tutorial-dialog'));
 
 interface DashboardSummary {
   patients: number;
@@ -29,13 +31,6 @@ const PREMIUM_FEATURES = [
   'Suporte prioritário com resposta em até 4 horas',
 ];
 
-const TUTORIAL_STEPS = [
-  { title: 'Cadastre o paciente', text: 'Em Pacientes → Novo Paciente, informe nome, idade e sexo; empresa e cargo ajudam a agrupar os laudos.' },
-  { title: 'Registre o exame audiométrico', text: 'Digite os limiares por via aérea (250 a 8000 Hz, incluindo 3000 e 6000 Hz) e, se houver, por via óssea; ou envie o arquivo do audiograma no assistente de laudo.' },
-  { title: 'Confira a classificação', text: 'O exame mostra o audiograma e a classificação da NR-7 (Anexo II) por orelha, com as pendências de validade do exame.' },
-  { title: 'Organize o laudo com IA', text: 'No assistente, escolha o tipo de consulta e de audiometria; a IA organiza o rascunho, que você revisa, edita e exporta em PDF.' },
-  { title: 'Acompanhe a evolução', text: 'Com dois ou mais exames, a evolução mostra a média tonal ao longo do tempo e alerta sobre desencadeamento ou agravamento.' },
-];
 
 /**
  * /dashboard (spec §2 "Dashboard"): counters, the worklist ("Pendências", issue 14), welcome card with tutorial, quick actions, premium list.
@@ -55,6 +50,12 @@ export default function DashboardPage() {
     queryFn: ({ signal }) => api.get<DashboardSummary>('/dashboard/summary', { signal }),
     enabled: canSeeStats,
   });
+  // issue 19: the programme card's three figures (GET /api/programme/overview, the same answer /programa reads)
+  const programme = useQuery({
+    queryKey: ['programme', 'overview', {}],
+    queryFn: ({ signal }) => api.get<{ totals: { overdue: number; dueIn30: number; coverage: number | null } }>('/programme/overview', { signal }),
+    enabled: canSeeStats,
+  });
   const count = (n: number | undefined) => (summary.isPending || n === undefined ? '...' : n.toLocaleString('pt-BR'));
 
   return (
@@ -68,6 +69,21 @@ export default function DashboardPage() {
         </div>
       )}
       {canSeeStats && summary.isError && <p className="dashboard__counters-error" role="status">Não foi possível carregar os totais agora.</p>}
+      {canSeeStats && (
+        <Counter
+          icon={<IconShield size={20} />}
+          label="Programa de conservação auditiva"
+          value={
+            programme.isError
+              ? 'Não foi possível carregar agora'
+              : programme.data
+                ? `${count(programme.data.totals.overdue)} vencidos · ${count(programme.data.totals.dueIn30)} vencem em 30 dias · cobertura ${programme.data.totals.coverage === null ? '—' : `${programme.data.totals.coverage.toLocaleString('pt-BR')} %`}`
+                : '...'
+          }
+          to={paths.programme.getHref()}
+          wide
+        />
+      )}
 
       <Worklist />
 
@@ -123,39 +139,18 @@ export default function DashboardPage() {
         </Card>
       </div>
 
-      <Dialog open={tutorialOpen} onOpenChange={setTutorialOpen}>
-        <DialogContent
-          title="Como usar o Limiar"
-          description="O fluxo de trabalho, do cadastro ao laudo, em cinco passos."
-          size="lg"
-          footer={
-            <DialogClose asChild>
-              <Button>Entendi</Button>
-            </DialogClose>
-          }
-        >
-          <ol className="dashboard__tutorial">
-            {TUTORIAL_STEPS.map((s, i) => (
-              <li key={s.title}>
-                <span className="dashboard__tutorial-n" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <div>
-                  <h3>{s.title}</h3>
-                  <p>{s.text}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-        </DialogContent>
-      </Dialog>
+      {tutorialOpen && (
+        <Suspense fallback={null}>
+          <TutorialDialog onClose={() => setTutorialOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
 
-function Counter({ icon, label, value, to }: { icon: ReactNode; label: string; value: string; to: string }) {
+function Counter({ icon, label, value, to, wide }: { icon: ReactNode; label: string; value: string; to: string; wide?: boolean }) {
   return (
-    <Link className="dashboard-counter" to={to}>
+    <Link className={wide ? 'dashboard-counter dashboard-counter--wide' : 'dashboard-counter'} to={to} data-card={wide ? 'programa' : undefined}>
       <span className="dashboard-counter__icon">{icon}</span>
       <span className="dashboard-counter__text">
         <span className="dashboard-counter__label">{label}</span>
