@@ -70,6 +70,8 @@ export interface EntryFormPayload {
   audiograma: { air: Record<string, UpperPair>; bone?: Record<string, UpperPair> | null };
   operador: { nome: string; registro: string };
   observacoes: string | null;
+  /** Issue 19: the occupational type (NR-7 item 7.5.6); left out when not informed. */
+  examType?: string | null;
   repouso_horas: number | null;
   anamnese?: string | null;
   meatoscopia?: { od: string | null; oe: string | null } | null;

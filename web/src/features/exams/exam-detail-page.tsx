@@ -17,6 +17,7 @@ import { alertsOf, examRoleOf, findingsOf, nr7Label, str, triState, type Classif
 import { ClinicalSection } from './components/clinical-section';
 import { ExamDeleteDialog } from './components/exam-delete-dialog';
 import { ExamEditForm } from './components/exam-edit-form';
+import { examTypeText } from './components/exam-type-select';
 import { ReferenceSection } from './components/reference-section';
 import { ReadingDecisions } from './components/reading-decisions';
 import { attributionText } from '../../lib/attribution';
@@ -138,6 +139,7 @@ function ExamDetail({ exam }: { exam: Exam }) {
         <Card title="Dados do Exame">
           <dl className="exam-facts">
             <Fact label="Data do exame" value={formatDay(exam.date)} />
+            <Fact label="Tipo de exame" value={examTypeText(exam)} />
             <Fact label="Operador" value={exam.operatorName || 'N/A'} />
             <Fact label="Registro do operador" value={operatorRegistration(exam)} />
             <Fact label="Cadastrado em" value={formatDateTime(exam.createdAt)} />

@@ -7,6 +7,7 @@ import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
+import { ExamTypeSelect } from './components/exam-type-select';
 import { Input, Textarea } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { Select } from '../../components/ui/select';
@@ -81,6 +82,7 @@ function ExamEntryForm() {
   const [exam, setExam] = useState({ data: todayIso(), ruido: '', calibracao: '', transdutor: 'TDH-39', repouso: '' });
   const [operator, setOperator] = useState({ nome: '', registro: '' });
   const [observacoes, setObservacoes] = useState('');
+  const [examType, setExamType] = useState(params.get('examType') ?? '');
   const [clinical, setClinical] = useState({ anamnese: '', meatoscopiaOd: '', meatoscopiaOe: '', mascaramento: '', srtRe: '', srtLe: '', wrsRe: '', wrsLe: '' });
   const [air, setAir] = useState<Grid>(() => emptyGrid(AIR_FREQUENCIES));
   const [bone, setBone] = useState<Grid>(() => emptyGrid(BONE_FREQUENCIES));
@@ -135,6 +137,7 @@ function ExamEntryForm() {
       audiograma: { air: toWire(air), bone: hasBone ? toWire(bone) : null },
       operador: { nome: operator.nome.trim(), registro: operator.registro.trim() },
       observacoes: observacoes.trim() || null,
+      ...(examType ? { examType } : {}),
       repouso_horas: exam.repouso.trim() === '' ? null : Number(exam.repouso),
       anamnese: orNull(clinical.anamnese),
       meatoscopia: { od: orNull(clinical.meatoscopiaOd), oe: orNull(clinical.meatoscopiaOe) },
@@ -276,6 +279,7 @@ function ExamEntryForm() {
               <Field label="Data do exame" required error={fe('data_exame')}>
                 {(p) => <Input {...p} type="date" value={exam.data} onChange={(e) => setExam({ ...exam, data: e.target.value })} />}
               </Field>
+              <ExamTypeSelect value={examType} onChange={setExamType} error={fe('examType')} />
               <Field label="Ruído ambiente (dB)" required error={fe('ambiente.ruido_dB')}>
                 {(p) => <Input {...p} type="number" step={0.1} value={exam.ruido} onChange={(e) => setExam({ ...exam, ruido: e.target.value })} />}
               </Field>

@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { useForm } from '../../../lib/use-form';
 import { examKeys, updateExam, type Exam } from '../api';
 import { todayIso } from '../format';
+import { ExamTypeSelect } from './exam-type-select';
 
 const text = (v: string | null | undefined) => v ?? '';
 const numText = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v).replace('.', ','));
@@ -19,6 +20,7 @@ function toForm(e: Exam) {
     operatorCrmState: text(e.operatorCrmState), transducer: text(e.transducer), calibrationDate: text(e.calibrationDate),
     ambientNoiseDb: numText(e.ambientNoiseDb), acousticRestHours: numText(e.acousticRestHours), observacoes: text(e.observacoes),
     anamnese: text(e.anamnese), meatoscopiaOd: text(e.meatoscopia?.od), meatoscopiaOe: text(e.meatoscopia?.oe), mascaramento: text(e.mascaramento),
+    examType: (e as { examType?: string | null }).examType ?? '',
     srtRe: numText(e.speechTest?.srtRe), srtLe: numText(e.speechTest?.srtLe), wrsRe: numText(e.speechTest?.wrsRe), wrsLe: numText(e.speechTest?.wrsLe),
   };
 }
@@ -26,8 +28,10 @@ type Form = ReturnType<typeof toForm>;
 
 const blankToNull = (v: string) => (v.trim() === '' ? null : v.trim());
 
-function toBody(f: Form) {
+/** The corrections; `examType` only when it changed (absent = kept), so the body stays what it was for exams whose type is untouched. */
+function toBody(f: Form, original: Form) {
   return {
+    ...(f.examType !== original.examType ? { examType: f.examType || null } : {}),
     date: f.date, operatorName: blankToNull(f.operatorName), operatorRegistration: blankToNull(f.operatorRegistration),
     operatorCrm: blankToNull(f.operatorCrm), operatorCrmState: blankToNull(f.operatorCrmState.toUpperCase()), transducer: blankToNull(f.transducer),
     calibrationDate: blankToNull(f.calibrationDate), ambientNoiseDb: blankToNull(f.ambientNoiseDb), acousticRestHours: blankToNull(f.acousticRestHours),
@@ -60,7 +64,7 @@ export function ExamEditForm({ exam, onDone }: { exam: Exam; onDone: () => void 
     fieldMessagesOf: fieldErrors,
     keepBusyOnSuccess: true,
     submit: async (values) => {
-      const saved = await updateExam(exam.id, toBody(values));
+      const saved = await updateExam(exam.id, toBody(values, toForm(exam)));
       queryClient.setQueryData(examKeys.detail(exam.id), saved);
       await queryClient.invalidateQueries({ queryKey: examKeys.all });
       await queryClient.invalidateQueries({ queryKey: ['patients'] });
@@ -90,6 +94,7 @@ export function ExamEditForm({ exam, onDone }: { exam: Exam; onDone: () => void 
         <fieldset className="exam-edit__fields" disabled={saving}>
           <legend className="exam-edit__legend">Exame e operador</legend>
           {field('date', 'Data do exame', { type: 'date', max: todayIso() })}
+          <ExamTypeSelect value={form.values.examType} onChange={(v) => form.set('examType', v)} error={errors.examType} />
           {field('operatorName', 'Operador', { maxLength: 200 })}
           {field('operatorRegistration', 'Registro do operador', { maxLength: 100 })}
           {field('operatorCrm', 'CRM', { maxLength: 40 })}
