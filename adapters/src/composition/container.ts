@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import {
-  EmbedTokens, ManageOrganization, ManageReports, QueryWorklist, ReadAudiogram, ReviewExamReading, UploadExamFile, WriteNarrative, type AudiogramReadingQueue, type ExamFileStore, type FileStorage, type ReportRenderer,
+  AnnualReport, EmbedTokens, ManageOrganization, ManageReports, QueryWorklist, ReadAudiogram, ReviewExamReading, UploadExamFile, WriteNarrative, type AudiogramReadingQueue, type ExamFileStore, type FileStorage, type ReportRenderer,
   DeleteExam, UpdateExamDetails,
   Authenticate, ChangePassword, CheckHealth, ManagePatients, QueryExams, RecordExam, UpdateExamAudiogram, DesignateReferenceExam, ReclassifyStaleExams, LogIn, LogInWithGoogle, LogOut, ManageProfile, OpenSession, RegisterProfessional,
   SubmitPublicRequest, systemClock, type Clock, type GoogleIdTokenVerifier, type HealthProbe, type IdGenerator, type LoginAttemptLog,
@@ -38,6 +38,8 @@ import { MikroOrmReportRepository } from '../persistence/mikro-orm/repositories/
 import { HandlebarsReportWriter } from '../reports/handlebars/handlebars-report-writer';
 import { OllamaReportWriter } from '../reports/ollama/ollama-report-writer';
 import { PuppeteerReportRenderer } from '../reports/puppeteer/puppeteer-report-renderer';
+import { PuppeteerAnnualReportRenderer } from '../reports/puppeteer/annual-report-renderer';
+import { mikroOrmSqlRows, SqlProgrammeOutcomes } from '../persistence/mikro-orm/repositories/mikro-orm-programme-outcomes';
 import { MikroOrmEmbedAccessLog, MikroOrmEmbedTokenRepository, sha256SecretHasher } from '../persistence/mikro-orm/repositories/mikro-orm-embed-repositories';
 import { JoseGoogleIdTokenVerifier } from '../security/jose-google-id-token-verifier';
 import { JoseSessionTokens, loadOrCreateSecret } from '../security/jose-session-tokens';
@@ -169,5 +171,13 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
   constant(TOKENS.ExportRecords, new ExportRecords(new PgExamExportSource(
     lazyExportPool(db.url, (error) => logger.warn({ err: error }, 'conexão ociosa da exportação CSV encerrada pelo banco')))));
   constant(TOKENS.CompanyList, mikroOrmCompanyList(em));
+  factory(TOKENS.AnnualReport, () => {
+    const source = new SqlProgrammeOutcomes(mikroOrmSqlRows(em));
+    const laudos = get<ReportRenderer>(TOKENS.ReportRenderer);
+    // one Chromium for laudos and reports; a test's stand-in renderer has no renderHtml
+    const chromium = laudos instanceof PuppeteerReportRenderer ? laudos : new PuppeteerReportRenderer();
+    return new AnnualReport({ outcomes: source, companies: source, clinic: get(TOKENS.ManageOrganization), professionals: get(TOKENS.ProfessionalRepository),
+      clock: get(TOKENS.Clock), renderer: new PuppeteerAnnualReportRenderer(chromium) });
+  });
   return c;
 }

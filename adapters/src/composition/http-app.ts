@@ -39,6 +39,7 @@ export function appDeps(container: Container): AppDeps {
       queryExams: get(TOKENS.QueryExams), today,
     },
     worklist: { worklist: get(TOKENS.Worklist) },
+    annualReport: { annualReport: get(TOKENS.AnnualReport) },
     team: { team: get(TOKENS.ManageTeam), acceptInvitation: get(TOKENS.AcceptInvitation), switchOrganization: get(TOKENS.SwitchOrganization), profile: get(TOKENS.ManageProfile) },
   };
 }

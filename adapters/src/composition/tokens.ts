@@ -67,4 +67,5 @@ export const TOKENS = {
   ManageOrganization: t('ManageOrganization'),
   ExportRecords: t('ExportRecords'),
   CompanyList: t('CompanyList'),
+  AnnualReport: t('AnnualReport'),
 } as const;

@@ -13,6 +13,7 @@ import { exportRoutes, type ExportDeps } from './routes/export.routes';
 import { embedRoutes, type EmbedDeps } from './routes/embed.routes';
 import { fileRoutes, type FileDeps } from './routes/files.routes';
 import { worklistRoutes, type WorklistDeps } from './routes/worklist.routes';
+import { annualReportRoutes, type AnnualReportDeps } from './routes/annual-report.routes';
 import { reportRoutes, type ReportDeps } from './routes/reports.routes';
 import { organizationRoutes, type OrganizationDeps } from './routes/organization.routes';
 import { patientExamRoutes, type PatientExamDeps } from './routes/patients-exams.routes';
@@ -46,6 +47,7 @@ export interface AppDeps {
   organization: Routed<OrganizationDeps>;
   files: Routed<FileDeps>;
   worklist: Routed<WorklistDeps>;
+  annualReport: Routed<AnnualReportDeps>;
   team: Routed<TeamDeps>;
 }
 
@@ -70,6 +72,7 @@ export function createApp(d: AppDeps): Koa {
   organizationRoutes(routes, { ...d.organization, authenticate });
   fileRoutes(routes, { ...d.files, authenticate });
   worklistRoutes(routes, { ...d.worklist, authenticate });
+  annualReportRoutes(routes, { ...d.annualReport, authenticate });
   teamRoutes(routes, { ...d.team, authenticate });
 
   app.use(requestLogger(d.logger));
