@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { ExamImportSink, ImportPatientRequest, NewImportedExam } from '../../core/src';
+import { randomUUID } from 'node:crypto';
+import { cnpjWithCheckDigits, type ExamImportSink, type ImportPatientRequest, type NewImportedExam } from '../../core/src';
 import { anAudiogram, anExam, at, aWorker, nextId } from '../support/builders';
 import { withTwoOrganizations, type TenantFixtures } from './tenant-fixtures';
 
@@ -139,5 +140,48 @@ export function examImportSinkContract(make: () => Promise<ExamImportStores>) {
     expect(sink.digest(key)).toBe(sink.digest(key));
     expect(sink.digest(key)).toMatch(/^[0-9a-f]+$/);
     expect(sink.digest(`${key} `)).not.toBe(sink.digest(key));
+  });
+
+  it('resolves companies by CNPJ (completing a same-named company without one), sectors and GHEs by name, once; never another organisation\'s', async () => {
+    const cnpj = cnpjWithCheckDigits('445556660001');
+    const typed = await s.companies.findOrCreate(org, 'Fundição Boa Sorte');
+    const foreign = await s.sink(other).batch((b) => b.resolveProgrammeRefs({ companies: [{ key: `cnpj:${cnpj}`, cnpj, name: 'Fundição Boa Sorte' }], sectors: [], ghes: [] }));
+    const refs = {
+      companies: [{ key: `cnpj:${cnpj}`, cnpj, name: 'FUNDICAO BOA SORTE' }, { key: 'nome:padaria central', cnpj: null, name: 'Padaria Central' }],
+      sectors: [{ company: `cnpj:${cnpj}`, name: 'Fusão' }],
+      ghes: [{ company: `cnpj:${cnpj}`, name: 'GHE 1', sector: 'Fusão' }, { company: 'nome:padaria central', name: 'Forno', sector: null }],
+    };
+    const first = await s.sink(org).batch((b) => b.resolveProgrammeRefs(refs));
+    expect(first.companies.get(`cnpj:${cnpj}`)).toBe(typed.id);
+    expect(first.companies.get(`cnpj:${cnpj}`)).not.toBe(foreign.companies.get(`cnpj:${cnpj}`));
+    expect([first.companiesCreated, first.ghesCreated, first.sectors.size, first.ghes.size]).toEqual([1, 2, 1, 2]);
+    const again = await s.sink(org).batch((b) => b.resolveProgrammeRefs({ ...refs, ghes: [{ company: `cnpj:${cnpj}`, name: 'ghe 1', sector: null }] }));
+    expect([again.companiesCreated, again.ghesCreated]).toEqual([0, 0]);
+    expect(again.companies).toEqual(first.companies);
+    expect(again.ghes.get(`cnpj:${cnpj}|ghe 1`)).toBe(first.ghes.get(`cnpj:${cnpj}|ghe 1`));
+  });
+
+  it('writes an employment plan, reads it back, and points the worker at the company of his current period', async () => {
+    const cnpj = cnpjWithCheckDigits('445556670001');
+    const sink = s.sink(org);
+    const asked = request({ cpf: '52998224725', company: 'Outra Empresa' });
+    const result = await sink.batch(async (b) => {
+      const refs = await b.resolveProgrammeRefs({ companies: [{ key: 'c', cnpj, name: 'Nova S.A.' }], sectors: [], ghes: [{ company: 'c', name: 'G', sector: null }] });
+      const patientId = (await b.resolvePatients([asked])).get(asked.key)!.id;
+      const companyId = refs.companies.get('c')!;
+      const base = { patientId, companyId, registration: '9', jobTitle: 'Soldador', sectorId: null, admissionDate: '2021-02-01', dismissalDate: null };
+      await b.applyEmployments({
+        inserts: [{ ...base, id: randomUUID(), gheId: null, startDate: '2021-02-01', endDate: '2023-01-01' }, { ...base, id: randomUUID(), gheId: refs.ghes.get('c|g')!, startDate: '2023-01-01', endDate: null }],
+        closes: [], fills: [],
+      }, [patientId]);
+      return { patientId, companyId, periods: await b.loadEmployments([patientId]) };
+    });
+    expect(result.periods.map((p) => [p.startDate, p.endDate, p.registration]).sort()).toEqual([['2021-02-01', '2023-01-01', '9'], ['2023-01-01', null, '9']]);
+    expect((await s.patients.findById(org, result.patientId))?.companyId).toBe(result.companyId);
+    const closed = result.periods.find((p) => p.endDate === null)!;
+    await sink.batch((b) => b.applyEmployments({ inserts: [], closes: [{ id: closed.id, endDate: '2024-05-01' }], fills: [{ ...closed, registration: '10' }] }, [result.patientId]));
+    const after = await sink.batch((b) => b.loadEmployments([result.patientId]));
+    expect(after.find((p) => p.id === closed.id)).toMatchObject({ endDate: '2024-05-01', registration: '10' });
+    expect(await s.sink(other).batch((b) => b.loadEmployments([result.patientId]))).toEqual([]);
   });
 }

@@ -5,6 +5,8 @@ import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../audiogram/frequencies';
 import { parseExamDate, parseNumber, optionalText, type Issue } from '../exams/exam-input';
 import type { Sex } from '../patients/sex';
 import { validatePatientInput } from '../patients/patient-rules';
+import { INVALID_EXAM_TYPE_MESSAGE, parseExamType, type ExamType } from '../exams/exam-type';
+import { Cnpj } from '../programme/cnpj';
 
 /**
  * The CSV import format (docs/csv-format.md): canonical column names after the CSV edge has
@@ -14,7 +16,9 @@ export const IMPORT_PATIENT_COLUMNS = ['nome', 'cpf', 'data_nascimento', 'idade'
 export const IMPORT_EXAM_COLUMNS = ['data_exame', 'motivo', 'operador', 'registro_operador', 'ruido_db', 'calibracao', 'repouso_14h', 'repouso_horas'] as const;
 export const IMPORT_AIR_COLUMNS = (['od', 'oe'] as const).flatMap((ear) => AIR_FREQUENCIES.map((hz) => `${ear}_${hz}`));
 export const IMPORT_BONE_COLUMNS = (['od', 'oe'] as const).flatMap((ear) => BONE_FREQUENCIES.map((hz) => `${ear}_vo_${hz}`));
-export const IMPORT_COLUMNS: readonly string[] = [...IMPORT_PATIENT_COLUMNS, ...IMPORT_EXAM_COLUMNS, ...IMPORT_AIR_COLUMNS, ...IMPORT_BONE_COLUMNS];
+/** The programme's optional columns (issue 19): the employment on the exam date and the exam's occupational type. */
+export const IMPORT_PROGRAMME_COLUMNS = ['cnpj', 'matricula', 'setor', 'ghe', 'admissao', 'tipo_exame'] as const;
+export const IMPORT_COLUMNS: readonly string[] = [...IMPORT_PATIENT_COLUMNS, ...IMPORT_EXAM_COLUMNS, ...IMPORT_PROGRAMME_COLUMNS, ...IMPORT_AIR_COLUMNS, ...IMPORT_BONE_COLUMNS];
 /** Without these the file cannot be imported at all. */
 export const IMPORT_REQUIRED_COLUMNS = ['nome', 'sexo', 'data_exame'] as const;
 
@@ -37,6 +41,8 @@ export interface ImportPatientData {
 export interface ImportExamData {
   date: string;
   consultationReason: string | null;
+  /** `tipo_exame`, else `motivo` when it names an occupational type; null when neither says (optional for fixtures). */
+  examType?: ExamType | null;
   operatorName: string | null;
   operatorRegistration: string | null;
   ambientNoiseDb: number | null;
@@ -46,10 +52,23 @@ export interface ImportExamData {
   left: EarAudiogram;
 }
 
+/** The worker's employment on the exam date, when the row gives it: company by CNPJ (else by `empresa`), admission required. */
+export interface ImportEmploymentData {
+  /** 14 characters, or null when the company is named only by `empresa`. */
+  cnpj: string | null;
+  /** `empresa`, the company's name (also the name of a company created from its CNPJ). */
+  companyName: string | null;
+  registration: string | null;
+  sector: string | null;
+  ghe: string | null;
+  admissionDate: string;
+}
+
 export interface ValidImportRow {
   line: number;
   patient: ImportPatientData;
   exam: ImportExamData;
+  employment: ImportEmploymentData | null;
 }
 
 export type ImportRowResult = { ok: true; row: ValidImportRow } | { ok: false; line: number; reasons: string[] };
@@ -163,6 +182,9 @@ export function parseImportRow(line: number, cells: ImportCells, today: Date): I
   const calibrationDate = cells.calibracao?.trim() ? parseExamDate(cells.calibracao, today, 'calibracao', issues, 'Data de calibração') : null;
   const acousticRestHours = restHours(cells, issues);
 
+  const examType = examTypeOf(cells, issues);
+  const employment = employmentOf(cells, today, issues);
+
   const { right, left } = audiogramFromCells(cells, issues);
   if (!issues.some((i) => i.path.startsWith('od_') || i.path.startsWith('oe_')) && !Object.keys(right.air).length && !Object.keys(left.air).length) {
     issues.push({ path: 'od_1000', message: 'Nenhum limiar de via aérea informado (od_250 … oe_8000)' });
@@ -176,10 +198,54 @@ export function parseImportRow(line: number, cells: ImportCells, today: Date): I
       patient: { name: p.name, sex: p.sex, birthDate: p.birthDate, age: p.age, cpf: p.cpf, company: p.company, jobTitle: p.jobTitle },
       exam: {
         date: date!, consultationReason: optionalText(cells.motivo), operatorName: optionalText(cells.operador),
-        operatorRegistration: optionalText(cells.registro_operador), ambientNoiseDb, calibrationDate, acousticRestHours, right, left,
+        operatorRegistration: optionalText(cells.registro_operador), ambientNoiseDb, calibrationDate, acousticRestHours, right, left, examType,
       },
+      employment: employment ? { ...employment, companyName: p.company } : null,
     },
   };
+}
+
+/** `tipo_exame` (code, label, wizard reason or eSocial number); without it, `motivo` when it names a type. */
+function examTypeOf(cells: ImportCells, issues: Issue[]): ExamType | null {
+  const typed = cells.tipo_exame?.trim();
+  if (typed) {
+    const t = parseExamType(typed);
+    if (!t) issues.push({ path: 'tipo_exame', message: `${INVALID_EXAM_TYPE_MESSAGE} (tipo_exame: ${typed})` });
+    return t ?? null;
+  }
+  const reason = cells.motivo?.trim();
+  return (reason && parseExamType(reason)) || null;
+}
+
+/** Longest matrícula, setor and GHE name the import takes. */
+const PROGRAMME_TEXT_MAX = 200;
+
+/** The employment columns: none given → null; any given → a company (cnpj or empresa) and the admission date are required. */
+function employmentOf(cells: ImportCells, today: Date, issues: Issue[]): Omit<ImportEmploymentData, 'companyName'> | null {
+  const text = (column: 'matricula' | 'setor' | 'ghe') => {
+    const v = optionalText(cells[column]);
+    if (v && v.length > PROGRAMME_TEXT_MAX) issues.push({ path: column, message: `${column} muito longo (máximo ${PROGRAMME_TEXT_MAX} caracteres)` });
+    return v;
+  };
+  const registration = text('matricula');
+  const sector = text('setor');
+  const ghe = text('ghe');
+  const typedCnpj = cells.cnpj?.trim() || null;
+  const admission = cells.admissao?.trim() || null;
+  if (!typedCnpj && !registration && !sector && !ghe && !admission) return null;
+  let cnpj: string | null = null;
+  if (typedCnpj) {
+    const parsed = Cnpj.parse(typedCnpj);
+    if (parsed.ok) cnpj = parsed.value.value;
+    else issues.push({ path: 'cnpj', message: `${parsed.error.message} (cnpj: ${typedCnpj})` });
+  }
+  if (!typedCnpj && !cells.empresa?.trim()) issues.push({ path: 'empresa', message: 'Informe a empresa (empresa ou cnpj) do vínculo: matrícula, setor, GHE e admissão pertencem a uma empresa' });
+  if (!admission) {
+    issues.push({ path: 'admissao', message: 'Informe a data de admissão (admissao) para registrar o vínculo do trabalhador (cnpj, matrícula, setor, GHE)' });
+    return null;
+  }
+  const admissionDate = parseExamDate(admission, today, 'admissao', issues, 'Data de admissão');
+  return admissionDate ? { cnpj, registration, sector, ghe, admissionDate } : null;
 }
 
 const dedupe = (xs: string[]) => [...new Set(xs)];

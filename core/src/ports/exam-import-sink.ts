@@ -2,6 +2,7 @@ import type { ReferenceDesignation } from '../exams/exam';
 import type { EarAudiogram } from '../audiogram/audiogram';
 import type { Sex } from '../patients/sex';
 import type { ImportExamData, ImportPatientData } from '../imports/import-row';
+import type { EmploymentPlan, ImportedPeriod } from '../imports/import-employment';
 
 /** A worker of the import batch, to be found (CPF, else name + birth date) or created. */
 export interface ImportPatientRequest extends ImportPatientData {
@@ -52,6 +53,36 @@ export interface ExamImportBatch {
   /** Inserts in bulk; an exam whose natural key exists is skipped. Returns how many were inserted. */
   insertExams(exams: readonly NewImportedExam[]): Promise<number>;
   updateClassifications(updates: ReadonlyArray<{ id: string; classificationJson: string; rulesVersion: string }>): Promise<void>;
+  /**
+   * Finds or creates the batch's companies (by CNPJ; else a company of that name without CNPJ, which
+   * gets the CNPJ — completing it; else a new one), their sectors and GHEs (by name within the company;
+   * a new GHE has no exposure assessed yet). Runs before `resolvePatients`, so a worker's `empresa` finds
+   * the company its CNPJ named.
+   */
+  resolveProgrammeRefs(refs: ImportProgrammeRefs): Promise<ResolvedProgrammeRefs>;
+  /** Every employment period of these workers. */
+  loadEmployments(patientIds: readonly string[]): Promise<ImportedPeriod[]>;
+  /** Writes the plan, then points each touched worker's company at the company of his current period. */
+  applyEmployments(plan: EmploymentPlan, patientIds: readonly string[]): Promise<void>;
+}
+
+/** Company key inside one batch: `cnpj:<14>` or `nome:<importNameKey>`. */
+export type ImportCompanyKey = string;
+
+export interface ImportProgrammeRefs {
+  companies: Array<{ key: ImportCompanyKey; cnpj: string | null; name: string | null }>;
+  sectors: Array<{ company: ImportCompanyKey; name: string }>;
+  ghes: Array<{ company: ImportCompanyKey; name: string; sector: string | null }>;
+}
+
+export interface ResolvedProgrammeRefs {
+  /** key → company id */
+  companies: Map<ImportCompanyKey, string>;
+  /** `${companyKey}|${importNameKey(name)}` → id */
+  sectors: Map<string, string>;
+  ghes: Map<string, string>;
+  companiesCreated: number;
+  ghesCreated: number;
 }
 
 /** Bulk writer of imported exams for one organisation (PostgreSQL COPY in the adapter). */

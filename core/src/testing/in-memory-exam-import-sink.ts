@@ -1,6 +1,10 @@
 import { fromWireAudiogram, toWireAudiogram } from '../exams/audiogram-wire';
 import { DEFAULT_TRANSDUCER, type Exam } from '../exams/exam';
-import type { ExamImportBatch, ExamImportSink, ImportPatientRequest, NewImportedExam, ResolvedImportPatient, StoredExamForImport } from '../ports/exam-import-sink';
+import type {
+  ExamImportBatch, ExamImportSink, ImportPatientRequest, ImportProgrammeRefs, NewImportedExam, ResolvedImportPatient, ResolvedProgrammeRefs, StoredExamForImport,
+} from '../ports/exam-import-sink';
+import type { EmploymentPlan, ImportedPeriod } from '../imports/import-employment';
+import { importNameKey } from '../imports/import-row';
 import type { Patient } from '../patients/patient';
 import { searchText, type inMemoryPatientExamStores } from './in-memory-patient-exam-adapters';
 
@@ -10,6 +14,21 @@ type Stores = ReturnType<typeof inMemoryPatientExamStores>;
 const queues = new WeakMap<Stores, Promise<unknown>>();
 /** Natural key → exam id per stores (an exam deleted through ExamRepository takes its key with it). */
 const naturalKeys = new WeakMap<Stores, Map<string, string>>();
+
+/** What the import wrote of the programme (companies' CNPJ, sectors, GHEs, employment periods), per stores. */
+export interface ImportedProgramme {
+  cnpjOf: Map<string, string>;
+  sectors: Array<{ id: string; companyId: string; name: string }>;
+  ghes: Array<{ id: string; companyId: string; sectorId: string | null; name: string }>;
+  periods: Array<ImportedPeriod & { organizationId: string }>;
+}
+const programmes = new WeakMap<Stores, ImportedProgramme>();
+/** The programme records the in-memory import wrote over these stores. */
+export function importedProgramme(stores: Stores): ImportedProgramme {
+  let p = programmes.get(stores);
+  if (!p) programmes.set(stores, (p = { cnpjOf: new Map(), sectors: [], ghes: [], periods: [] }));
+  return p;
+}
 
 /**
  * The import's bulk writer over the in-memory worker and exam twins: what `PgExamImportSink` does with
@@ -34,7 +53,10 @@ export class InMemoryExamImportSink implements ExamImportSink {
     const { patients, exams, companies } = this.stores;
     const keys = naturalKeys.get(this.stores) ?? new Map<string, string>();
     naturalKeys.set(this.stores, keys);
-    const saved = { patients: new Map(patients.rows), exams: new Map(exams.rows), companies: [...companies.rows], keys: new Map(keys) };
+    const programme = importedProgramme(this.stores);
+    const saved = {
+      patients: new Map(patients.rows), exams: new Map(exams.rows), companies: [...companies.rows], keys: new Map(keys), programme: structuredClone(programme),
+    };
     try {
       return await work(new InMemoryImportBatch(this.stores, this.organizationId, keys, this.now));
     } catch (error) {
@@ -46,6 +68,7 @@ export class InMemoryExamImportSink implements ExamImportSink {
       restore(exams.rows, saved.exams);
       restore(keys, saved.keys);
       companies.rows.splice(0, companies.rows.length, ...saved.companies);
+      Object.assign(programme, saved.programme);
       throw error;
     }
   }
@@ -105,6 +128,68 @@ class InMemoryImportBatch implements ExamImportBatch {
 
   async updateClassifications(updates: ReadonlyArray<{ id: string; classificationJson: string; rulesVersion: string }>): Promise<void> {
     await this.s.exams.saveClassifications(this.org, updates.map((u) => ({ id: u.id, classification: JSON.parse(u.classificationJson), rulesVersion: u.rulesVersion })));
+  }
+
+  async resolveProgrammeRefs(refs: ImportProgrammeRefs): Promise<ResolvedProgrammeRefs> {
+    const prog = importedProgramme(this.s);
+    const mine = () => this.s.companies.rows.filter((c) => c.organizationId === this.org);
+    const companies = new Map<string, string>();
+    let companiesCreated = 0;
+    let ghesCreated = 0;
+    for (const c of refs.companies) {
+      let id = c.cnpj ? mine().find((x) => prog.cnpjOf.get(x.id) === c.cnpj)?.id : undefined;
+      if (!id && c.name) {
+        const byName = mine().filter((x) => searchText(x.name) === searchText(c.name!));
+        id = (c.cnpj ? byName.find((x) => !prog.cnpjOf.has(x.id)) : byName[0])?.id;
+        if (id && c.cnpj) prog.cnpjOf.set(id, c.cnpj);
+      }
+      if (!id) {
+        id = crypto.randomUUID();
+        this.s.companies.rows.push({ id, organizationId: this.org, name: c.name ?? `Empresa CNPJ ${c.cnpj}` });
+        if (c.cnpj) prog.cnpjOf.set(id, c.cnpj);
+        companiesCreated++;
+      }
+      companies.set(c.key, id);
+    }
+    const sectors = new Map<string, string>();
+    for (const x of refs.sectors) {
+      const companyId = companies.get(x.company)!;
+      let row = prog.sectors.find((r) => r.companyId === companyId && importNameKey(r.name) === importNameKey(x.name));
+      if (!row) prog.sectors.push((row = { id: crypto.randomUUID(), companyId, name: x.name }));
+      sectors.set(`${x.company}|${importNameKey(x.name)}`, row.id);
+    }
+    const ghes = new Map<string, string>();
+    for (const x of refs.ghes) {
+      const companyId = companies.get(x.company)!;
+      let row = prog.ghes.find((r) => r.companyId === companyId && importNameKey(r.name) === importNameKey(x.name));
+      if (!row) {
+        prog.ghes.push((row = { id: crypto.randomUUID(), companyId, name: x.name, sectorId: x.sector ? sectors.get(`${x.company}|${importNameKey(x.sector)}`) ?? null : null }));
+        ghesCreated++;
+      }
+      ghes.set(`${x.company}|${importNameKey(x.name)}`, row.id);
+    }
+    return { companies, sectors, ghes, companiesCreated, ghesCreated };
+  }
+
+  async loadEmployments(patientIds: readonly string[]): Promise<ImportedPeriod[]> {
+    const wanted = new Set(patientIds);
+    return importedProgramme(this.s).periods.filter((p) => p.organizationId === this.org && wanted.has(p.patientId)).map(({ organizationId: _, ...p }) => p);
+  }
+
+  async applyEmployments(plan: EmploymentPlan, patientIds: readonly string[]): Promise<void> {
+    const periods = importedProgramme(this.s).periods;
+    const mine = (id: string) => periods.find((p) => p.id === id && p.organizationId === this.org)!;
+    for (const c of plan.closes) Object.assign(mine(c.id), { endDate: c.endDate });
+    for (const f of plan.fills) Object.assign(mine(f.id), { registration: f.registration, jobTitle: f.jobTitle, sectorId: f.sectorId, gheId: f.gheId });
+    periods.push(...plan.inserts.map((p) => ({ ...p, organizationId: this.org })));
+    const today = this.now().toISOString().slice(0, 10);
+    for (const id of patientIds) {
+      const current = periods.filter((p) => p.patientId === id && p.endDate === null && (p.dismissalDate === null || p.dismissalDate >= today))
+        .sort((a, b) => (a.admissionDate > b.admissionDate ? -1 : 1))[0];
+      const worker = this.s.patients.rows.get(id);
+      const company = current && this.s.companies.rows.find((c) => c.id === current.companyId);
+      if (worker && company) this.s.patients.rows.set(id, { ...worker, companyId: company.id, companyName: company.name });
+    }
   }
 
   private stored(naturalKey: string) {

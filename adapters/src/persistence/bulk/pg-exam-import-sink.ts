@@ -4,9 +4,9 @@ import { Readable } from 'node:stream';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import {
-  DEFAULT_TRANSDUCER, fromWireAudiogram, toWireAudiogram, type ExamImportBatch, type ExamImportSink, type ImportPatientRequest, type NewImportedExam,
+  DEFAULT_TRANSDUCER, type EmploymentPlan, type ImportedPeriod, type ImportProgrammeRefs, type ResolvedProgrammeRefs, importNameKey, fromWireAudiogram, toWireAudiogram, type ExamImportBatch, type ExamImportSink, type ImportPatientRequest, type NewImportedExam,
   type ResolvedImportPatient, type Sex, type StoredExamForImport, type WireAudiogram,
-  type ReferenceDesignation,
+  type ReferenceDesignation, formatCnpj,
 } from '../../../../core/src';
 
 const COPY_SPECIAL = /[\\\t\n\r]/;
@@ -16,7 +16,7 @@ const cell = (v: string | number | null | undefined): string =>
     : v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 
 const EXAM_COLUMNS = `id, organization_id, patient_id, exam_date, operator_name, operator_registration, consultation_reason, ambient_noise_db,
-  calibration_date, transducer, acoustic_rest_hours, audiogram, classification, rules_version, natural_key, created_at, updated_at`;
+  calibration_date, transducer, acoustic_rest_hours, audiogram, classification, rules_version, natural_key, created_at, updated_at, exam_type`;
 
 /**
  * The bulk writer of `limiar import exams` on PostgreSQL: one pooled connection, one transaction per
@@ -155,7 +155,7 @@ class PgBatch implements ExamImportBatch {
         const at = e.createdAt.toISOString();
         chunk += `${e.id}\t${org}\t${e.patientId}\t${e.date}\t${cell(e.operatorName)}\t${cell(e.operatorRegistration)}\t${cell(e.consultationReason)}\t${cell(e.ambientNoiseDb)}\t`
           + `${cell(e.calibrationDate)}\t${cell(e.transducer ?? DEFAULT_TRANSDUCER)}\t${cell(e.acousticRestHours)}\t${cell(JSON.stringify(toWireAudiogram(e.right, e.left)))}\t${cell(e.classificationJson)}\t`
-          + `${e.rulesVersion}\t${e.naturalKey}\t${at}\t${at}\n`;
+          + `${e.rulesVersion}\t${e.naturalKey}\t${at}\t${at}\t${cell(e.examType)}\n`;
         if (chunk.length > 256 * 1024) {
           yield chunk;
           chunk = '';
@@ -164,6 +164,100 @@ class PgBatch implements ExamImportBatch {
       if (chunk) yield chunk;
     };
     await pipeline(Readable.from(lines()), this.c.query(copyFrom(`copy ${table} (${EXAM_COLUMNS}) from stdin`)));
+  }
+
+  async resolveProgrammeRefs(refs: ImportProgrammeRefs): Promise<ResolvedProgrammeRefs> {
+    const companies = new Map<string, string>();
+    let companiesCreated = 0;
+    // by CNPJ: the company with it; else the one of that name still without CNPJ (completed now); else a new one
+    for (const c of refs.companies) {
+      let id: string | undefined;
+      if (c.cnpj) {
+        id = (await this.c.query<{ id: string }>('select id from company where organization_id = $1 and cnpj = $2', [this.org, c.cnpj])).rows[0]?.id;
+        if (!id && c.name) {
+          id = (await this.c.query<{ id: string }>(`update company set cnpj = $3, updated_at = now() where id = (select id from company
+            where organization_id = $1 and name_key = limiar_search_text($2) and cnpj is null order by created_at, id limit 1) returning id`, [this.org, c.name, c.cnpj])).rows[0]?.id;
+        }
+        if (!id) {
+          const name = c.name ?? `Empresa CNPJ ${formatCnpj(c.cnpj)}`;
+          id = (await this.c.query<{ id: string }>(`insert into company (id, organization_id, name, cnpj, created_at) values (gen_random_uuid(), $1, $2, $3, now())
+            on conflict (organization_id, cnpj) where cnpj is not null do nothing returning id`, [this.org, name, c.cnpj])).rows[0]?.id;
+          if (id) companiesCreated++;
+          else id = (await this.c.query<{ id: string }>('select id from company where organization_id = $1 and cnpj = $2', [this.org, c.cnpj])).rows[0].id;
+        }
+      } else {
+        const byName = 'select id from company where organization_id = $1 and name_key = limiar_search_text($2) order by created_at, id limit 1';
+        id = (await this.c.query<{ id: string }>(byName, [this.org, c.name])).rows[0]?.id;
+        if (!id) {
+          id = (await this.c.query<{ id: string }>(`insert into company (id, organization_id, name, created_at) values (gen_random_uuid(), $1, $2, now())
+            on conflict (organization_id, name_key) where cnpj is null do nothing returning id`, [this.org, c.name])).rows[0]?.id;
+          if (id) companiesCreated++;
+          else id = (await this.c.query<{ id: string }>(byName, [this.org, c.name])).rows[0].id;
+        }
+      }
+      companies.set(c.key, id);
+    }
+    const named = async (table: 'sector' | 'ghe', items: ReadonlyArray<{ company: string; name: string; sector?: string | null }>, sectors?: Map<string, string>) => {
+      const out = new Map<string, string>();
+      if (!items.length) return { out, created: 0 };
+      const companyIds = items.map((i) => companies.get(i.company)!);
+      const names = items.map((i) => i.name);
+      const sectorIds = items.map((i) => (i.sector && sectors ? sectors.get(`${i.company}|${importNameKey(i.sector)}`) ?? null : null));
+      const inserted = table === 'sector'
+        ? await this.c.query(`insert into sector (id, organization_id, company_id, name, created_at)
+            select gen_random_uuid(), $1, c, n, now() from unnest($2::uuid[], $3::text[]) u(c, n) on conflict (company_id, name_key) do nothing`, [this.org, companyIds, names])
+        : await this.c.query(`insert into ghe (id, organization_id, company_id, sector_id, name, created_at, updated_at)
+            select gen_random_uuid(), $1, c, s, n, now(), now() from unnest($2::uuid[], $3::text[], $4::uuid[]) u(c, n, s) on conflict (company_id, name_key) do nothing`,
+          [this.org, companyIds, names, sectorIds]);
+      const rows = await this.c.query<{ i: string; id: string }>(`select u.i, t.id from unnest($1::uuid[], $2::text[]) with ordinality u(c, n, i)
+        join ${table} t on t.company_id = u.c and t.name_key = limiar_search_text(u.n)`, [companyIds, names]);
+      for (const r of rows.rows) {
+        const item = items[Number(r.i) - 1];
+        out.set(`${item.company}|${importNameKey(item.name)}`, r.id);
+      }
+      return { out, created: inserted.rowCount ?? 0 };
+    };
+    const sectors = await named('sector', refs.sectors);
+    const ghes = await named('ghe', refs.ghes, sectors.out);
+    return { companies, sectors: sectors.out, ghes: ghes.out, companiesCreated, ghesCreated: ghes.created };
+  }
+
+  async loadEmployments(patientIds: readonly string[]): Promise<ImportedPeriod[]> {
+    const r = await this.c.query<{ id: string; patient_id: string; company_id: string; registration: string | null; job_title: string | null; sector_id: string | null;
+      ghe_id: string | null; admission_date: string; dismissal_date: string | null; start_date: string; end_date: string | null }>(
+      `select id, patient_id, company_id, registration, job_title, sector_id, ghe_id, admission_date::text, dismissal_date::text, start_date::text, end_date::text
+       from employment where organization_id = $1 and patient_id = any($2::uuid[])`, [this.org, patientIds]);
+    return r.rows.map((x) => ({
+      id: x.id, patientId: x.patient_id, companyId: x.company_id, registration: x.registration, jobTitle: x.job_title, sectorId: x.sector_id, gheId: x.ghe_id,
+      admissionDate: x.admission_date, dismissalDate: x.dismissal_date, startDate: x.start_date, endDate: x.end_date,
+    }));
+  }
+
+  async applyEmployments(plan: EmploymentPlan, patientIds: readonly string[]): Promise<void> {
+    if (plan.closes.length) {
+      await this.c.query(`update employment e set end_date = u.d, updated_at = now() from unnest($2::uuid[], $3::date[]) u(id, d)
+        where e.id = u.id and e.organization_id = $1`, [this.org, plan.closes.map((c) => c.id), plan.closes.map((c) => c.endDate)]);
+    }
+    if (plan.fills.length) {
+      const f = plan.fills;
+      await this.c.query(`update employment e set registration = u.r, job_title = u.j, sector_id = u.s, ghe_id = u.g, updated_at = now()
+        from unnest($2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::uuid[]) u(id, r, j, s, g) where e.id = u.id and e.organization_id = $1`,
+      [this.org, f.map((x) => x.id), f.map((x) => x.registration), f.map((x) => x.jobTitle), f.map((x) => x.sectorId), f.map((x) => x.gheId)]);
+    }
+    if (plan.inserts.length) {
+      const i = plan.inserts;
+      await this.c.query(`insert into employment (id, organization_id, patient_id, company_id, registration, job_title, sector_id, ghe_id, admission_date, dismissal_date, start_date, end_date, created_at, updated_at)
+        select id, $1, p, c, r, j, s, g, a, d, st, en, now(), now()
+        from unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::uuid[], $8::uuid[], $9::date[], $10::date[], $11::date[], $12::date[]) u(id, p, c, r, j, s, g, a, d, st, en)`,
+      [this.org, i.map((x) => x.id), i.map((x) => x.patientId), i.map((x) => x.companyId), i.map((x) => x.registration), i.map((x) => x.jobTitle), i.map((x) => x.sectorId),
+        i.map((x) => x.gheId), i.map((x) => x.admissionDate), i.map((x) => x.dismissalDate), i.map((x) => x.startDate), i.map((x) => x.endDate)]);
+    }
+    // the worker's company (lists, the worker form) follows his current period, the latest admission first
+    await this.c.query(`update patient p set company_id = cur.company_id, updated_at = now()
+      from (select distinct on (patient_id) patient_id, company_id from employment
+            where organization_id = $1 and patient_id = any($2::uuid[]) and end_date is null and (dismissal_date is null or dismissal_date >= current_date)
+            order by patient_id, admission_date desc, start_date desc) cur
+      where p.id = cur.patient_id and p.organization_id = $1 and p.company_id is distinct from cur.company_id`, [this.org, patientIds]);
   }
 
   async updateClassifications(updates: ReadonlyArray<{ id: string; classificationJson: string; rulesVersion: string }>): Promise<void> {

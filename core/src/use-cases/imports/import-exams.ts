@@ -2,9 +2,10 @@ import type { EarAudiogram } from '../../audiogram/audiogram';
 import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../audiogram/frequencies';
 import { isNoResponse, type Threshold } from '../../audiogram/threshold';
 import { classifyHistoryChange } from '../../exams/classify-exams';
-import { importPatientKey, parseImportRow, type ImportCells, type ValidImportRow } from '../../imports/import-row';
+import { importNameKey, importPatientKey, parseImportRow, type ImportCells, type ImportEmploymentData, type ValidImportRow } from '../../imports/import-row';
+import { planEmploymentImport, type EmploymentClaim } from '../../imports/import-employment';
 import type { Clock } from '../../ports/clock';
-import type { ExamImportBatch, ExamImportSink, ImportPatientRequest, NewImportedExam, ResolvedImportPatient, StoredExamForImport } from '../../ports/exam-import-sink';
+import type { ExamImportBatch, ExamImportSink, ImportCompanyKey, ImportPatientRequest, ImportProgrammeRefs, NewImportedExam, ResolvedImportPatient, ResolvedProgrammeRefs, StoredExamForImport } from '../../ports/exam-import-sink';
 import type { IdGenerator } from '../../ports/id-generator';
 import type { Sex } from '../../patients/sex';
 
@@ -37,6 +38,10 @@ export interface ImportProgress {
 
 export interface ImportSummary extends ImportProgress {
   patientsCreated: number;
+  /** Companies and GHEs created from the programme columns (cnpj/empresa, ghe), and employment periods opened. */
+  companiesCreated: number;
+  ghesCreated: number;
+  employmentPeriodsCreated: number;
   batches: number;
   dryRun: boolean;
 }
@@ -91,7 +96,9 @@ export class ImportExams {
   ) {}
 
   async execute(records: AsyncIterable<ImportRecord>, o: ImportExamsOptions): Promise<ImportSummary> {
-    const summary: ImportSummary = { read: 0, imported: 0, duplicates: 0, rejected: 0, patientsCreated: 0, batches: 0, dryRun: o.dryRun };
+    const summary: ImportSummary = {
+      read: 0, imported: 0, duplicates: 0, rejected: 0, patientsCreated: 0, companiesCreated: 0, ghesCreated: 0, employmentPeriodsCreated: 0, batches: 0, dryRun: o.dryRun,
+    };
     const today = this.clock.now();
     let batch: ValidImportRow[] = [];
     // One batch is written while the next one is read and validated: the database and the CPU work
@@ -108,6 +115,9 @@ export class ImportExams {
         summary.imported += r.imported;
         summary.duplicates += r.duplicates;
         summary.patientsCreated += r.patientsCreated;
+        summary.companiesCreated += r.companiesCreated;
+        summary.ghesCreated += r.ghesCreated;
+        summary.employmentPeriodsCreated += r.employmentPeriodsCreated;
         speculate = r.patientsCreated * 2 >= prepared.groups.length;
       }
       summary.batches++;
@@ -184,8 +194,12 @@ export class ImportExams {
   }
 
   private async writeBatch(b: ExamImportBatch, prepared: PreparedBatch) {
+    const refs = programmeRefs(prepared);
+    const resolved = refs ? await b.resolveProgrammeRefs(refs) : undefined;
     const patients = await b.resolvePatients(prepared.groups.map((g) => g.request));
     const patientsCreated = [...patients.values()].filter((p) => p.created).length;
+    const programme = { companiesCreated: resolved?.companiesCreated ?? 0, ghesCreated: resolved?.ghesCreated ?? 0, employmentPeriodsCreated: 0 };
+    if (resolved) programme.employmentPeriodsCreated = await this.writeEmployments(b, prepared, patients, resolved);
     const now = this.clock.now().getTime();
     let duplicates = prepared.duplicates;
 
@@ -234,9 +248,52 @@ export class ImportExams {
         for (const c of classified.later) updates.push({ id: c.exam.id, classificationJson: c.classificationJson, rulesVersion: c.rulesVersion });
       }
     }
-    if (!inserts.length) return { imported: 0, duplicates, patientsCreated };
+    if (!inserts.length) return { imported: 0, duplicates, patientsCreated, ...programme };
     const imported = await b.insertExams(inserts);
     if (updates.length) await b.updateClassifications(updates);
-    return { imported, duplicates: duplicates + (inserts.length - imported), patientsCreated };
+    return { imported, duplicates: duplicates + (inserts.length - imported), patientsCreated, ...programme };
   }
+
+  /** The rows' employment claims planned against the stored periods (planEmploymentImport) and written. */
+  private async writeEmployments(b: ExamImportBatch, prepared: PreparedBatch, patients: Map<string, ResolvedImportPatient>, refs: ResolvedProgrammeRefs): Promise<number> {
+    const claims: EmploymentClaim[] = [];
+    for (const g of prepared.groups) {
+      const patient = patients.get(g.request.key)!;
+      for (const row of g.rows) {
+        const e = row.employment;
+        if (!e) continue;
+        const company = companyKey(e);
+        claims.push({
+          patientId: patient.id, companyId: refs.companies.get(company)!, admissionDate: e.admissionDate, examDate: row.exam.date,
+          registration: e.registration, jobTitle: row.patient.jobTitle,
+          sectorId: e.sector ? refs.sectors.get(`${company}|${importNameKey(e.sector)}`) ?? null : null,
+          gheId: e.ghe ? refs.ghes.get(`${company}|${importNameKey(e.ghe)}`) ?? null : null,
+        });
+      }
+    }
+    if (!claims.length) return 0;
+    const patientIds = [...new Set(claims.map((c) => c.patientId))];
+    const plan = planEmploymentImport(await b.loadEmployments(patientIds), claims, () => this.ids.next());
+    if (plan.inserts.length || plan.closes.length || plan.fills.length) await b.applyEmployments(plan, patientIds);
+    return plan.inserts.length;
+  }
+}
+
+const companyKey = (e: Pick<ImportEmploymentData, 'cnpj' | 'companyName'>): ImportCompanyKey => (e.cnpj ? `cnpj:${e.cnpj}` : `nome:${importNameKey(e.companyName ?? '')}`);
+
+/** The companies, sectors and GHEs the batch's rows name; undefined when no row has employment columns. */
+function programmeRefs(prepared: PreparedBatch): ImportProgrammeRefs | undefined {
+  const companies = new Map<ImportCompanyKey, ImportProgrammeRefs['companies'][number]>();
+  const sectors = new Map<string, ImportProgrammeRefs['sectors'][number]>();
+  const ghes = new Map<string, ImportProgrammeRefs['ghes'][number]>();
+  for (const g of prepared.groups) {
+    for (const { employment: e } of g.rows) {
+      if (!e) continue;
+      const key = companyKey(e);
+      if (!companies.has(key)) companies.set(key, { key, cnpj: e.cnpj, name: e.companyName });
+      if (e.sector && !sectors.has(`${key}|${importNameKey(e.sector)}`)) sectors.set(`${key}|${importNameKey(e.sector)}`, { company: key, name: e.sector });
+      if (e.ghe && !ghes.has(`${key}|${importNameKey(e.ghe)}`)) ghes.set(`${key}|${importNameKey(e.ghe)}`, { company: key, name: e.ghe, sector: e.sector });
+    }
+  }
+  return companies.size ? { companies: [...companies.values()], sectors: [...sectors.values()], ghes: [...ghes.values()] } : undefined;
 }
