@@ -20,6 +20,7 @@ import { useCan } from '../auth';
 import { getPatient, listExamDeletions, listPatientExams, patientKeys, restorePatient, type PatientExam } from './api';
 import { ageText, formatDate, formatDay, maskCpf, operatorRegistration, sexWord } from './format';
 import { PatientNotFound } from './patient-not-found';
+import { EmploymentSection } from './employment-section';
 import './patients.css';
 
 const column = createColumnHelper<PatientExam>();
@@ -144,6 +145,7 @@ export default function PatientDetailPage() {
           )}
         </Card>
       </div>
+      <EmploymentSection patientId={p.id} canWrite={canWrite && !p.archivedAt} />
       <Card title="Histórico de Exames" padding="none">
         {exams.isPending ? (
           <LoadingState />
