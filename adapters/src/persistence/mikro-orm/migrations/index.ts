@@ -18,6 +18,7 @@ import { Migration20261125100000Teams } from './Migration20261125100000Teams';
 import { Migration20261125110000Attribution } from './Migration20261125110000Attribution';
 import { Migration20261125120000WorkerArchivedBy } from './Migration20261125120000WorkerArchivedBy';
 import { Migration20261126000000Programme } from './Migration20261126000000Programme';
+import { Migration20261126020000ProgrammeProjection } from './Migration20261126020000ProgrammeProjection';
 
 /**
  * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
@@ -43,4 +44,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125110000Attribution', class: Migration20261125110000Attribution },
   { name: 'Migration20261125120000WorkerArchivedBy', class: Migration20261125120000WorkerArchivedBy },
   { name: 'Migration20261126000000Programme', class: Migration20261126000000Programme },
+  { name: 'Migration20261126020000ProgrammeProjection', class: Migration20261126020000ProgrammeProjection },
 ];

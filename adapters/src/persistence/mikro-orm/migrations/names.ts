@@ -23,4 +23,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   'Migration20261125110000Attribution',
   'Migration20261125120000WorkerArchivedBy',
   'Migration20261126000000Programme',
+  'Migration20261126020000ProgrammeProjection',
 ];
