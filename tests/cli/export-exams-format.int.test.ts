@@ -24,7 +24,7 @@ function referenceQuery(org: string, f: ExportFilters): string {
     return `case jsonb_typeof(${p}) when 'number' then ${dec(p)} when 'object' then 'NR' || replace(${p}->>'nr', '.', ',') else null end`;
   };
   const cols = [text('p.name'), 'trim(p.cpf)', br('p.birth_date'), 'p.age::text', 'trim(p.sex)', text('c.name'), text('p.job_title'), br('e.exam_date'),
-    text('e.consultation_reason'), text('e.operator_name'), text('e.operator_registration'), dec('e.ambient_noise_db'), br('e.calibration_date'), dec('e.acoustic_rest_hours')];
+    text('e.consultation_reason'), 'e.exam_type', text('e.operator_name'), text('e.operator_registration'), dec('e.ambient_noise_db'), br('e.calibration_date'), dec('e.acoustic_rest_hours')];
   for (const side of ['re', 'le']) for (const hz of AIR_FREQUENCIES) cols.push(threshold('air', hz, side));
   for (const side of ['re', 'le']) for (const hz of BONE_FREQUENCIES) cols.push(threshold('bone', hz, side));
   const k = (key: string) => `e.classification->>'${key}'`;
@@ -32,7 +32,7 @@ function referenceQuery(org: string, f: ExportFilters): string {
     ...['pta3_right', 'pta3_left', 'mean_346_right', 'mean_346_left'].map((m) => `case when ${k(`${m}_bound`)} = 'min' and ${k(m)} is not null then '≥ ' || ${dec(k(m))} else ${dec(k(m))} end`),
     k('who2021_grade'), yesNo(k('exam_complete')),
     text(`(select string_agg(a, ' | ') from jsonb_array_elements_text(e.classification->'alerts') a)`), 'e.rules_version');
-  const names = ['nome', 'cpf', 'data_nascimento', 'idade', 'sexo', 'empresa', 'cargo', 'data_exame', 'motivo', 'operador', 'registro_operador', 'ruido_db', 'calibracao', 'repouso_horas',
+  const names = ['nome', 'cpf', 'data_nascimento', 'idade', 'sexo', 'empresa', 'cargo', 'data_exame', 'motivo', 'tipo_exame', 'operador', 'registro_operador', 'ruido_db', 'calibracao', 'repouso_horas',
     ...['od', 'oe'].flatMap((ear) => AIR_FREQUENCIES.map((hz) => `${ear}_${hz}`)), ...['od', 'oe'].flatMap((ear) => BONE_FREQUENCIES.map((hz) => `${ear}_vo_${hz}`)),
     'classificacao_od', 'classificacao_oe', 'exame_referencia', 'regra', 'desencadeamento', 'agravamento', 'pta3_od', 'pta3_oe', 'media_346_od', 'media_346_oe',
     'grau_oms_2021', 'exame_completo', 'alertas', 'versao_regras'];

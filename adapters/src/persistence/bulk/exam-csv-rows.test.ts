@@ -29,7 +29,7 @@ const projection = (values: Partial<Record<number, unknown>>) => Array.from({ le
 
 const exam = (over: Partial<Record<(typeof EXAM_COPY_COLUMNS)[number], string | null>> = {}) => copyLine(EXAM_COPY_COLUMNS.map((c) => (c in over ? over[c]! : ({
   'p.name': 'Ana Souza', 'trim(p.cpf)': '52998224725', 'p.birth_date': '1980-02-01', 'p.age': null, 'trim(p.sex)': 'F', 'c.name': 'Metalúrgica Boa Vista',
-  'p.job_title': 'Soldador', 'e.exam_date': '2024-03-10', 'e.consultation_reason': 'Periódico', 'e.operator_name': 'Ana', 'e.operator_registration': 'CRFa 1',
+  'p.job_title': 'Soldador', 'e.exam_date': '2024-03-10', 'e.consultation_reason': 'Periódico', 'e.exam_type': null, 'e.operator_name': 'Ana', 'e.operator_registration': 'CRFa 1',
   'e.ambient_noise_db': '32.5', 'e.calibration_date': '2024-01-02', 'e.acoustic_rest_hours': '14', 'e.audiogram': jsonb({ air: {}, bone: {} }),
   'e.classification_export': projection({}), 'e.rules_version': '2026.11-1',
 } as Record<string, string | null>)[c])));
@@ -61,8 +61,9 @@ describe('ExamCsvTransform (COPY text → the exams CSV)', () => {
   it('writes the header and one row per line, with dd/mm/aaaa, decimal comma and empty cells for nulls', async () => {
     const row = cells(await csvOf([exam()]));
     expect(row).toHaveLength(EXAM_CSV_COLUMNS.length);
-    expect(row.slice(0, 14)).toEqual(['Ana Souza', '52998224725', '01/02/1980', '', 'F', 'Metalúrgica Boa Vista', 'Soldador', '10/03/2024', 'Periódico', 'Ana', 'CRFa 1', '32,5', '02/01/2024', '14']);
-    expect(row.slice(14)).toEqual([...Array(39).fill(''), '2026.11-1']);
+    expect(row.slice(0, 15)).toEqual(['Ana Souza', '52998224725', '01/02/1980', '', 'F', 'Metalúrgica Boa Vista', 'Soldador', '10/03/2024', 'Periódico', '', 'Ana', 'CRFa 1', '32,5', '02/01/2024', '14']);
+    expect(row.slice(15)).toEqual([...Array(39).fill(''), '2026.11-1']);
+    expect(cells(await csvOf([exam({ 'e.exam_type': 'periodico' })]))[EXAM_CSV_COLUMNS.indexOf('tipo_exame')]).toBe('periodico');
   });
 
   it('reads thresholds: numbers with decimal comma, NR<level> for no response, empty for null, strings and unknown shapes', async () => {
@@ -91,7 +92,7 @@ describe('ExamCsvTransform (COPY text → the exams CSV)', () => {
       'e.operator_registration': '@r', 'e.rules_version': 'v;1',
     })]);
     expect(row.startsWith('"Ana\tB\nC\\D ""E""";52998224725;')).toBe(true);
-    expect(row).toContain(";'=SOMA(A1);\"\";10/03/2024;'+55;\"'-x;y\";'@r;");
+    expect(row).toContain(";'=SOMA(A1);\"\";10/03/2024;'+55;;\"'-x;y\";'@r;");
     expect(row.endsWith(';"v;1"\n')).toBe(true);
     const tab = await csvOf([exam({ 'p.name': '\tAna', 'e.operator_name': '\rB' })]);
     expect(tab.startsWith("'\tAna;")).toBe(true);

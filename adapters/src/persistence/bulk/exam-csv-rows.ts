@@ -8,7 +8,7 @@ const EARS = ['od', 'oe'] as const;
 
 /** The columns of the exams CSV, in order (the names `limiar import exams` reads). */
 export const EXAM_CSV_COLUMNS: readonly string[] = [
-  'nome', 'cpf', 'data_nascimento', 'idade', 'sexo', 'empresa', 'cargo', 'data_exame', 'motivo', 'operador', 'registro_operador',
+  'nome', 'cpf', 'data_nascimento', 'idade', 'sexo', 'empresa', 'cargo', 'data_exame', 'motivo', 'tipo_exame', 'operador', 'registro_operador',
   'ruido_db', 'calibracao', 'repouso_horas',
   ...EARS.flatMap((ear) => AIR_FREQUENCIES.map((hz) => `${ear}_${hz}`)),
   ...EARS.flatMap((ear) => BONE_FREQUENCIES.map((hz) => `${ear}_vo_${hz}`)),
@@ -21,7 +21,7 @@ export const EXAM_CSV_COLUMNS: readonly string[] = [
  * `examCsvLine` turns one such line into one CSV row.
  */
 export const EXAM_COPY_COLUMNS = [
-  'p.name', 'trim(p.cpf)', 'p.birth_date', 'p.age', 'trim(p.sex)', 'c.name', 'p.job_title', 'e.exam_date', 'e.consultation_reason',
+  'p.name', 'trim(p.cpf)', 'p.birth_date', 'p.age', 'trim(p.sex)', 'c.name', 'p.job_title', 'e.exam_date', 'e.consultation_reason', 'e.exam_type',
   'e.operator_name', 'e.operator_registration', 'e.ambient_noise_db', 'e.calibration_date', 'e.acoustic_rest_hours',
   'e.audiogram', 'e.classification_export', 'e.rules_version',
 ] as const;
@@ -61,9 +61,9 @@ export function examCsvLine(line: string): string {
   const f = line.split('\t');
   if (f.length !== EXAM_COPY_COLUMNS.length) throw new Error(`Linha do COPY com ${f.length} colunas (esperadas ${EXAM_COPY_COLUMNS.length})`);
   return `${text(field(f[0]))};${csv(field(f[1]))};${br(field(f[2]))};${field(f[3]) ?? ''};${csv(field(f[4]))};${text(field(f[5]))};`
-    + `${text(field(f[6]))};${br(field(f[7]))};${text(field(f[8]))};${text(field(f[9]))};${text(field(f[10]))};`
-    + `${dec(field(f[11])) ?? ''};${br(field(f[12]))};${dec(field(f[13])) ?? ''};`
-    + `${thresholdCells(field(f[14]))};${classificationCells(field(f[15]))};${csv(field(f[16]))}`;
+    + `${text(field(f[6]))};${br(field(f[7]))};${text(field(f[8]))};${field(f[9]) ?? ''};${text(field(f[10]))};${text(field(f[11]))};`
+    + `${dec(field(f[12])) ?? ''};${br(field(f[13]))};${dec(field(f[14])) ?? ''};`
+    + `${thresholdCells(field(f[15]))};${classificationCells(field(f[16]))};${csv(field(f[17]))}`;
 }
 
 const BATCH_BYTES = 256 * 1024;
