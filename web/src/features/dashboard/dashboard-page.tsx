@@ -56,6 +56,7 @@ export default function DashboardPage() {
     queryFn: ({ signal }) => api.get<{ totals: { overdue: number; dueIn30: number; coverage: number | null } }>('/programme/overview', { signal }),
     enabled: canSeeStats,
   });
+  const totals = programme.data?.totals;
   const count = (n: number | undefined) => (summary.isPending || n === undefined ? '...' : n.toLocaleString('pt-BR'));
 
   return (
@@ -76,8 +77,8 @@ export default function DashboardPage() {
           value={
             programme.isError
               ? 'Não foi possível carregar agora'
-              : programme.data
-                ? `${count(programme.data.totals.overdue)} vencidos · ${count(programme.data.totals.dueIn30)} vencem em 30 dias · cobertura ${programme.data.totals.coverage === null ? '—' : `${programme.data.totals.coverage.toLocaleString('pt-BR')} %`}`
+              : totals
+                ? `${count(totals.overdue)} vencidos · ${count(totals.dueIn30)} vencem em 30 dias · cobertura ${totals.coverage == null ? '—' : `${totals.coverage.toLocaleString('pt-BR')} %`}`
                 : '...'
           }
           to={paths.programme.getHref()}
