@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import {
-  AnnualReport, EmbedTokens, ManageOrganization, ManageReports, QueryWorklist, ReadAudiogram, ReviewExamReading, UploadExamFile, WriteNarrative, type AudiogramReadingQueue, type ExamFileStore, type FileStorage, type ReportRenderer,
+  AnnualReport, QueryProgramme, EmbedTokens, ManageOrganization, ManageReports, QueryWorklist, ReadAudiogram, ReviewExamReading, UploadExamFile, WriteNarrative, type AudiogramReadingQueue, type ExamFileStore, type FileStorage, type ReportRenderer,
   DeleteExam, UpdateExamDetails,
   Authenticate, ChangePassword, CheckHealth, ManagePatients, QueryExams, RecordExam, UpdateExamAudiogram, DesignateReferenceExam, ReclassifyStaleExams, LogIn, LogInWithGoogle, LogOut, ManageProfile, OpenSession, RegisterProfessional,
   SubmitPublicRequest, systemClock, type Clock, type GoogleIdTokenVerifier, type HealthProbe, type IdGenerator, type LoginAttemptLog,
@@ -39,6 +39,7 @@ import { HandlebarsReportWriter } from '../reports/handlebars/handlebars-report-
 import { OllamaReportWriter } from '../reports/ollama/ollama-report-writer';
 import { PuppeteerReportRenderer } from '../reports/puppeteer/puppeteer-report-renderer';
 import { PuppeteerAnnualReportRenderer } from '../reports/puppeteer/annual-report-renderer';
+import { MikroOrmProgrammeProjection, MikroOrmProgrammeQueries } from '../persistence/mikro-orm/repositories/mikro-orm-programme-queries';
 import { mikroOrmSqlRows, SqlProgrammeOutcomes } from '../persistence/mikro-orm/repositories/mikro-orm-programme-outcomes';
 import { MikroOrmEmbedAccessLog, MikroOrmEmbedTokenRepository, sha256SecretHasher } from '../persistence/mikro-orm/repositories/mikro-orm-embed-repositories';
 import { JoseGoogleIdTokenVerifier } from '../security/jose-google-id-token-verifier';
@@ -179,5 +180,6 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
     return new AnnualReport({ outcomes: source, companies: source, clinic: get(TOKENS.ManageOrganization), professionals: get(TOKENS.ProfessionalRepository),
       clock: get(TOKENS.Clock), renderer: new PuppeteerAnnualReportRenderer(chromium) });
   });
+  factory(TOKENS.QueryProgramme, () => new QueryProgramme(new MikroOrmProgrammeQueries(em), new MikroOrmProgrammeProjection(em), get(TOKENS.Clock)));
   return c;
 }

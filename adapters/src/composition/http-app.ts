@@ -40,6 +40,7 @@ export function appDeps(container: Container): AppDeps {
     },
     worklist: { worklist: get(TOKENS.Worklist) },
     annualReport: { annualReport: get(TOKENS.AnnualReport) },
+    programme: { programme: get(TOKENS.QueryProgramme) },
     team: { team: get(TOKENS.ManageTeam), acceptInvitation: get(TOKENS.AcceptInvitation), switchOrganization: get(TOKENS.SwitchOrganization), profile: get(TOKENS.ManageProfile) },
   };
 }

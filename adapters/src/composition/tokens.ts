@@ -68,4 +68,5 @@ export const TOKENS = {
   ExportRecords: t('ExportRecords'),
   CompanyList: t('CompanyList'),
   AnnualReport: t('AnnualReport'),
+  QueryProgramme: t('QueryProgramme'),
 } as const;

@@ -14,6 +14,7 @@ import { embedRoutes, type EmbedDeps } from './routes/embed.routes';
 import { fileRoutes, type FileDeps } from './routes/files.routes';
 import { worklistRoutes, type WorklistDeps } from './routes/worklist.routes';
 import { annualReportRoutes, type AnnualReportDeps } from './routes/annual-report.routes';
+import { programmeRoutes, type ProgrammeDeps } from './routes/programme.routes';
 import { reportRoutes, type ReportDeps } from './routes/reports.routes';
 import { organizationRoutes, type OrganizationDeps } from './routes/organization.routes';
 import { patientExamRoutes, type PatientExamDeps } from './routes/patients-exams.routes';
@@ -48,6 +49,7 @@ export interface AppDeps {
   files: Routed<FileDeps>;
   worklist: Routed<WorklistDeps>;
   annualReport: Routed<AnnualReportDeps>;
+  programme: Routed<ProgrammeDeps>;
   team: Routed<TeamDeps>;
 }
 
@@ -73,6 +75,7 @@ export function createApp(d: AppDeps): Koa {
   fileRoutes(routes, { ...d.files, authenticate });
   worklistRoutes(routes, { ...d.worklist, authenticate });
   annualReportRoutes(routes, { ...d.annualReport, authenticate });
+  programmeRoutes(routes, { ...d.programme, authenticate });
   teamRoutes(routes, { ...d.team, authenticate });
 
   app.use(requestLogger(d.logger));
