@@ -48,7 +48,10 @@ import type { AppConfig } from './config';
 import { TOKENS } from './tokens';
 import { ExportRecords } from '../../../core/src';
 import { lazyExportPool, PgExamExportSource } from '../persistence/bulk/csv-export';
-import { mikroOrmCompanyList } from '../persistence/mikro-orm/repositories/mikro-orm-company-list';
+import {
+  MikroOrmCompanyRecords, MikroOrmEmploymentRepository, MikroOrmGheRepository, MikroOrmSectorRepository,
+} from '../persistence/mikro-orm/repositories/mikro-orm-programme-repositories';
+import { ManageCompanies, ManageEmployment } from '../../../core/src';
 
 /**
  * The one composition root, used by the HTTP server, the CLI and the tests. The core has no
@@ -171,7 +174,13 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
   factory(TOKENS.ManageOrganization, () => new ManageOrganization({ organizations: get(TOKENS.OrganizationRepository), storage: get(TOKENS.FileStorage) }));
   constant(TOKENS.ExportRecords, new ExportRecords(new PgExamExportSource(
     lazyExportPool(db.url, (error) => logger.warn({ err: error }, 'conexão ociosa da exportação CSV encerrada pelo banco')))));
-  constant(TOKENS.CompanyList, mikroOrmCompanyList(em));
+  // companies, sectors, GHEs and employment (issue 19)
+  constant(TOKENS.CompanyRecords, new MikroOrmCompanyRecords(em));
+  const programmeStores = () => ({
+    companies: get<MikroOrmCompanyRecords>(TOKENS.CompanyRecords), sectors: new MikroOrmSectorRepository(em), ghes: new MikroOrmGheRepository(em), employments: new MikroOrmEmploymentRepository(em),
+  });
+  factory(TOKENS.ManageCompanies, () => new ManageCompanies(programmeStores(), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
+  factory(TOKENS.ManageEmployment, () => new ManageEmployment({ ...programmeStores(), patients: get(TOKENS.PatientRepository) }, get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
   factory(TOKENS.AnnualReport, () => {
     const source = new SqlProgrammeOutcomes(mikroOrmSqlRows(em));
     const laudos = get<ReportRenderer>(TOKENS.ReportRenderer);

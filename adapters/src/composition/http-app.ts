@@ -31,7 +31,8 @@ export function appDeps(container: Container): AppDeps {
       patients: get(TOKENS.ManagePatients), recordExam: get(TOKENS.RecordExam), queryExams: get(TOKENS.QueryExams), updateAudiogram: get(TOKENS.UpdateExamAudiogram),
       designateReference: get(TOKENS.DesignateReferenceExam), updateExam: get(TOKENS.UpdateExamDetails), deleteExam: get(TOKENS.DeleteExam), today,
     },
-    embed: { embed: get(TOKENS.EmbedTokens), listCompanies: get(TOKENS.CompanyList), now: today },
+    embed: { embed: get(TOKENS.EmbedTokens), now: today },
+    companies: { companies: get(TOKENS.ManageCompanies), employment: get(TOKENS.ManageEmployment) },
     reports: { reports: get(TOKENS.ManageReports), exams: get(TOKENS.ExamRepository) },
     organization: { organization: get(TOKENS.ManageOrganization) },
     files: {

@@ -66,7 +66,9 @@ export const TOKENS = {
   ManageReports: t('ManageReports'),
   ManageOrganization: t('ManageOrganization'),
   ExportRecords: t('ExportRecords'),
-  CompanyList: t('CompanyList'),
+  CompanyRecords: t('CompanyRecords'),
+  ManageCompanies: t('ManageCompanies'),
+  ManageEmployment: t('ManageEmployment'),
   AnnualReport: t('AnnualReport'),
   QueryProgramme: t('QueryProgramme'),
 } as const;

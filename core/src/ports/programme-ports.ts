@@ -10,33 +10,49 @@ import type { DueReason, ScheduleState } from '../programme/schedule';
 
 /** Companies as records; `CompanyRepository` (patient-ports) keeps the find-or-create by name of the worker form. */
 export interface CompanyRecords {
+  /**
+   * The organisation's companies by name (accent- and case-insensitive), each with its active workers (not
+   * archived, `patient.company_id` = the company of the current employment); `q` matches razão social, nome
+   * fantasia or CNPJ (digits or letters, with or without the mask).
+   */
   list(organizationId: string, query: { q?: string }): Promise<Array<Company & { activeWorkers: number }>>;
-  get(organizationId: string, id: string): Promise<Company | undefined>;
+  get(organizationId: string, id: string): Promise<(Company & { activeWorkers: number }) | undefined>;
+  /** A duplicate CNPJ, or razão social among the companies without CNPJ (unique per organisation), is answered, never thrown — races included. */
   insert(company: Company): Promise<'inserted' | 'duplicate-cnpj' | 'duplicate-name'>;
   update(company: Company): Promise<'updated' | 'duplicate-cnpj' | 'duplicate-name'>;
   findByCnpj(organizationId: string, cnpj: string): Promise<Company | undefined>;
 }
 
 export interface SectorRepository {
+  /** By name. */
   listForCompany(organizationId: string, companyId: string): Promise<Sector[]>;
   get(organizationId: string, id: string): Promise<Sector | undefined>;
+  /** Names are unique per company (accent- and case-insensitive). */
   insert(sector: Sector): Promise<'inserted' | 'duplicate-name'>;
   rename(organizationId: string, id: string, name: string): Promise<'updated' | 'duplicate-name' | 'not-found'>;
 }
 
 export interface GheRepository {
+  /** By name. */
   listForCompany(organizationId: string, companyId: string): Promise<Ghe[]>;
   get(organizationId: string, id: string): Promise<Ghe | undefined>;
+  /** Names are unique per company (accent- and case-insensitive). */
   insert(ghe: Ghe): Promise<'inserted' | 'duplicate-name'>;
   update(ghe: Ghe): Promise<'updated' | 'duplicate-name'>;
 }
 
 export interface EmploymentRepository {
-  /** Every period of the worker, oldest first. */
+  /** Every period of the worker, oldest first (start date, then admission, then creation). */
   listForPatient(organizationId: string, patientId: string): Promise<Employment[]>;
   get(organizationId: string, id: string): Promise<Employment | undefined>;
-  insert(employment: Employment): Promise<void>;
-  update(employment: Employment): Promise<void>;
+  /** One current period (no end) per worker, company and admission date: a second is answered, never thrown. */
+  insert(employment: Employment): Promise<'inserted' | 'duplicate-current'>;
+  update(employment: Employment): Promise<'updated' | 'duplicate-current'>;
+  /**
+   * Workers in each GHE of the company today: current periods (no end) of contracts not dismissed
+   * before `today`, by GHE id (GHEs without any are absent).
+   */
+  currentWorkersByGhe(organizationId: string, companyId: string, today: string): Promise<Record<string, number>>;
 }
 
 /** One worker in the programme (the schedule projection), as the dashboard lists it. */

@@ -15,6 +15,7 @@ import { fileRoutes, type FileDeps } from './routes/files.routes';
 import { worklistRoutes, type WorklistDeps } from './routes/worklist.routes';
 import { annualReportRoutes, type AnnualReportDeps } from './routes/annual-report.routes';
 import { programmeRoutes, type ProgrammeDeps } from './routes/programme.routes';
+import { companyRoutes, type CompanyDeps } from './routes/companies.routes';
 import { reportRoutes, type ReportDeps } from './routes/reports.routes';
 import { organizationRoutes, type OrganizationDeps } from './routes/organization.routes';
 import { patientExamRoutes, type PatientExamDeps } from './routes/patients-exams.routes';
@@ -50,6 +51,7 @@ export interface AppDeps {
   worklist: Routed<WorklistDeps>;
   annualReport: Routed<AnnualReportDeps>;
   programme: Routed<ProgrammeDeps>;
+  companies: Routed<CompanyDeps>;
   team: Routed<TeamDeps>;
 }
 
@@ -76,6 +78,7 @@ export function createApp(d: AppDeps): Koa {
   worklistRoutes(routes, { ...d.worklist, authenticate });
   annualReportRoutes(routes, { ...d.annualReport, authenticate });
   programmeRoutes(routes, { ...d.programme, authenticate });
+  companyRoutes(routes, { ...d.companies, authenticate });
   teamRoutes(routes, { ...d.team, authenticate });
 
   app.use(requestLogger(d.logger));

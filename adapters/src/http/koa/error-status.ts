@@ -28,6 +28,11 @@ const statusByCode: Record<string, number> = {
   'REPORT.RENDER_FAILED': 503,
   // a reports export before the laudo feature's table exists
   'REPORT.NONE': 404,
+  // the programme's records (issue 19; core/src/programme/programme-errors.ts), spelled out though the suffixes below cover them
+  'COMPANY.NOT_FOUND': 404, 'COMPANY.INVALID': 400, 'COMPANY.INVALID_CNPJ': 400, 'COMPANY.CNPJ_CONFLICT': 409, 'COMPANY.NAME_CONFLICT': 409,
+  'SECTOR.NOT_FOUND': 404, 'SECTOR.INVALID': 400, 'SECTOR.NAME_CONFLICT': 409,
+  'GHE.NOT_FOUND': 404, 'GHE.INVALID': 400, 'GHE.NAME_CONFLICT': 409,
+  'EMPLOYMENT.NOT_FOUND': 404, 'EMPLOYMENT.INVALID': 400, 'EMPLOYMENT.CLOSED_CONFLICT': 409, 'EMPLOYMENT.DUPLICATE_CONFLICT': 409,
 };
 
 const statusBySuffix: Array<[RegExp, number]> = [

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { z } from 'zod';
 import type { Authenticate, EmbedToken, EmbedTokens } from '../../../../../core/src';
-import { companyResponse, createdEmbedTokenResponse, createEmbedTokenBody, embeddedEvolutionResponse, embedTokenResponse } from '../../contract/embed';
+import { createdEmbedTokenResponse, createEmbedTokenBody, embeddedEvolutionResponse, embedTokenResponse } from '../../contract/embed';
 import type { ApiRoutes } from '../api-routes';
 import { unwrap } from '../request-errors';
 import { bearerToken, requireAuth } from '../auth';
@@ -18,7 +18,6 @@ function toResponse(t: EmbedToken, now: Date) {
 export interface EmbedDeps {
   authenticate: Authenticate;
   embed: EmbedTokens;
-  listCompanies: (organizationId: string) => Promise<Array<{ id: string; name: string; patientCount: number }>>;
   now: () => Date;
 }
 
@@ -28,11 +27,7 @@ export interface EmbedDeps {
  */
 export function embedRoutes(routes: ApiRoutes, d: EmbedDeps): void {
   const tag = 'Integrações';
-  routes.add({ method: 'get', path: '/companies', tag: 'Empresas', summary: 'Empresas da organização', responses: { 200: { description: 'ok', schema: z.array(companyResponse) } } },
-    async (ctx) => {
-      ctx.body = await d.listCompanies((await requireAuth(ctx, d.authenticate)).organizationId);
-    });
-
+  // GET /api/companies (the token form's company list) lives in companies.routes.ts (issue 19)
   routes.add({ method: 'get', path: '/embed-tokens', tag, summary: 'Tokens de integração (sem o segredo)', responses: { 200: { description: 'ok', schema: z.array(embedTokenResponse) } } },
     async (ctx) => {
       const tokens = unwrap(await d.embed.list(await requireAuth(ctx, d.authenticate)));
