@@ -96,7 +96,13 @@ describe('CSV exports from the API', () => {
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
     expect((await reader.read()).done).toBe(false);
-    const killed = await sql.execute(`select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and query ilike 'copy (%' and pid <> pg_backend_pid()`);
+    // The first chunk (the BOM) is written right after the COPY is sent, so on a loaded machine the backend
+    // may not have started it yet: wait until PostgreSQL shows it running, then kill it.
+    let killed: unknown[] = [];
+    for (const until = Date.now() + 15_000; !killed.length && Date.now() < until;) {
+      killed = await sql.execute(`select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and query ilike 'copy (%' and pid <> pg_backend_pid()`);
+      if (!killed.length) await new Promise((r) => setTimeout(r, 50));
+    }
     expect(killed.length).toBeGreaterThan(0);
     let failure: Error | undefined;
     try {
