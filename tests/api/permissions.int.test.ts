@@ -110,6 +110,15 @@ const reportOf = async (reportId: string) => {
   return { status: r.status, draftJson: r.draftJson, pdfSha256: r.pdfSha256, finalizedAt: r.finalizedAt };
 };
 const readingsOf = async (examId: string) => (await asAdmin.get(`/api/exams/${examId}/readings`)).items.map((r: Json) => [r.id, r.status]);
+/** A company with one sector and one GHE (issue 19), prepared by the founder. */
+async function newCompany() {
+  const companyId = (await asAdmin.post('/api/companies', { name: `Empresa Permissões ${unique()}` })).id as string;
+  const sectorId = (await asAdmin.post(`/api/companies/${companyId}/sectors`, { name: 'Prensas' })).id as string;
+  const gheId = (await asAdmin.post(`/api/companies/${companyId}/ghes`, { name: 'GHE 01', sectorId })).id as string;
+  return { companyId, sectorId, gheId };
+}
+const companyOf = (companyId: string) => asAdmin.get(`/api/companies/${companyId}`);
+const employmentsOf = async (patientId: string) => (await asAdmin.get(`/api/patients/${patientId}/employments`)).employments;
 
 /** One entry per action of the table; a missing one fails the first test below. */
 const PROBES: Partial<Record<Action, Probe[]>> = {
@@ -163,6 +172,34 @@ const PROBES: Partial<Record<Action, Probe[]>> = {
       name: 'PUT /api/patients/:id', status: 200, targetsRecord: true, setup: async () => ({ id: await newWorker() }),
       call: (who, { id }) => send(who, 'PUT', `/api/patients/${id}`, { phone: '(11) 98765-4321', jobTitle: 'Soldador' }),
       read: async ({ id }) => { const p = await asAdmin.get(`/api/patients/${id}`); return [p.phone, p.jobTitle]; },
+    }),
+    probe({
+      name: 'POST /api/patients/:id/employments (admission)', status: 201, targetsRecord: true,
+      setup: async () => ({ patientId: await newWorker(), ...(await newCompany()) }),
+      call: (who, { patientId, companyId }) => send(who, 'POST', `/api/patients/${patientId}/employments`, { companyId, admissionDate: '2024-02-01' }),
+      read: async ({ patientId }) => employmentsOf(patientId),
+    }),
+    probe({
+      name: 'POST /api/patients/:id/employments/:employmentId/transfer', status: 201, targetsRecord: true,
+      setup: async () => {
+        const patientId = await newWorker();
+        const c = await newCompany();
+        const employmentId = (await asAdmin.post(`/api/patients/${patientId}/employments`, { companyId: c.companyId, admissionDate: '2024-02-01' })).id as string;
+        return { patientId, employmentId, ...c };
+      },
+      call: (who, { patientId, employmentId, gheId }) => send(who, 'POST', `/api/patients/${patientId}/employments/${employmentId}/transfer`, { date: '2025-03-03', gheId }),
+      read: async ({ patientId }) => employmentsOf(patientId),
+    }),
+    probe({
+      name: 'PUT /api/patients/:id/employments/:employmentId', status: 200, targetsRecord: true,
+      setup: async () => {
+        const patientId = await newWorker();
+        const c = await newCompany();
+        const employmentId = (await asAdmin.post(`/api/patients/${patientId}/employments`, { companyId: c.companyId, admissionDate: '2024-02-01' })).id as string;
+        return { patientId, employmentId };
+      },
+      call: (who, { patientId, employmentId }) => send(who, 'PUT', `/api/patients/${patientId}/employments/${employmentId}`, { jobTitle: 'Soldador', registration: 'M-1' }),
+      read: async ({ patientId }) => employmentsOf(patientId),
     }),
   ],
   'exams.write': [
@@ -250,6 +287,38 @@ const PROBES: Partial<Record<Action, Probe[]>> = {
     { name: 'GET /api/exams/export.csv', status: 200, readOnly: true, call: (who) => send(who, 'GET', '/api/exams/export.csv') },
     { name: 'GET /api/patients/export.csv', status: 200, readOnly: true, call: (who) => send(who, 'GET', '/api/patients/export.csv') },
     { name: 'GET /api/reports/export.csv', status: 200, readOnly: true, call: (who) => send(who, 'GET', '/api/reports/export.csv') },
+  ],
+  'programme.manage': [
+    probe({
+      name: 'POST /api/companies', status: 201, setup: async () => ({ name: `Nova Empresa ${unique()}` }),
+      call: (who, { name }) => send(who, 'POST', '/api/companies', { name }),
+      read: async ({ name }) => (await asAdmin.get(`/api/companies?q=${encodeURIComponent(name)}`)).length,
+    }),
+    probe({
+      name: 'PUT /api/companies/:id', status: 200, targetsRecord: true, setup: newCompany,
+      call: (who, { companyId }) => send(who, 'PUT', `/api/companies/${companyId}`, { riskGrade: 3, contactEmail: 'rh@empresa.com.br' }),
+      read: async ({ companyId }) => (await companyOf(companyId)).company,
+    }),
+    probe({
+      name: 'POST /api/companies/:id/sectors', status: 201, targetsRecord: true, setup: newCompany,
+      call: (who, { companyId }) => send(who, 'POST', `/api/companies/${companyId}/sectors`, { name: 'Solda' }),
+      read: async ({ companyId }) => (await companyOf(companyId)).sectors,
+    }),
+    probe({
+      name: 'PUT /api/companies/:id/sectors/:sectorId', status: 200, targetsRecord: true, setup: newCompany,
+      call: (who, { companyId, sectorId }) => send(who, 'PUT', `/api/companies/${companyId}/sectors/${sectorId}`, { name: 'Prensas e corte' }),
+      read: async ({ companyId }) => (await companyOf(companyId)).sectors,
+    }),
+    probe({
+      name: 'POST /api/companies/:id/ghes', status: 201, targetsRecord: true, setup: newCompany,
+      call: (who, { companyId }) => send(who, 'POST', `/api/companies/${companyId}/ghes`, { name: 'GHE 02', exposure: { metric: 'LAVG', levelDbA: 86 } }),
+      read: async ({ companyId }) => (await companyOf(companyId)).ghes,
+    }),
+    probe({
+      name: 'PUT /api/companies/:id/ghes/:gheId (exposure)', status: 200, targetsRecord: true, setup: newCompany,
+      call: (who, { companyId, gheId }) => send(who, 'PUT', `/api/companies/${companyId}/ghes/${gheId}`, { exposure: { metric: 'LAVG', levelDbA: 88, assessedAt: '2026-01-15' } }),
+      read: async ({ companyId }) => (await companyOf(companyId)).ghes,
+    }),
   ],
   'records.delete': [
     probe({
@@ -389,7 +458,7 @@ describe.concurrent('reading needs no permission', () => {
     for (const path of [
       '/api/patients', `/api/patients/${patientId}`, `/api/patients/${patientId}/evolution`, '/api/exams', `/api/exams/${examId}`, `/api/exams/${examId}/files`,
       `/api/exams/${examId}/readings`, '/api/reports', `/api/reports/${reportId}`, `/api/reports/exam/${examId}`, `/api/reports/${reportId}/download`,
-      '/api/worklist', '/api/organization',
+      '/api/worklist', '/api/organization', '/api/companies', `/api/patients/${patientId}/employments`,
     ]) {
       const res = await t.request(path, bearer(who.token));
       expect(res.status, `${label} GET ${path} → ${res.status} ${res.status === 200 ? '' : await res.text()}`).toBe(200);
