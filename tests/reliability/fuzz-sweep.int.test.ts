@@ -131,7 +131,8 @@ describe('fuzz sweep over every route of /api/openapi.json', () => {
         await check(route, label, { method: route.method.toUpperCase(), headers: { ...headers, authorization: `Bearer ${a.token}` }, body: payload }, url);
         // a session route answers 401 before reading anything; the widget route checks its embed token in its
         // handler (it records the refusal for the organisation), after its one path parameter
-        if (route.auth === 'bearer') await check(route, `${label} (sem token)`, { method: route.method.toUpperCase(), headers, body: payload }, url, 401);
+        // a URL past Node's 16 KiB header limit cannot be read, let alone authenticated: 431 with the pt-BR JSON
+        if (route.auth === 'bearer') await check(route, `${label} (sem token)`, { method: route.method.toUpperCase(), headers, body: payload }, url, url.length > 16 * 1024 ? 431 : 401);
         else if (isPrivate(route)) await check(route, `${label} (sem token)`, { method: route.method.toUpperCase(), headers, body: payload }, url);
       }
     }

@@ -47,6 +47,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
       // then never sends a request on a socket the server is closing ("other side closed")
       s.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
       s.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+      answerOversizedRequests(s);
       s.once('error', (error: NodeJS.ErrnoException) =>
         reject(error.code === 'EADDRINUSE'
           ? new Error(`A porta ${config.port} já está em uso (outro Limiar em execução?). Escolha outra com PORT=…`)
@@ -108,4 +109,26 @@ export async function startWorker(config: AppConfig): Promise<{ stop(): Promise<
       await db.close();
     },
   };
+}
+
+/** pt-BR body of the 431 for a request line or headers past Node's limit (16 KiB). */
+export const OVERSIZED_REQUEST_MESSAGE = 'Requisição grande demais: o endereço ou os cabeçalhos passam do limite de 16 KB. Envie os dados no corpo da requisição.';
+const MALFORMED_REQUEST_MESSAGE = 'Requisição HTTP malformada.';
+
+/**
+ * A request Node cannot parse never reaches Koa; Node would answer a bare 431 or 400 (no body) and close.
+ * Answer it as every other error is answered — JSON with the pt-BR message — then close.
+ */
+function answerOversizedRequests(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, message, code] = error.code === 'HPE_HEADER_OVERFLOW'
+      ? ['431 Request Header Fields Too Large', OVERSIZED_REQUEST_MESSAGE, 'REQUEST.TOO_LARGE']
+      : ['400 Bad Request', MALFORMED_REQUEST_MESSAGE, 'REQUEST.MALFORMED'];
+    const body = JSON.stringify({ error: message, message, code });
+    socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
 }
