@@ -190,7 +190,8 @@ describe('GET /api/programme/annual-report (NR-7 7.6.2, audiometry part)', () =>
   it('renders page 1 of a realistic report to docs/screenshots/programme-annual-report.png', async () => {
     // a plant of 48 workers in three sectors and four GHEs, two years of exams, a deterministic mix of results
     const plant = await seed.company('Indústria Metalúrgica Paulista Ltda', { cnpj: cnpjWithCheckDigits('457812360001'), tradeName: 'IMP Metais', address: 'Av. dos Autonomistas, 3200 — Osasco/SP', cnae: '2512-8/00' });
-    const sectors = await Promise.all(['Estamparia', 'Usinagem', 'Expedição'].map((n) => seed.sector(plant.id, n)));
+    const sectors: string[] = [];
+    for (const n of ['Estamparia', 'Usinagem', 'Expedição']) sectors.push(await seed.sector(plant.id, n));
     const ghes = [
       await seed.ghe(plant.id, sectors[0], 'GHE 01 — Prensas excêntricas'), await seed.ghe(plant.id, sectors[0], 'GHE 02 — Ferramentaria'),
       await seed.ghe(plant.id, sectors[1], 'GHE 03 — Tornos CNC'), await seed.ghe(plant.id, sectors[2], 'GHE 04 — Empilhadeiras'),

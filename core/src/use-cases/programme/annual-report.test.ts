@@ -121,6 +121,14 @@ describe('AnnualReport (NR-7 7.6.2, audiometry part)', () => {
     expect(r.referrals.map((c) => [c.name, c.examDate, c.sectorName])).toEqual([['Bruno Lima', '2026-07-01', 'Manutenção'], ['Carla Dias', '2026-04-10', null]]);
   });
 
+  it('lists a worker to refer once, by the latest exam of the period that shows the alteration', async () => {
+    const s = world();
+    s.exams.push({ id: 'x-late', organizationId: ORG, patientId: 'carla', date: '2026-09-09', examType: 'periodico', classification: cls('nao_sugestivo', 'aceitavel') });
+    const r = await useCase(s).build(auth(['medico']), { companyId: 'acme', year: 2026 });
+    expect(r.ok && r.value.referrals.map((c) => [c.name, c.examDate])).toEqual([['Bruno Lima', '2026-07-01'], ['Carla Dias', '2026-09-09']]);
+    expect(r.ok && r.value.current.referredWorkers).toBe(2);
+  });
+
   it('names the clinic, who generated the report and when', async () => {
     const r = await report({ companyId: 'acme', year: 2026 });
     expect(r.clinic.name).toBe('Clínica Audição Segura');

@@ -95,7 +95,7 @@ export interface AnnualReportData {
   byGhe: ReportGroupRow[];
   /** Workers with desencadeamento or agravamento in the period (NR-7 Anexo II item 9 b), one row per exam showing it. */
   cases: ReportWorkerRow[];
-  /** Workers to refer for specialised evaluation (Anexo II item 10 b): their exams with an alteration not suggestive of PAINPSE. */
+  /** Workers to refer for specialised evaluation (Anexo II item 10 b): one row per worker, the latest exam of the period with an alteration not suggestive of PAINPSE. */
   referrals: ReportWorkerRow[];
   generatedAt: string;
   generatedBy: { name: string; registry: string | null };
@@ -187,7 +187,13 @@ const byNameThenDate = (a: ReportWorkerRow, b: ReportWorkerRow) => collator.comp
 export function annualReportFigures(outcomes: readonly ProgrammeOutcome[], period: { from: string; to: string }, previous: { from: string; to: string }) {
   const inPeriod = outcomes.filter((o) => o.date >= period.from && o.date <= period.to);
   const cases = inPeriod.filter((o) => o.desencadeamento || o.agravamento).map(workerRow).sort(byNameThenDate);
-  const referrals = inPeriod.filter((o) => o.result === 'nao_sugestivo').map(workerRow).sort(byNameThenDate);
+  // one row per worker to refer: the latest exam of the period with an alteration not suggestive of PAINPSE
+  const toRefer = new Map<string, ProgrammeOutcome>();
+  for (const o of inPeriod) {
+    const seen = toRefer.get(o.patientId);
+    if (o.result === 'nao_sugestivo' && (!seen || o.date >= seen.date)) toRefer.set(o.patientId, o);
+  }
+  const referrals = [...toRefer.values()].map(workerRow).sort(byNameThenDate);
   return {
     current: withPercents(reportFigures(inPeriod, period.from, period.to)),
     previous: withPercents(reportFigures(outcomes, previous.from, previous.to)),
