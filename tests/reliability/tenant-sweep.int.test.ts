@@ -35,7 +35,7 @@ let routes: ApiRoute[];
 const A = {} as {
   worker: string; company: string; examFinal: string; examDraft: string; file: string; reading: string;
   reportFinal: string; reportDraft: string; embedTokenId: string; embedToken: string; revokedEmbedToken: string;
-  member: string; invitation: string;
+  member: string; invitation: string; sector: string; ghe: string; employment: string;
 };
 let bEmbedToken: string;
 
@@ -83,6 +83,12 @@ beforeAll(async () => {
   const revoked = await ok(send(a, '/api/embed-tokens', { name: 'Revogado', scope: 'patient', patientId: A.worker, allowedOrigins: [ORIGIN] }));
   await ok(t.request(`/api/embed-tokens/${revoked.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${a.token}` } }), 204).catch(() => undefined);
   A.revokedEmbedToken = revoked.token;
+  // the programme (issue 19): A's worker is exposed (GHE above the action level) and overdue, so a leak would show
+  A.sector = (await ok(send(a, `/api/companies/${A.company}/sectors`, { name: 'Laminação' }))).id;
+  A.ghe = (await ok(send(a, `/api/companies/${A.company}/ghes`, {
+    name: 'GHE 01 Laminação', sectorId: A.sector, exposure: { metric: 'LAVG', levelDbA: 88, dosePercent: null, assessedAt: '2025-01-10', source: 'PGR 2025' },
+  }))).id;
+  A.employment = (await ok(send(a, `/api/patients/${A.worker}/employments`, { companyId: A.company, sectorId: A.sector, gheId: A.ghe, admissionDate: '2020-01-06', registration: '001' }))).id;
   A.member = (await inviteMember(t, a, ['tecnico'])).memberId;
   A.invitation = (await ok<{ invitation: { id: string } }>(send(a, '/api/team/invitations', { email: 'pendente@clinica-a.com.br', roles: ['medico'] }))).invitation.id;
   const bWorker = await ok(send(b, '/api/patients', { name: 'Bruno Sales', age: 35, sex: 'M', company: 'Construtora Beta' }));
@@ -103,9 +109,12 @@ function idsFor(route: ApiRoute, param: string): string[] | undefined {
   if (param === 'id') {
     const segment = route.path.split('/')[2];
     if (segment === 'team') return route.path.split('/')[3] === 'members' ? [A.member] : [A.invitation];
-    return ({ exams: [A.examDraft, A.examFinal], files: [A.file], patients: [A.worker], reports: [A.reportDraft, A.reportFinal], 'embed-tokens': [A.embedTokenId] } as Record<string, string[]>)[segment];
+    return ({ exams: [A.examDraft, A.examFinal], files: [A.file], patients: [A.worker], reports: [A.reportDraft, A.reportFinal], 'embed-tokens': [A.embedTokenId], companies: [A.company] } as Record<string, string[]>)[segment];
   }
-  return ({ examId: [A.examDraft, A.examFinal], patientId: [A.worker], readingId: [A.reading], companyId: [A.company], userId: [a.user.id], organizationId: [a.user.organizationId] } as Record<string, string[]>)[param];
+  return ({
+    examId: [A.examDraft, A.examFinal], patientId: [A.worker], readingId: [A.reading], companyId: [A.company], userId: [a.user.id], organizationId: [a.user.organizationId],
+    sectorId: [A.sector], gheId: [A.ghe], employmentId: [A.employment],
+  } as Record<string, string[]>)[param];
 }
 
 /** Every combination of A's ids for the route's path parameters (undefined: a parameter without a known id). */
@@ -135,6 +144,14 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/embed-tokens': { name: 'Portal', allowedOrigins: [ORIGIN] },
   'PUT /api/users/me/profile': { Crm: '123456', CrmState: 'SP', Specialization: 'Otorrinolaringologia' },
   'PUT /api/team/members/{id}/roles': { roles: ['administrador', 'medico'] },
+  'PUT /api/companies/{id}': { name: 'Nome Trocado S.A.' },
+  'POST /api/companies/{id}/sectors': { name: 'Setor de B' },
+  'PUT /api/companies/{id}/sectors/{sectorId}': { name: 'Setor Trocado' },
+  'POST /api/companies/{id}/ghes': { name: 'GHE de B' },
+  'PUT /api/companies/{id}/ghes/{gheId}': { name: 'GHE Trocado' },
+  'POST /api/patients/{id}/employments': { admissionDate: '2024-01-10' },
+  'PUT /api/patients/{id}/employments/{employmentId}': { registration: '999' },
+  'POST /api/patients/{id}/employments/{employmentId}/transfer': { date: '2025-06-01' },
 };
 const bodyFor = (route: ApiRoute) => SAMPLE_BODIES[routeLabel(route)] ?? (route.body ? {} : undefined);
 
@@ -153,6 +170,7 @@ async function snapshotOfA() {
     `/api/exams?patientId=${A.worker}`, `/api/exams/${A.examDraft}/files`, `/api/exams/${A.examDraft}/readings`, `/api/reports/${A.reportFinal}`, `/api/reports/${A.reportDraft}`,
     `/api/reports/patient/${A.worker}`, '/api/embed-tokens', '/api/companies', '/api/organization', '/api/users/me/profile', '/api/dashboard/summary', '/api/patients', '/api/team/members', '/api/team/invitations',
     `/api/reports/${A.reportFinal}/download`, `/api/files/${A.file}/download`,
+    `/api/companies/${A.company}`, `/api/patients/${A.worker}/employments`, '/api/programme/overview', '/api/programme/workers?state=vencido',
   ];
   const out: Record<string, string> = {};
   for (const p of paths) {
