@@ -123,7 +123,7 @@ describe('the hearing-conservation programme in the browser', () => {
     const workerRow = overdue.getByRole('row').filter({ hasText: WORKER });
     await workerRow.waitFor();
     expect(await workerRow.textContent()).toContain('01/03/2023');
-    expect(await page.getByLabel('GHE').inputValue()).toBe(ids.ghe);
+    expect(await page.getByLabel('GHE', { exact: true }).inputValue()).toBe(ids.ghe);
 
     // → the worker, with the employment in the GHE
     await workerRow.getByRole('link', { name: WORKER }).click();
@@ -170,7 +170,8 @@ describe('the hearing-conservation programme in the browser', () => {
     await card.getByText(/\d+ vencidos · \d+ vencem em 30 dias · cobertura/).waitFor({ timeout: 10_000 });
     await card.click();
     await page.waitForURL('**/programa');
-    await page.getByRole('table', { name: 'Trabalhadores — Vencidos' }).waitFor();
+    await page.getByRole('region', { name: 'Resumo do programa' }).locator('[data-card="Expostos"]').getByText('2', { exact: true }).waitFor({ timeout: 10_000 });
+    await page.locator('[data-chart="prevalence-trend"] .main-svg').first().waitFor({ timeout: 20_000 });
     await page.waitForLoadState('networkidle');
     await page.waitForFunction(() => !document.querySelector('.ui-loading'), undefined, { timeout: 20_000 });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -23,8 +23,8 @@ export default function PrevalenceChart({ byYear }: { byYear: Prevalence['byYear
   const layout = {
     height: 320, autosize: true, barmode: 'group', separators: PT_BR_SEPARATORS, font: chartTheme.font, paper_bgcolor: 'rgba(0,0,0,0)', plot_bgcolor: '#ffffff',
     margin: { l: 56, r: 16, t: 16, b: 72 },
-    legend: { orientation: 'h', x: 0, y: -0.2, xanchor: 'left', yanchor: 'top' },
-    xaxis: { type: 'category', title: { text: 'Ano' }, ...axisFrame },
+    legend: { orientation: 'h', x: 0, y: -0.12, xanchor: 'left', yanchor: 'top' },
+    xaxis: { type: 'category', ...axisFrame },
     yaxis: { rangemode: 'tozero', ticksuffix: ' %', title: { text: '% dos examinados' }, ...axisFrame },
   };
   return (

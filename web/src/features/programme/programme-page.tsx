@@ -43,6 +43,7 @@ export const WORKER_STATES: { value: WorkerState; label: string }[] = [
 ];
 
 const n = (v: number) => v.toLocaleString('pt-BR');
+const workersText = (v: number) => `${n(v)} ${v === 1 ? 'trabalhador' : 'trabalhadores'}`;
 export const percentText = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v.toLocaleString('pt-BR', { maximumFractionDigits: 1, minimumFractionDigits: 0 })} %`);
 
 /** /programa (issue 19): the hearing-conservation programme's compliance dashboard; 'dashboards.export'. */
@@ -186,7 +187,7 @@ function SummaryCards({ figures: f, onState }: { figures: Figures; onState: (s: 
   const card = (label: string, value: ReactNode, stateValue?: WorkerState, tone?: string) => (
     <StatCard key={label} label={label} value={value} card={stateValue ?? label} className={tone ? `programme__card programme__card--${tone}` : 'programme__card'}>
       {stateValue && (
-        <button type="button" className="programme__card-link" onClick={() => onState(stateValue)} aria-label={`Listar: ${label}`}>
+        <button type="button" className="programme__card-link" onClick={() => onState(stateValue)} aria-label={`Ver lista: ${label}`}>
           Ver lista
         </button>
       )}
@@ -260,10 +261,10 @@ function GheTable({ rows, selected, onSelect }: { rows: GheRow[]; selected?: str
             {row.original.companyName}
             {row.original.sectorName ? ` · ${row.original.sectorName}` : ''}
           </span>
+          <ExposureBadge status={row.original.exposureStatus} label={EXPOSURE_LABELS[row.original.exposureStatus] ?? row.original.exposureStatus} />
         </span>
       ),
     }),
-    c.accessor('exposureStatus', { header: 'Exposição', cell: (i) => <ExposureBadge status={i.getValue()} label={EXPOSURE_LABELS[i.getValue()] ?? i.getValue()} /> }),
     ...figureColumns<GheRow>(),
   ];
   return (
@@ -345,16 +346,16 @@ function PrevalenceCard({ query }: { query: PrevalenceQuery }) {
   const { current, window, byYear } = query.data;
   return (
     <Card title="Prevalência" description={`Trabalhadores examinados de ${formatDay(window.from)} a ${formatDay(window.to)}: o último exame no período para o sugestivo; qualquer exame para desencadeamento e agravamento.`}>
-      <div className="programme__cards programme__cards--3" aria-label="Prevalência no período">
+      <div className="programme__cards" role="group" aria-label="Prevalência no período">
         <StatCard label="Examinados" value={n(current.workersExamined)} card="examinados" className="programme__card" />
         <StatCard label="Sugestivo de PAINPSE" value={percentText(current.sugestivoPercent)} card="sugestivo" className="programme__card">
-          <span className="programme__sub">{n(current.sugestivo)} trabalhadores</span>
+          <span className="programme__sub">{workersText(current.sugestivo)}</span>
         </StatCard>
         <StatCard label="Desencadeamento" value={percentText(current.desencadeamentoPercent)} card="desencadeamento" className="programme__card">
-          <span className="programme__sub">{n(current.desencadeamento)} trabalhadores</span>
+          <span className="programme__sub">{workersText(current.desencadeamento)}</span>
         </StatCard>
         <StatCard label="Agravamento" value={percentText(current.agravamentoPercent)} card="agravamento" className="programme__card">
-          <span className="programme__sub">{n(current.agravamento)} trabalhadores</span>
+          <span className="programme__sub">{workersText(current.agravamento)}</span>
         </StatCard>
       </div>
       <h3 className="programme__subtitle">Tendência por ano</h3>
