@@ -113,6 +113,18 @@ export function patientExamRepositoriesContract(make: () => Promise<PatientExamS
     expect((await s.exams.findById(org, e.id))?.exam).toMatchObject({ anamnese: null, meatoscopia: { od: 'Livre', oe: 'Cerume' }, mascaramento: null });
   });
 
+  it('keeps the exam type (NR-7 7.5.6, issue 19) through insert and update, and null', async () => {
+    const p = aWorker(org);
+    await s.patients.insert(p);
+    const e = anExam(org, p.id, { examType: 'admissional' });
+    await s.exams.insert(e);
+    expect((await s.exams.findById(org, e.id))?.exam.examType).toBe('admissional');
+    await s.exams.update({ ...e, examType: 'mudanca_riscos' });
+    expect((await s.exams.listForPatient(org, p.id)).map((x) => x.examType)).toEqual(['mudanca_riscos']);
+    await s.exams.update({ ...e, examType: null });
+    expect((await s.exams.findById(org, e.id))?.exam.examType).toBeNull();
+  });
+
   it('keeps the reading note (ambienteJson) as an object through insert and update, and null', async () => {
     const p = aWorker(org);
     await s.patients.insert(p);

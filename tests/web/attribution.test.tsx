@@ -26,7 +26,7 @@ const exam: ExamResponse = {
   patientCompany: null, observacoes: null, anamnese: null, meatoscopia: null, mascaramento: null,
   audiogramDataId: null, speechTestId: null, audiogram: { air, bone: {} }, speechTest: null,
   ambienteJson: { extractedFrom: 'grafico.png', attempts: [], confidence: 'medium', observations: [] },
-  consultationType: null, consultationReason: null, ambientNoiseDb: null, calibrationDate: null, transducer: 'TDH-39',
+  consultationType: null, consultationReason: null, examType: null, examTypeLabel: null, ambientNoiseDb: null, calibrationDate: null, transducer: 'TDH-39',
   acousticRestHours: 14, classification: { exam_role: 'referencia' }, rulesVersion: 'test', referenceDesignation: null,
   recordedBy: tecnico, updatedBy: medica, imported: false,
 };

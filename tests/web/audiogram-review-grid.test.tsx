@@ -31,7 +31,7 @@ const exam = (patch: Partial<ExamResponse> = {}): ExamResponse => ({
   patientId: 'p1', patientName: 'João', patientSex: 'M', patientAge: 40, patientAgeAtExam: 40, patientCompany: null, observacoes: null, anamnese: null,
   meatoscopia: null, mascaramento: null, audiogramDataId: 'a1', speechTestId: null,
   audiogram: { air: air([10, 10, 15, 20, 30, 45, 40, 20], [10, 10, 10, 15, 20, 25, 25, 15]), bone: {} },
-  speechTest: null, ambienteJson: reading, consultationType: null, consultationReason: null, ambientNoiseDb: null, calibrationDate: null, transducer: null,
+  speechTest: null, ambienteJson: reading, consultationType: null, consultationReason: null, examType: null, examTypeLabel: null, ambientNoiseDb: null, calibrationDate: null, transducer: null,
   acousticRestHours: null, classification: { classification_right: 'sugestivo_pair', classification_left: 'normal' }, rulesVersion: 'test', referenceDesignation: null,
   recordedBy: null, updatedBy: null, imported: false,
   ...patch,

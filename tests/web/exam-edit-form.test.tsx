@@ -12,7 +12,7 @@ const exam: ExamResponse = {
   operatorRegistration: 'CRFa 2-12345', patientId: 'p1', patientName: 'José da Silva', patientSex: 'M', patientAge: 45, patientAgeAtExam: 45,
   patientCompany: null, observacoes: null, anamnese: 'Sem queixas', meatoscopia: { od: 'Normal', oe: null }, mascaramento: null,
   audiogramDataId: null, speechTestId: null, audiogram: { air: {}, bone: {} }, speechTest: { srtRe: 15, srtLe: null, wrsRe: 96.5, wrsLe: null },
-  ambienteJson: null, consultationType: null, consultationReason: null, ambientNoiseDb: 32.5, calibrationDate: null, transducer: 'TDH-39',
+  ambienteJson: null, consultationType: null, consultationReason: null, examType: null, examTypeLabel: null, ambientNoiseDb: 32.5, calibrationDate: null, transducer: 'TDH-39',
   acousticRestHours: 14, classification: {}, rulesVersion: 'test', referenceDesignation: null,
   recordedBy: null, updatedBy: null, imported: false,
 };

@@ -31,7 +31,7 @@ const exam: ExamResponse = {
   operatorRegistration: 'CRFa 2-12345', patientId: 'p1', patientName: 'José da Silva', patientSex: 'M', patientAge: 45, patientAgeAtExam: 45,
   patientCompany: null, observacoes: null, anamnese: null, meatoscopia: { od: null, oe: null }, mascaramento: null,
   audiogramDataId: null, speechTestId: null, audiogram: { air, bone: {} }, speechTest: null,
-  ambienteJson: null, consultationType: 'Eletiva', consultationReason: null, ambientNoiseDb: null, calibrationDate: null, transducer: 'TDH-39',
+  ambienteJson: null, consultationType: 'Eletiva', consultationReason: null, examType: null, examTypeLabel: null, ambientNoiseDb: null, calibrationDate: null, transducer: 'TDH-39',
   acousticRestHours: 14, classification: { exam_role: 'referencia' }, rulesVersion: 'test', referenceDesignation: null,
   recordedBy: null, updatedBy: null, imported: false,
 } as ExamResponse;

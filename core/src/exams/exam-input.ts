@@ -4,6 +4,7 @@ import { isAirFrequency, isBoneFrequency } from '../audiogram/frequencies';
 import type { Threshold } from '../audiogram/threshold';
 import { ANAMNESE_MAX, MASCARAMENTO_MAX, MEATOSCOPIA_MAX, type Exam, type SpeechTest } from './exam';
 import { isPastOrTodayIsoDate } from '../patients/patient-rules';
+import { INVALID_EXAM_TYPE_MESSAGE, isExamType, parseExamType, type ExamType } from './exam-type';
 
 export type Issue = { path: string; message: string };
 export type RawEarPair = { re?: RawThreshold; le?: RawThreshold; RE?: RawThreshold; LE?: RawThreshold };
@@ -122,6 +123,8 @@ export interface ExamRecordInput extends ClinicalFieldsInput {
   operatorRegistration?: string | null;
   consultationType?: string | null;
   consultationReason?: string | null;
+  /** One of EXAM_TYPES; null or blank = not informed. */
+  examType?: string | null;
   ambientNoiseDb?: unknown;
   calibrationDate?: string | null;
   transducer?: string | null;
@@ -161,4 +164,22 @@ export function parseSpeechTest(speech: { srtRe?: unknown; srtLe?: unknown; wrsR
     wrsLe: parseNumber(speech.wrsLe, 'speechTest.wrsLe', issues, { label: 'IPRF OE (%)', min: 0, max: 100 }),
   };
   return Object.values(parsed).some((v) => v !== null) ? parsed : null;
+}
+
+/** The exam type of the API (issue 19): a code of EXAM_TYPES, or null/blank = not informed; anything else is an issue on `path`. */
+export function parseExamTypeField(raw: unknown, path: string, issues: Issue[]): ExamType | null {
+  if (raw === null || raw === undefined || (typeof raw === 'string' && !raw.trim())) return null;
+  const v = typeof raw === 'string' ? raw.trim() : raw;
+  if (isExamType(v)) return v;
+  issues.push({ path, message: INVALID_EXAM_TYPE_MESSAGE });
+  return null;
+}
+
+/**
+ * The exam type an occupational consultation implies (the wizard's reasons: Admissional, Periódica, Retorno
+ * ao trabalho, Mudança de função, Demissional), as the migration backfilled it; null for other consultations.
+ */
+export function examTypeOfConsultation(consultationType: string | null | undefined, consultationReason: string | null | undefined): ExamType | null {
+  if (consultationType?.trim() !== 'Ocupacional' || !consultationReason?.trim()) return null;
+  return parseExamType(consultationReason.trim()) ?? null;
 }

@@ -1,6 +1,7 @@
 import { hasAirValues, type AudiometricExam, type EarAudiogram } from '../audiogram/audiogram';
 import type { ReadingNote } from '../audiogram/reading-note';
 import type { Attribution } from '../accounts/attribution';
+import type { ExamType } from './exam-type';
 
 export interface SpeechTest {
   srtRe: number | null;
@@ -22,6 +23,11 @@ export interface Exam {
   operatorCrmState: string | null;
   consultationType: string | null;
   consultationReason: string | null;
+  /**
+   * The occupational type of the exam (NR-7 item 7.5.6, issue 19); null = not informed. Optional for
+   * callers that build exams elsewhere (fixtures): undefined reads as null; the repositories return it.
+   */
+  examType?: ExamType | null;
   /** Ambient noise in the booth, dB (step 0.1). */
   ambientNoiseDb: number | null;
   /** Audiometer's last acoustic calibration/check, ISO date (NR-7 Anexo II item 3.2). */

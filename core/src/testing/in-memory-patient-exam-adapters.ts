@@ -9,7 +9,7 @@ import type {
 const copy = <T>(v: T): T => structuredClone(v);
 /** As a database row: the optional clinical fields and attributions are stored as null when absent. */
 const stored = (e: Exam): Exam => ({
-  ...copy(e), anamnese: e.anamnese ?? null, meatoscopia: copy(e.meatoscopia ?? null), mascaramento: e.mascaramento ?? null,
+  ...copy(e), examType: e.examType ?? null, anamnese: e.anamnese ?? null, meatoscopia: copy(e.meatoscopia ?? null), mascaramento: e.mascaramento ?? null,
   recordedBy: copy(e.recordedBy ?? null), updatedBy: copy(e.updatedBy ?? null), imported: e.imported ?? false,
 });
 /** The same normalisation as the database's `limiar_search_text`: lower case, accents removed. */

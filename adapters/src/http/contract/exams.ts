@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXAM_TYPES } from '../../../../core/src';
 import { attributionResponse } from './attribution';
 
 /**
@@ -32,6 +33,13 @@ export const clinicalFieldsWire = {
 };
 const speechTestWire = z.object({ srtRe: num, srtLe: num, wrsRe: num, wrsLe: num });
 
+/**
+ * The occupational type of the exam (NR-7 item 7.5.6, issue 19): one of admissional, periodico,
+ * retorno_trabalho, mudanca_riscos, demissional, monitoracao_pontual; null or absent = not informed
+ * (on creation, an Ocupacional consultation's reason gives it). Anything else: 400 on `examType`.
+ */
+const examTypeWire = z.string().max(40).optional().nullable();
+
 /** Wizard payload (spec §3 "Exam, as created by the wizard"). */
 export const wizardExamBody = z.object({
   patientId: z.string().uuid('paciente inválido'),
@@ -40,6 +48,7 @@ export const wizardExamBody = z.object({
   operatorRegistration: z.string().max(100).optional().nullable(),
   consultationType: z.string().max(60).optional().nullable(),
   consultationReason: z.string().max(60).optional().nullable(),
+  examType: examTypeWire,
   ambiente: z.object({ ruidoDb: num, calibracaoAtual: z.string().max(40).optional().nullable(), transdutor: z.string().max(60).optional().nullable() }).optional().nullable(),
   audiogram: audiogramWire.optional().nullable(),
   speechTest: speechTestWire.optional().nullable(),
@@ -59,6 +68,7 @@ export const entryFormExamBody = z.object({
   operador: z.object({ nome: z.string().max(200).default(''), registro: z.string().max(100).default('') }),
   observacoes: z.string().max(5000).optional().nullable(),
   repouso_horas: num,
+  examType: examTypeWire,
   /** Speech audiometry: SRT/LRF in dB HL, IPRF in % (per ear); optional. */
   speechTest: speechTestWire.optional().nullable(),
   ...clinicalFieldsWire,
@@ -144,6 +154,10 @@ export const examResponse = z.object({
   ambienteJson: readingNoteResponse.nullable(),
   consultationType: z.string().nullable(),
   consultationReason: z.string().nullable(),
+  /** NR-7 item 7.5.6 (issue 19); null = not informed. */
+  examType: z.enum(EXAM_TYPES).nullable(),
+  /** pt-BR label of `examType` (e.g. "Periódico"); null when not informed. */
+  examTypeLabel: z.string().nullable(),
   ambientNoiseDb: z.number().nullable(),
   calibrationDate: z.string().nullable(),
   transducer: z.string().nullable(),
@@ -191,6 +205,8 @@ export const updateExamBody = z.object({
   operatorCrmState: z.string().max(2).optional().nullable(),
   consultationType: z.string().max(60).optional().nullable(),
   consultationReason: z.string().max(60).optional().nullable(),
+  /** Absent = kept; null or blank = not informed. */
+  examType: examTypeWire,
   /** dB, 0–140. */
   ambientNoiseDb: num,
   /** YYYY-MM-DD (or dd/mm/aaaa), not in the future. */

@@ -5,7 +5,8 @@ import type { RawThreshold } from '../../audiogram/entry-grid';
 import { DEFAULT_TRANSDUCER, type Exam } from '../../exams/exam';
 import { InvalidExamError } from '../../exams/exam-errors';
 import {
-  optionalText, parseAudiogramInput, parseClinicalFields, parseExamDate, parseNumber, parseSpeechTest, requiredText, type ExamRecordInput, type Issue, type RawEarPair,
+  examTypeOfConsultation, optionalText, parseAudiogramInput, parseClinicalFields, parseExamDate, parseExamTypeField, parseNumber, parseSpeechTest, requiredText,
+  type ExamRecordInput, type Issue, type RawEarPair,
 } from '../../exams/exam-input';
 import type { Patient } from '../../patients/patient';
 import { PatientArchivedError, PatientNotFoundError } from '../../patients/patient-errors';
@@ -97,10 +98,12 @@ export class RecordExam {
     const { right, left } = parseAudiogramInput(input.air, input.bone, o.paths.audiogram, issues);
     const speechTest = parseSpeechTest(input.speechTest, issues);
     const clinical = parseClinicalFields(input, issues);
+    // issue 19: the type given, else the one an occupational consultation's reason implies (the wizard)
+    const examType = parseExamTypeField(input.examType, 'examType', issues) ?? examTypeOfConsultation(input.consultationType, input.consultationReason);
     if (issues.length) return err(new InvalidExamError(issues[0].message, issues));
     return ok({
       id: this.ids.next(), organizationId: auth.organizationId, patientId: patient.id, date: date!, operatorName, operatorRegistration,
-      operatorCrm: null, operatorCrmState: null, consultationType: optionalText(input.consultationType), consultationReason: optionalText(input.consultationReason),
+      operatorCrm: null, operatorCrmState: null, consultationType: optionalText(input.consultationType), consultationReason: optionalText(input.consultationReason), examType,
       ambientNoiseDb, calibrationDate, transducer: optionalText(input.transducer) ?? DEFAULT_TRANSDUCER, acousticRestHours,
       observacoes: optionalText(input.observacoes), anamnese: clinical.anamnese ?? null, meatoscopia: clinical.meatoscopia ?? null,
       mascaramento: clinical.mascaramento ?? null, right, left, speechTest,

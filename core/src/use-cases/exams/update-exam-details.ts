@@ -4,7 +4,7 @@ import type { ProfessionalRepository } from '../../ports/account-ports';
 import type { Exam } from '../../exams/exam';
 import { ExamLockedByFinalizedReportError, ExamNotFoundError, InvalidExamError } from '../../exams/exam-errors';
 import {
-  optionalText, parseClinicalFields, parseExamDate, parseNumber, parseSpeechTest, type ExamRecordInput, type Issue,
+  optionalText, parseClinicalFields, parseExamDate, parseExamTypeField, parseNumber, parseSpeechTest, type ExamRecordInput, type Issue,
 } from '../../exams/exam-input';
 import type { Clock } from '../../ports/clock';
 import type { ExamRepository, PatientRepository } from '../../ports/patient-ports';
@@ -65,6 +65,8 @@ export class UpdateExamDetails {
       if (date) out.date = date;
     }
     for (const key of TEXT_FIELDS) if (input[key] !== undefined) out[key] = optionalText(input[key]);
+    // issue 19: absent = unchanged, null or blank = not informed
+    if (input.examType !== undefined) out.examType = parseExamTypeField(input.examType, 'examType', issues);
     if (input.ambientNoiseDb !== undefined) out.ambientNoiseDb = parseNumber(input.ambientNoiseDb, 'ambientNoiseDb', issues, { label: 'Ruído ambiente (dB)', min: 0, max: 140 });
     if (input.acousticRestHours !== undefined) out.acousticRestHours = parseNumber(input.acousticRestHours, 'acousticRestHours', issues, { label: 'Repouso acústico (horas)', min: 0, max: 720 });
     if (input.calibrationDate !== undefined) {

@@ -3,6 +3,7 @@ import { requireFinalizePermission, requirePermission, type ForbiddenError } fro
 import type { Professional } from '../../accounts/professional';
 import { hasAirThresholds } from '../../exams/exam';
 import { ExamNotFoundError } from '../../exams/exam-errors';
+import { examTypeOfConsultation } from '../../exams/exam-input';
 import { PatientNotFoundError } from '../../patients/patient-errors';
 import type { ProfessionalRepository } from '../../ports/account-ports';
 import type { Clock } from '../../ports/clock';
@@ -71,7 +72,16 @@ export class ManageReports {
       createdAt: existing?.report.createdAt ?? now, updatedAt: now, finalizedAt: null, draftedBy: attributionOf(auth, me, now), finalizedBy: null,
     };
     await this.d.reports.save(report);
+    await this.typeFromConsultation(auth, examId, report);
     return ok({ ...(await this.d.reports.findById(auth.organizationId, report.id))!, freshness: FRESH });
+  }
+
+  /** Issue 19: an exam without a type takes the one its laudo's occupational consultation names (Periódica → periodico, …). */
+  private async typeFromConsultation(auth: AuthContext, examId: string, report: Pick<Report, 'consultationType' | 'consultationReason'>): Promise<void> {
+    const examType = examTypeOfConsultation(report.consultationType, report.consultationReason);
+    if (!examType) return;
+    const view = await this.d.exams.findById(auth.organizationId, examId);
+    if (view && !view.exam.examType) await this.d.exams.update({ ...view.exam, examType });
   }
 
   /** The laudo, with whether its draft still states the records as they are now. */

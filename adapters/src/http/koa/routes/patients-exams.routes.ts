@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { z } from 'zod';
 import {
-  displayAge, toWireAudiogram, type Authenticate, type ExamView, type ManagePatients, type Patient, type QueryExams, type RecordExam,
+  displayAge, EXAM_TYPE_LABELS, toWireAudiogram, type Authenticate, type ExamView, type ManagePatients, type Patient, type QueryExams, type RecordExam,
   ageOnDate, type DeleteExam, type DesignateReferenceExam, type RecordExamOptions, type UpdateExamAudiogram, type UpdateExamDetails,
 } from '../../../../../core/src';
 import {
@@ -44,7 +44,8 @@ export function toExamResponse({ exam, patient }: ExamView, today: Date): ExamRe
     anamnese: exam.anamnese ?? null, meatoscopia: exam.meatoscopia ?? null, mascaramento: exam.mascaramento ?? null,
     audiogramDataId: exam.id, speechTestId: exam.speechTest ? exam.id : null, audiogram: toWireAudiogram(exam.right, exam.left),
     speechTest: exam.speechTest, ambienteJson: exam.ambienteJson, consultationType: exam.consultationType,
-    consultationReason: exam.consultationReason, ambientNoiseDb: exam.ambientNoiseDb, calibrationDate: exam.calibrationDate,
+    consultationReason: exam.consultationReason, examType: exam.examType ?? null, examTypeLabel: exam.examType ? EXAM_TYPE_LABELS[exam.examType] : null,
+    ambientNoiseDb: exam.ambientNoiseDb, calibrationDate: exam.calibrationDate,
     transducer: exam.transducer, acousticRestHours: exam.acousticRestHours, classification: exam.classification, rulesVersion: exam.rulesVersion,
     referenceDesignation: exam.referenceDesignation ?? null,
     recordedBy: toAttributionResponse(exam.recordedBy), updatedBy: toAttributionResponse(exam.updatedBy), imported: exam.imported ?? false,
@@ -135,7 +136,7 @@ export function patientExamRoutes(routes: ApiRoutes, d: PatientExamDeps): void {
           date: b.data_exame, operatorName: b.operador.nome, operatorRegistration: b.operador.registro, ambientNoiseDb: b.ambiente.ruido_dB,
           calibrationDate: b.ambiente.calibracao_atual, transducer: b.ambiente.transdutor, acousticRestHours: b.repouso_horas,
           observacoes: b.observacoes, air: b.audiograma.air, bone: b.audiograma.bone, speechTest: b.speechTest,
-          anamnese: b.anamnese, meatoscopia: b.meatoscopia, mascaramento: b.mascaramento,
+          anamnese: b.anamnese, meatoscopia: b.meatoscopia, mascaramento: b.mascaramento, examType: b.examType,
         };
         exam = b.patientId
           ? await d.recordExam.forPatient(who, b.patientId, details, ENTRY_FORM)
@@ -144,7 +145,7 @@ export function patientExamRoutes(routes: ApiRoutes, d: PatientExamDeps): void {
         const b = parseOr400(wizardExamBody, raw);
         exam = await d.recordExam.forPatient(who, b.patientId, {
           date: b.date, operatorName: b.operatorName, operatorRegistration: b.operatorRegistration, consultationType: b.consultationType,
-          consultationReason: b.consultationReason, ambientNoiseDb: b.ambiente?.ruidoDb, calibrationDate: b.ambiente?.calibracaoAtual,
+          consultationReason: b.consultationReason, examType: b.examType, ambientNoiseDb: b.ambiente?.ruidoDb, calibrationDate: b.ambiente?.calibracaoAtual,
           transducer: b.ambiente?.transdutor, acousticRestHours: b.repousoHoras, observacoes: b.observacoes, air: b.audiogram?.air,
           bone: b.audiogram?.bone, speechTest: b.speechTest, anamnese: b.anamnese, meatoscopia: b.meatoscopia, mascaramento: b.mascaramento,
         }, WIZARD);

@@ -148,6 +148,7 @@ function toExam(r: Row): Exam {
     id: r.id as string, organizationId: r.organization_id as string, patientId: r.patient_id as string, date: iso(r.exam_date)!,
     operatorName: str(r.operator_name), operatorRegistration: str(r.operator_registration), operatorCrm: str(r.operator_crm),
     operatorCrmState: str(r.operator_crm_state), consultationType: str(r.consultation_type), consultationReason: str(r.consultation_reason),
+    examType: (str(r.exam_type) as Exam['examType']) ?? null,
     ambientNoiseDb: num(r.ambient_noise_db), calibrationDate: iso(r.calibration_date), transducer: str(r.transducer),
     acousticRestHours: num(r.acoustic_rest_hours), observacoes: str(r.observacoes), anamnese: str(r.anamnese),
     meatoscopia: (r.meatoscopia as Meatoscopia | null) ?? null, mascaramento: str(r.mascaramento), right, left,
@@ -163,7 +164,7 @@ export function examRow(e: Exam, naturalKey: string | null = null) {
   return {
     id: e.id, organizationId: e.organizationId, patientId: e.patientId, examDate: e.date, operatorName: e.operatorName,
     operatorRegistration: e.operatorRegistration, operatorCrm: e.operatorCrm, operatorCrmState: e.operatorCrmState,
-    consultationType: e.consultationType, consultationReason: e.consultationReason, ambientNoiseDb: e.ambientNoiseDb,
+    consultationType: e.consultationType, consultationReason: e.consultationReason, examType: e.examType ?? null, ambientNoiseDb: e.ambientNoiseDb,
     calibrationDate: e.calibrationDate, transducer: e.transducer, acousticRestHours: e.acousticRestHours, observacoes: e.observacoes,
     anamnese: e.anamnese ?? null, meatoscopia: e.meatoscopia ?? null, mascaramento: e.mascaramento ?? null,
     audiogram: toWireAudiogram(e.right, e.left), speechTest: e.speechTest, ambienteJson: e.ambienteJson,

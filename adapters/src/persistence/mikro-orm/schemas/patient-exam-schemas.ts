@@ -54,6 +54,8 @@ export const ExamSchema = defineEntity({
     operatorCrmState: p.text().nullable(),
     consultationType: p.text().nullable(),
     consultationReason: p.text().nullable(),
+    // the occupational type of NR-7 7.5.6 (issue 19, Migration20261126000000Programme)
+    examType: p.string().columnType('varchar(20)').nullable(),
     ambientNoiseDb: p.double().nullable(),
     calibrationDate: p.string().columnType('date').nullable(),
     transducer: p.text().nullable(),
