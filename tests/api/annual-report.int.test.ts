@@ -222,4 +222,35 @@ describe('GET /api/programme/annual-report (NR-7 7.6.2, audiometry part)', () =>
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('reads the records made through the API: companies, GHEs, employment with a transfer, exams classified by the rules engine', async () => {
+    const call = async (method: string, url: string, body: unknown, status: number) => {
+      const res = await t.request(url, json(body, admin.token, method));
+      const out = await res.json();
+      expect(res.status, `${method} ${url} → ${JSON.stringify(out)}`).toBe(status);
+      return out;
+    };
+    const cnpj = cnpjWithCheckDigits('665544330001');
+    const company = await call('POST', '/api/companies', { name: 'Cerâmica Horizonte Ltda', cnpj }, 201);
+    const sector = await call('POST', `/api/companies/${company.id}/sectors`, { name: 'Fornos' }, 201);
+    const gheA = await call('POST', `/api/companies/${company.id}/ghes`, { name: 'GHE F1', sectorId: sector.id, exposure: { metric: 'LAVG', levelDbA: 91 } }, 201);
+    const gheB = await call('POST', `/api/companies/${company.id}/ghes`, { name: 'GHE F2', sectorId: sector.id }, 201);
+    const worker = await call('POST', '/api/patients', { name: 'Ivo Ramos', age: 41, sex: 'M' }, 201);
+    const contract = await call('POST', `/api/patients/${worker.id}/employments`, { companyId: company.id, registration: 'H-9', gheId: gheA.id, admissionDate: '2024-01-08' }, 201);
+    await call('POST', `/api/patients/${worker.id}/employments/${contract.id}/transfer`, { date: '2026-06-01', gheId: gheB.id }, 201);
+    const air = (v: number[]) => Object.fromEntries([500, 1000, 2000, 3000, 4000, 6000, 8000].map((hz, i) => [String(hz), { re: v[i], le: v[i] }]));
+    await call('POST', '/api/exams', { patientId: worker.id, date: '2025-02-03', examType: 'periodico', audiogram: { air: air([10, 10, 10, 10, 15, 10, 10]) } }, 201);
+    await call('POST', '/api/exams', { patientId: worker.id, date: '2026-02-03', examType: 'periodico', audiogram: { air: air([10, 10, 10, 10, 10, 10, 10]) } }, 201);
+    await call('POST', '/api/exams', { patientId: worker.id, date: '2026-07-06', examType: 'mudanca_riscos', audiogram: { air: air([10, 10, 10, 35, 45, 40, 10]) } }, 201);
+    const res = await t.request(`/api/programme/annual-report?companyId=${company.id}&year=2026`, bearer(admin.token));
+    const r = await res.json();
+    expect(res.status, JSON.stringify(r)).toBe(200);
+    expect(r.company.cnpj).toBe(cnpj);
+    expect(r.current).toMatchObject({ audiometries: 2, workersExamined: 1 });
+    expect(r.current.byType).toMatchObject({ periodico: 1, mudanca_riscos: 1 });
+    expect(r.current.byResult).toMatchObject({ dentro_limites: 1, sugestivo: 1 });
+    expect(r.previous).toMatchObject({ audiometries: 1, workersExamined: 1 });
+    expect(r.byGhe.map((g: { name: string; figures: { audiometries: number; byResult: { sugestivo: number } } }) => [g.name, g.figures.audiometries, g.figures.byResult.sugestivo]))
+      .toEqual([['GHE F1', 1, 0], ['GHE F2', 1, 1]]);
+  });
 });
