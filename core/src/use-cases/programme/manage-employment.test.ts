@@ -122,6 +122,17 @@ describe('ManageEmployment', () => {
       .toEqual([['2023-04-20', '2023-04-20', '2024-01-10'], ['2023-04-20', '2024-01-10', null]]);
   });
 
+  it('an imported contract whose first period starts after the admission: the admission may not pass that start', async () => {
+    const { s, employment, alfa, worker } = await setUp();
+    await s.employments.insert({
+      id: 'imported', organizationId: 'org-1', patientId: worker.id, companyId: alfa.id, registration: null, jobTitle: null, sectorId: null, gheId: null,
+      admissionDate: '2020-01-06', dismissalDate: null, startDate: '2023-03-01', endDate: null, createdAt: clock.now(), updatedAt: clock.now(),
+    });
+    expect(await employment.correct(admin, worker.id, 'imported', { admissionDate: '2023-03-02' }))
+      .toMatchObject({ ok: false, error: { issues: [{ path: 'admissionDate', message: 'A data de admissão não pode ser posterior ao início do primeiro período (01/03/2023)' }] } });
+    expect(value(await employment.correct(admin, worker.id, 'imported', { admissionDate: '2021-02-01' }))).toMatchObject({ admissionDate: '2021-02-01', startDate: '2023-03-01' });
+  });
+
   it("the worker's company follows the current period: a new contract elsewhere moves it, a past contract does not", async () => {
     const { base, employment, alfa, beta, worker } = await setUp();
     const old = value(await employment.admit(admin, worker.id, { companyId: alfa.id, admissionDate: '2020-01-06' }));

@@ -158,6 +158,10 @@ export class ManageEmployment {
     if (admission !== period.admissionDate && first.endDate !== null && admission >= first.endDate) {
       return invalid('admissionDate', `A data de admissão deve ser anterior ao início do período seguinte (${br(first.endDate)})`);
     }
+    // a first period that did not start on the admission (an import) is not moved: the admission may not pass it
+    if (admission !== period.admissionDate && first.startDate !== period.admissionDate && admission > first.startDate) {
+      return invalid('admissionDate', `A data de admissão não pode ser posterior ao início do primeiro período (${br(first.startDate)})`);
+    }
     if (dismissal !== null && dismissal < admission) return invalid('dismissalDate', 'A data de demissão não pode ser anterior à data de admissão');
     const lastStart = contract.at(-1)!.startDate === period.admissionDate ? admission : contract.at(-1)!.startDate;
     if (dismissal !== null && dismissal < lastStart) {
