@@ -97,8 +97,18 @@ describe('the hearing-conservation programme in the browser', () => {
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     expect(csv).toContain(WORKER);
     expect(csv).not.toContain(COLLEAGUE);
+
+    // the NR-7 annual report of the company, as PDF and CSV, downloaded with the session's token
+    const report = page.locator('section.ui-card', { has: page.getByRole('heading', { name: 'Relatório analítico anual' }) });
+    await report.getByLabel('Empresa do relatório').selectOption({ label: COMPANY });
+    await report.getByLabel('Ano').selectOption(today.slice(0, 4));
+    const [pdf] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), report.getByRole('button', { name: 'Baixar PDF' }).click()]);
+    expect(pdf.suggestedFilename()).toMatch(/^relatorio-analitico-.+\.pdf$/);
+    expect(fs.readFileSync((await pdf.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const [reportCsv] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: 'Baixar CSV' }).click()]);
+    expect(reportCsv.suggestedFilename()).toMatch(/^relatorio-analitico-.+\.csv$/);
     expect(errors).toEqual([]);
-  }, 90_000);
+  }, 120_000);
 
   it('company → GHE → overdue list → worker → new periódico exam: the worker leaves the overdue list', async () => {
     const { page, errors } = await open('/empresas');

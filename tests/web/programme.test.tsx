@@ -6,6 +6,8 @@ import { visibleMenuItems } from '../../web/src/components/layout/menu-items';
 import CompanyListPage from '../../web/src/features/companies/company-list-page';
 import CompanyPage from '../../web/src/features/companies/company-page';
 import DashboardPage from '../../web/src/features/dashboard/dashboard-page';
+import { ExamEditForm } from '../../web/src/features/exams/components/exam-edit-form';
+import { examTypeText } from '../../web/src/features/exams/components/exam-type-select';
 import { EmploymentSection } from '../../web/src/features/patients/employment-section';
 import ProgrammePage from '../../web/src/features/programme/programme-page';
 import { doctor, fakeApi, memberWith, renderApp } from './support/render-app';
@@ -42,6 +44,14 @@ describe('Empresas', () => {
     expect(within(rows[1]!).getByText('Cadastro incompleto')).toBeTruthy();
     expect(within(rows[0]!).getByRole('link', { name: 'Metalúrgica Alfa Ltda.' }).getAttribute('href')).toBe('/empresas/c1');
     expect(screen.getByRole('button', { name: 'Nova empresa' })).toBeTruthy();
+  });
+
+  it('the search asks the server by name or CNPJ', async () => {
+    fakeApi({ 'GET /companies': { body: [company()] } });
+    renderApp(<CompanyListPage />, { path: '/empresas' });
+    await screen.findByRole('table', { name: 'Empresas' });
+    await userEvent.type(screen.getByRole('searchbox', { name: /Buscar empresa/ }), '11222');
+    await waitFor(() => expect(fetchedUrls()).toContain('/api/companies?q=11222'));
   });
 
   it('a técnico reads the list without "Nova empresa"; an empty organisation says so', async () => {
@@ -306,5 +316,34 @@ describe('the Dashboard card "Programa de conservação auditiva"', () => {
     await waitFor(() => expect(calls.some((c) => c.path === '/worklist')).toBe(true));
     expect(screen.queryByRole('link', { name: /Programa de conservação auditiva/ })).toBeNull();
     expect(calls.some((c) => c.path.startsWith('/programme'))).toBe(false);
+  });
+});
+
+describe('Tipo de exame', () => {
+  const exam = {
+    id: 'e1', date: '2025-03-01', createdAt: '2025-03-01T12:00:00Z', operatorName: 'Fernanda Rocha', operatorCrm: null, operatorCrmState: null,
+    operatorRegistration: 'CRFa 2-12345', patientId: 'p1', patientName: 'José da Silva', patientSex: 'M', patientAge: 45, patientAgeAtExam: 45,
+    patientCompany: null, observacoes: null, anamnese: null, meatoscopia: { od: null, oe: null }, mascaramento: null, audiogramDataId: null, speechTestId: null,
+    audiogram: { air: {}, bone: {} }, speechTest: null, ambienteJson: null, consultationType: null, consultationReason: null, examType: null, examTypeLabel: null,
+    ambientNoiseDb: null, calibrationDate: null, transducer: null, acousticRestHours: null, classification: {}, rulesVersion: 'test', referenceDesignation: null,
+    recordedBy: null, updatedBy: null, imported: false,
+  };
+
+  it('"Editar Exame" offers the NR-7 types, optional, and sends examType when it changed', async () => {
+    const calls = fakeApi({ 'PATCH /exams/e1': ({ body }) => ({ body: { ...exam, ...(body as object) } }) });
+    renderApp(<ExamEditForm exam={exam as never} onDone={vi.fn()} />, { path: '/exams/e1' });
+    const select = screen.getByLabelText(/Tipo de exame/) as HTMLSelectElement;
+    expect(select.value).toBe('');
+    expect([...select.options].map((o) => o.text)).toEqual(['Não informado', 'Admissional', 'Periódico', 'Retorno ao trabalho', 'Mudança de riscos ocupacionais', 'Demissional', 'Monitoração pontual']);
+    await userEvent.selectOptions(select, 'periodico');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar Alterações' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ examType: 'periodico' });
+  });
+
+  it('the exam page reads the label, or "Não informado"', () => {
+    expect(examTypeText({ examType: 'retorno_trabalho', examTypeLabel: 'Retorno ao trabalho' })).toBe('Retorno ao trabalho');
+    expect(examTypeText({ examType: 'demissional' })).toBe('Demissional');
+    expect(examTypeText({ examType: null, examTypeLabel: null })).toBe('Não informado');
   });
 });
