@@ -201,7 +201,7 @@ class InMemoryImportBatch implements ExamImportBatch {
 function toExam(organizationId: string, e: NewImportedExam): Exam {
   return {
     id: e.id, organizationId, patientId: e.patientId, date: e.date, operatorName: e.operatorName, operatorRegistration: e.operatorRegistration, operatorCrm: null,
-    operatorCrmState: null, consultationType: null, consultationReason: e.consultationReason, ambientNoiseDb: e.ambientNoiseDb, calibrationDate: e.calibrationDate,
+    operatorCrmState: null, consultationType: null, consultationReason: e.consultationReason, examType: e.examType ?? null, ambientNoiseDb: e.ambientNoiseDb, calibrationDate: e.calibrationDate,
     transducer: e.transducer ?? DEFAULT_TRANSDUCER, acousticRestHours: e.acousticRestHours, observacoes: null, anamnese: null, meatoscopia: null, mascaramento: null,
     right: e.right, left: e.left, speechTest: null, ambienteJson: null, referenceDesignation: null, classification: JSON.parse(e.classificationJson),
     rulesVersion: e.rulesVersion, recordedBy: null, updatedBy: null, imported: true, createdAt: e.createdAt, updatedAt: e.createdAt,
