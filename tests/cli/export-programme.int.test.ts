@@ -73,6 +73,14 @@ describe('limiar export programa (NR-7 7.6.2 analytical report)', () => {
     expect(csv).toContain(';2026;encaminhamento_item_10b;Moldagem;Não sugestivo de PAINPSE;;;Tiago Luz;F-3;03/04/2026');
   }, 60_000);
 
+  it('takes a period with --from/--to instead of the year', () => {
+    const out = path.join(dir, 'abril.csv');
+    const r = cli(['export', 'programa', '--company', CNPJ, '--from', '01/04/2026', '--to', '2026-04-02', '--format', 'csv', '--out', out, '--user', medico.email]);
+    expect(r.status, r.stderr.toString()).toBe(0);
+    expect(r.stderr.toString()).toContain('01/04/2026 a 02/04/2026: 2 audiometrias de 2 trabalhadores');
+    expect(fs.readFileSync(out, 'utf8')).toContain(';01/04/2026 a 02/04/2026;resultados;;Audiometrias;2;;;;');
+  }, 60_000);
+
   it('refuses a técnico, an unknown or invalid CNPJ and a bad year with exit 2 and a pt-BR message', () => {
     const cases: Array<[string[], RegExp | string]> = [
       [['--company', CNPJ, '--year', '2026', '--user', tecnico.email], forbiddenMessage('dashboards.export')],

@@ -80,6 +80,7 @@ async function exportProgramme(opts: ExportOptions, from: string | undefined, to
   const { loadConfig } = await import('../../../adapters/src/composition/config');
   const { openAnnualReportServices } = await import('../../../adapters/src/composition/annual-report-services');
   const { organizationFor } = await import('../organization-of');
+  const { formatDateBr } = await import('../../../core/src');
   const services = await openAnnualReportServices(loadConfig(), (m) => process.stderr.write(`${m}\n`));
   try {
     const organizationId = await organizationFor(services, opts.user!, opts.organization, 'dashboards.export');
@@ -106,7 +107,7 @@ async function exportProgramme(opts: ExportOptions, from: string | undefined, to
     fs.writeFileSync(`${out}.parcial`, bytes);
     fs.renameSync(`${out}.parcial`, out); // never a half-written file under the final name
     const seconds = (performance.now() - started) / 1000;
-    process.stderr.write(`Relatório analítico de ${report.company.name} (${report.company.cnpjFormatted ?? 'sem CNPJ'}), ${report.year ?? `${from} a ${to}`}: `
+    process.stderr.write(`Relatório analítico de ${report.company.name} (${report.company.cnpjFormatted ?? 'sem CNPJ'}), ${report.year ?? `${formatDateBr(report.period.from)} a ${formatDateBr(report.period.to)}`}: `
       + `${report.current.audiometries} audiometrias de ${report.current.workersExamined} trabalhadores; ${out} em ${seconds.toFixed(1)} s\n`);
   } catch (e) {
     if (e instanceof CliInputError) return fail(e.message);
