@@ -86,8 +86,8 @@ describe('the hearing-conservation programme in the browser', () => {
     await page.getByRole('table', { name: 'Programa por empresa' }).getByRole('button', { name: `Filtrar pela empresa ${COMPANY}` }).waitFor();
     await page.getByRole('table', { name: 'Programa por GHE' }).getByText(GHE).waitFor();
     const overdue = page.getByRole('table', { name: 'Trabalhadores — Vencidos' });
-    await overdue.getByRole('link', { name: WORKER }).waitFor();
-    expect(await overdue.getByRole('link', { name: COLLEAGUE }).count()).toBe(0);
+    await overdue.getByRole('link', { name: WORKER, exact: true }).waitFor();
+    expect(await overdue.getByRole('link', { name: COLLEAGUE, exact: true }).count()).toBe(0);
     await page.locator('[data-chart="prevalence-trend"] .main-svg').first().waitFor({ timeout: 20_000 });
     await expectAccessible(page, '/programa');
     await screenshot(page, 'programme-dashboard');
@@ -143,7 +143,7 @@ describe('the hearing-conservation programme in the browser', () => {
     expect(await page.getByLabel('GHE', { exact: true }).inputValue()).toBe(ids.ghe);
 
     // → the worker, with the employment in the GHE
-    await workerRow.getByRole('link', { name: WORKER }).click();
+    await workerRow.getByRole('link', { name: WORKER, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: WORKER }).waitFor();
     const current = page.getByRole('region', { name: `Vínculo atual com ${COMPANY}` });
     await current.getByText(GHE).waitFor();

@@ -259,6 +259,7 @@ describe('/programa', () => {
     const link = within(list).getByRole('link', { name: 'João Prensista' });
     expect(link.getAttribute('href')).toBe('/patients/p1');
     expect(list.textContent).toContain('01/03/2025');
+    expect(within(list).getByRole('link', { name: 'Registrar exame de João Prensista' }).getAttribute('href')).toBe('/exam/new?patientId=p1&examType=periodico');
     expect(fetchedUrls()).toContain('/api/programme/workers?state=vencido&limit=50&offset=0');
   });
 

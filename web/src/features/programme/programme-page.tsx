@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { DataTable, Pagination } from '../../components/data-table/data-table';
 import { ExportCsvButton } from '../../components/export-csv-button';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClassName } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
@@ -17,7 +17,7 @@ import { Select } from '../../components/ui/select';
 import { paths } from '../../config/paths';
 import { formatDay } from '../../lib/dates';
 import { toast } from '../../lib/toast';
-import { RequirePermission } from '../auth';
+import { RequirePermission, useCan } from '../auth';
 import { companyKeys, ExposureBadge, getCompany, IncompleteBadge, listCompanies } from '../companies';
 import { getOverview, getPrevalence, listProgrammeWorkers, programmeKeys, query as queryString, WORKERS_PAGE_SIZE, type CompanyRow, type Figures, type GheRow, type ProgrammeFilters, type ProgrammeWorkerRow, type WorkerState } from './api';
 import { downloadFile } from './download';
@@ -296,10 +296,31 @@ const workerColumns = [
   }),
 ];
 
+/** The exam type the due audiometry will be (the entry form preselects it). */
+const EXAM_TYPE_OF_REASON: Record<string, string> = { admissao: 'admissional', periodico: 'periodico', mudanca_riscos: 'mudanca_riscos', demissao: 'demissional' };
+
+/** "Registrar exame" on each row, for members who record exams: the entry form for the worker, its type preselected. */
+const recordColumn = workerColumn.display({
+  id: 'actions',
+  header: 'Ações',
+  meta: { align: 'end', label: '' },
+  cell: ({ row }) => (
+    <Link
+      className={buttonClassName({ variant: 'ghost', size: 'sm' })}
+      to={`${paths.examNew.getHref()}${queryString({ patientId: row.original.patientId, examType: EXAM_TYPE_OF_REASON[row.original.reason ?? ''] })}`}
+      aria-label={`Registrar exame de ${row.original.name}`}
+    >
+      Registrar exame
+    </Link>
+  ),
+});
+
 type WorkersQuery = ReturnType<typeof useQuery<Awaited<ReturnType<typeof listProgrammeWorkers>>>>;
 
 function WorkersCard({ filters, state, offset, query, onState, onOffset }: { filters: ProgrammeFilters; state: WorkerState; offset: number; query: WorkersQuery; onState: (s: WorkerState) => void; onOffset: (o: number) => void }) {
   const label = WORKER_STATES.find((s) => s.value === state)?.label ?? state;
+  const canRecord = useCan('exams.write');
+  const columns = canRecord ? [...workerColumns, recordColumn] : workerColumns;
   return (
     <Card
       title="Trabalhadores"
@@ -325,7 +346,7 @@ function WorkersCard({ filters, state, offset, query, onState, onOffset }: { fil
           <p className="programme__count" aria-live="polite">
             {query.data.total === 1 ? '1 trabalhador' : `${n(query.data.total)} trabalhadores`} — {label.toLowerCase()}
           </p>
-          <DataTable caption={`Trabalhadores — ${label}`} data={query.data.items} columns={workerColumns} getRowId={(w) => `${w.patientId}-${w.companyId}`} />
+          <DataTable caption={`Trabalhadores — ${label}`} data={query.data.items} columns={columns} getRowId={(w) => `${w.patientId}-${w.companyId}`} />
           <Pagination offset={offset} pageSize={WORKERS_PAGE_SIZE} total={query.data.total} onOffsetChange={onOffset} label="Paginação dos trabalhadores" />
         </>
       )}
