@@ -205,6 +205,11 @@ export function programmeQueriesContract(make: () => Promise<ProgrammeStores>) {
     ]);
     expect((await s.queries.prevalence(org, { companyId: w.acme.id }, TODAY, WINDOW, YEARS)).current).toEqual({ workersExamined: 2, sugestivo: 0, desencadeamento: 0, agravamento: 1 });
     expect((await s.queries.prevalence(org, { gheId: w.g3.id }, TODAY, WINDOW, YEARS)).current).toEqual({ workersExamined: 1, sugestivo: 1, desencadeamento: 1, agravamento: 0 });
+    // a window that does not end today (read from the exams themselves)
+    const year2025 = { from: '2025-01-01', to: '2025-12-31' };
+    expect((await s.queries.prevalence(org, {}, TODAY, year2025, YEARS)).current).toEqual({ workersExamined: 4, sugestivo: 0, desencadeamento: 0, agravamento: 1 });
+    expect((await s.queries.prevalence(org, { companyId: w.acme.id }, TODAY, year2025, YEARS)).current).toEqual({ workersExamined: 4, sugestivo: 0, desencadeamento: 0, agravamento: 1 });
+    expect((await s.queries.prevalence(org, { gheId: w.g3.id }, TODAY, year2025, YEARS)).current).toEqual({ workersExamined: 0, sugestivo: 0, desencadeamento: 0, agravamento: 0 });
     // the latest exam of the window decides sugestivo; a later normal exam clears it
     await exam(w.davi, '2026-06-01', aceitavel);
     await fresh();

@@ -138,7 +138,7 @@ export class InMemoryProgrammeQueries implements ProgrammeQueries, ProgrammeProj
     return {
       total: rows.length,
       items: rows.slice(slice.offset, slice.offset + slice.limit).map(({ patient, row }) => ({
-        patientId: patient.id, name: patient.name, cpf: patient.cpf, companyId: row.companyId, companyName: find(records.companies, row.companyId)?.name ?? '',
+        patientId: patient.id, name: patient.name, cpf: patient.cpf, companyId: row.companyId ?? '', companyName: find(records.companies, row.companyId)?.name ?? '',
         sectorId: row.sectorId, sectorName: find(records.sectors, row.sectorId)?.name ?? null, gheId: row.gheId, gheName: find(records.ghes, row.gheId)?.name ?? null,
         registration: find(records.employments, row.employmentId)?.registration ?? null, lastExamDate: row.lastExamDate, dueDate: row.dueDate, reason: row.reason, state: stateOfRow(row),
       })),

@@ -11,19 +11,22 @@ const markRows = (rows: string) =>
  *   classification document — the worse ear, as core `resultOf` (sugestivo over não sugestivo over
  *   dentro dos limites; null without a classification) and the worker flags (true only when the
  *   document says `true`). Stored, so the statistics read neither jsonb nor the audiogram.
- * - `programme_worker`: one row per (non-archived) worker with an employment — the company, sector and
- *   GHE of the period in force (or the next one), exposed or not, and the schedule computed by core
- *   `computeSchedule` in TypeScript (never in SQL): due date, reason, last exam, "sem exame de
- *   referência". `valid_until` is the next day on which the row changes by itself (a period starts or
- *   ends, the dismissal passes, a future-dated exam comes due); `computed_for` the day it was computed
- *   for. The states (em dia, vence em 30 dias, vencido) are derived at query time from `due_date`.
+ * - `programme_worker`: one row per (non-archived) worker with an employment or an exam — the company,
+ *   sector and GHE of the period in force (or the next one; none without employment), exposed or not,
+ *   and the schedule computed by core `computeSchedule` in TypeScript (never in SQL): due date, reason,
+ *   last exam, "sem exame de referência"; and the worker's outcome summary up to that day (latest
+ *   exam's result, latest desencadeamento and agravamento dates), which answers the prevalence of any
+ *   window ending today from 100 000 rows instead of the exams. `valid_until` is the next day on which
+ *   the row changes by itself (a period starts or ends, the dismissal passes, a future-dated exam comes
+ *   due); `computed_for` the day it was computed for. The states (em dia, vence em 30 dias, vencido)
+ *   are derived at query time from `due_date`; `name_key` orders the worker list.
  * - `programme_worker_year`: per worker and calendar year, the result of the latest exam of the year
  *   and whether any exam of the year showed desencadeamento/agravamento — the trend by year without
  *   grouping a million exams per request.
  * - `programme_dirty`: workers whose rows must be recomputed, marked by statement-level triggers
  *   (transition tables: one insert per statement, bulk COPY included) on every change of exams
  *   (insert, delete, update of date, type, audiogram, classification or worker), employments, GHE
- *   exposure/periodicity, and a worker's archive/restore. The queries refresh an organisation's marked
+ *   exposure/periodicity, and a worker's archive/restore or new name. The queries refresh an organisation's marked
  *   workers (and rows past `valid_until`) before answering. No foreign keys: a mark may outlive its
  *   worker (a cascade delete marks it); the refresh drops such marks.
  * Every existing worker starts marked, so the first dashboard query builds the projection.
@@ -46,9 +49,12 @@ export class Migration20261126020000ProgrammeProjection extends Migration {
       patient_id uuid not null,
       primary key (organization_id, patient_id)
     );`);
+    // No foreign keys on the projection (a check per written row doubled the rebuild): the refresh drops the rows
+    // of a deleted worker (its exams and periods go with it and mark it), an organisation's delete drops its rows.
     this.addSql(`create table programme_worker (
-      patient_id uuid primary key references patient(id) on delete cascade,
-      organization_id uuid not null references organization(id) on delete cascade,
+      patient_id uuid primary key,
+      organization_id uuid not null,
+      name_key text not null,
       employment_id uuid null,
       company_id uuid null,
       sector_id uuid null,
@@ -58,23 +64,35 @@ export class Migration20261126020000ProgrammeProjection extends Migration {
       reason varchar(16) null,
       last_exam_date date null,
       without_reference boolean not null default false,
+      last_result varchar(14) null,
+      last_desencadeamento_date date null,
+      last_agravamento_date date null,
       valid_until date null,
       computed_for date not null
     );`);
-    this.addSql('create index programme_worker_due_idx on programme_worker (organization_id, due_date) where exposed;');
+    // The worker list: exposed workers by due date (nothing due last), then name — its first page straight from the index.
+    this.addSql('create index programme_worker_due_idx on programme_worker (organization_id, due_date, name_key, patient_id) where exposed;');
     this.addSql('create index programme_worker_company_idx on programme_worker (organization_id, company_id, ghe_id);');
     this.addSql('create index programme_worker_valid_idx on programme_worker (organization_id, valid_until) where valid_until is not null;');
     this.addSql('create index programme_worker_computed_idx on programme_worker (organization_id, computed_for);');
     this.addSql(`create table programme_worker_year (
-      patient_id uuid not null references patient(id) on delete cascade,
+      patient_id uuid not null,
       year smallint not null,
-      organization_id uuid not null references organization(id) on delete cascade,
+      organization_id uuid not null,
       result varchar(14) null,
       desencadeamento boolean not null,
       agravamento boolean not null,
       primary key (patient_id, year)
     );`);
     this.addSql('create index programme_worker_year_org_idx on programme_worker_year (organization_id, year) include (result, desencadeamento, agravamento);');
+    this.addSql(`create function limiar_programme_drop_organization() returns trigger language plpgsql as $$
+      begin
+        delete from programme_worker where organization_id in (select id from old_rows);
+        delete from programme_worker_year where organization_id in (select id from old_rows);
+        delete from programme_dirty where organization_id in (select id from old_rows);
+        return null;
+      end $$;`);
+    this.addSql('create trigger organization_programme_del after delete on organization referencing old table as old_rows for each statement execute function limiar_programme_drop_organization();');
 
     // exam: insert, delete, and an update that changes what the schedule or the statistics read.
     this.addSql(`create function limiar_programme_mark_new() returns trigger language plpgsql as $$
@@ -118,12 +136,12 @@ export class Migration20261126020000ProgrammeProjection extends Migration {
       end $$;`);
     this.addSql('create trigger ghe_programme_upd after update on ghe referencing old table as old_rows new table as new_rows for each statement execute function limiar_programme_mark_ghe_update();');
 
-    // patient: archive and restore.
+    // patient: archive and restore, and a new name (the worker list is ordered by it).
     this.addSql(`create function limiar_programme_mark_patient_update() returns trigger language plpgsql as $$
       begin
         insert into programme_dirty (organization_id, patient_id)
           select n.organization_id, n.id from old_rows o join new_rows n on n.id = o.id
-          where (o.archived_at is null) <> (n.archived_at is null)
+          where (o.archived_at is null) <> (n.archived_at is null) or o.name <> n.name
         on conflict do nothing;
         return null;
       end $$;`);
@@ -134,10 +152,10 @@ export class Migration20261126020000ProgrammeProjection extends Migration {
 
   override async down(): Promise<void> {
     for (const [trigger, table] of [['exam_programme_ins', 'exam'], ['exam_programme_del', 'exam'], ['exam_programme_upd', 'exam'], ['employment_programme_ins', 'employment'],
-      ['employment_programme_del', 'employment'], ['employment_programme_upd', 'employment'], ['ghe_programme_upd', 'ghe'], ['patient_programme_upd', 'patient']]) {
+      ['employment_programme_del', 'employment'], ['employment_programme_upd', 'employment'], ['ghe_programme_upd', 'ghe'], ['patient_programme_upd', 'patient'], ['organization_programme_del', 'organization']]) {
       this.addSql(`drop trigger if exists ${trigger} on ${table};`);
     }
-    for (const f of ['mark_new', 'mark_old', 'mark_exam_update', 'mark_employment_update', 'mark_ghe_update', 'mark_patient_update']) this.addSql(`drop function if exists limiar_programme_${f}();`);
+    for (const f of ['mark_new', 'mark_old', 'mark_exam_update', 'mark_employment_update', 'mark_ghe_update', 'mark_patient_update', 'drop_organization']) this.addSql(`drop function if exists limiar_programme_${f}();`);
     for (const t of ['programme_worker_year', 'programme_worker', 'programme_dirty']) this.addSql(`drop table if exists ${t};`);
     this.addSql('drop index if exists exam_org_date_outcome_idx;');
     this.addSql('alter table exam drop column if exists exam_result, drop column if exists desencadeamento, drop column if exists agravamento;');

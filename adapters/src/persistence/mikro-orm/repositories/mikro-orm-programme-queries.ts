@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  addDays, projectWorker, stateOf, type DateWindow, type DueReason, type ExamType, type ExposureMetric, type NoiseExposure, type Prevalence, type ProgrammeCounts,
-  type ProgrammeFilter, type ProgrammeOverviewCounts, type ProgrammePrevalence, type ProgrammeProjection, type ProgrammeQueries, type ProgrammeRow,
+  addDays, outcomeSummary, outcomesByYear, projectWorker, stateOf, type ExamResult, type OrderedOutcome, type DateWindow, type DueReason, type ExamType, type ExposureMetric, type NoiseExposure, type Prevalence, type ProgrammeCounts,
+  type ProgrammeFilter, type ProgrammeOverviewCounts, type ProgrammePrevalence, type ProgrammeProjection, type ProgrammeQueries,
   type ProgrammeWorkerPage, type ProgrammeWorkerQuery, type ScheduleState, exposureStatus,
 } from '../../../../../core/src';
 
@@ -55,19 +55,25 @@ export class MikroOrmProgrammeProjection implements ProgrammeProjection {
 
   private async recompute(run: Run, organizationId: string, today: string, ids: string[]): Promise<void> {
     const batch = uuidArray(ids);
-    const active = (await run<{ id: string }>('select id from patient where organization_id = ? and id = any(?::uuid[]) and archived_at is null', [organizationId, batch])).map((r) => r.id);
+    const active = await run<{ id: string; name_key: string }>(
+      'select id, name_search as name_key from patient where organization_id = ? and id = any(?::uuid[]) and archived_at is null', [organizationId, batch]);
     const periods = await run(
       `select e.id, e.patient_id, e.company_id, e.sector_id, e.ghe_id, e.admission_date::text as admission_date, e.dismissal_date::text as dismissal_date,
           e.start_date::text as start_date, e.end_date::text as end_date, g.id as ghe_found, g.exposure_metric, g.exposure_level_dba::float8 as level, g.exposure_dose_percent::float8 as dose,
           g.exposure_assessed_at::text as assessed_at, g.exposure_source, g.periodicity_months
         from employment e left join ghe g on g.id = e.ghe_id
         where e.organization_id = ? and e.patient_id = any(?::uuid[])`, [organizationId, batch]);
-    const exams = await run<{ patient_id: string; exam_date: string; exam_type: ExamType | null }>(
-      'select patient_id, exam_date::text as exam_date, exam_type from exam where organization_id = ? and patient_id = any(?::uuid[])', [organizationId, batch]);
+    const exams = await run<{ id: string; patient_id: string; exam_date: string; exam_type: ExamType | null; created_at: string; exam_result: ExamResult | null; desencadeamento: boolean; agravamento: boolean }>(
+      `select id, patient_id, exam_date::text as exam_date, exam_type, created_at, exam_result, desencadeamento, agravamento
+        from exam where organization_id = ? and patient_id = any(?::uuid[])`, [organizationId, batch]);
     const periodsOf = group(periods, (p) => p.patient_id as string);
     const examsOf = group(exams, (e) => e.patient_id);
-    const rows: ProgrammeRow[] = [];
-    for (const patientId of active) {
+    const rows: Array<Row> = [];
+    const years: Array<Row> = [];
+    for (const { id: patientId, name_key } of active) {
+      const outcomes: OrderedOutcome[] = (examsOf.get(patientId) ?? []).map((e) => ({
+        id: e.id, date: e.exam_date, createdAt: new Date(e.created_at), result: e.exam_result ?? null, desencadeamento: e.desencadeamento, agravamento: e.agravamento,
+      }));
       const row = projectWorker({
         patientId, today,
         periods: (periodsOf.get(patientId) ?? []).map((p) => ({
@@ -77,29 +83,33 @@ export class MikroOrmProgrammeProjection implements ProgrammeProjection {
         })),
         exams: (examsOf.get(patientId) ?? []).map((e) => ({ date: e.exam_date, examType: e.exam_type })),
       });
-      if (row) rows.push(row);
+      if (!row) continue;
+      const summary = outcomeSummary(outcomes, today);
+      rows.push({
+        patient_id: row.patientId, name_key, employment_id: row.employmentId, company_id: row.companyId, sector_id: row.sectorId, ghe_id: row.gheId, exposed: row.exposed,
+        due_date: row.dueDate, reason: row.reason, last_exam_date: row.lastExamDate, without_reference: row.withoutReference, last_result: summary.lastResult,
+        last_desencadeamento_date: summary.lastDesencadeamentoDate, last_agravamento_date: summary.lastAgravamentoDate, valid_until: row.validUntil,
+      });
+      for (const y of outcomesByYear(outcomes)) years.push({ patient_id: patientId, year: y.year, result: y.result, desencadeamento: y.desencadeamento, agravamento: y.agravamento });
     }
     await run('delete from programme_worker where patient_id = any(?::uuid[])', [batch]);
     if (rows.length) {
       await run(
-        `insert into programme_worker (patient_id, organization_id, employment_id, company_id, sector_id, ghe_id, exposed, due_date, reason, last_exam_date, without_reference, valid_until, computed_for)
-         select x.patient_id, ?, x.employment_id, x.company_id, x.sector_id, x.ghe_id, x.exposed, x.due_date, x.reason, x.last_exam_date, x.without_reference, x.valid_until, ?::date
-         from jsonb_to_recordset(?::jsonb) as x(patient_id uuid, employment_id uuid, company_id uuid, sector_id uuid, ghe_id uuid, exposed boolean, due_date date, reason text,
-           last_exam_date date, without_reference boolean, valid_until date)`,
-        [organizationId, today, JSON.stringify(rows.map((r) => ({
-          patient_id: r.patientId, employment_id: r.employmentId, company_id: r.companyId, sector_id: r.sectorId, ghe_id: r.gheId, exposed: r.exposed, due_date: r.dueDate,
-          reason: r.reason, last_exam_date: r.lastExamDate, without_reference: r.withoutReference, valid_until: r.validUntil,
-        })))]);
+        `insert into programme_worker (patient_id, organization_id, name_key, employment_id, company_id, sector_id, ghe_id, exposed, due_date, reason, last_exam_date, without_reference,
+           last_result, last_desencadeamento_date, last_agravamento_date, valid_until, computed_for)
+         select x.patient_id, ?, x.name_key, x.employment_id, x.company_id, x.sector_id, x.ghe_id, x.exposed, x.due_date, x.reason, x.last_exam_date, x.without_reference,
+           x.last_result, x.last_desencadeamento_date, x.last_agravamento_date, x.valid_until, ?::date
+         from jsonb_to_recordset(?::jsonb) as x(patient_id uuid, name_key text, employment_id uuid, company_id uuid, sector_id uuid, ghe_id uuid, exposed boolean, due_date date, reason text,
+           last_exam_date date, without_reference boolean, last_result text, last_desencadeamento_date date, last_agravamento_date date, valid_until date)`,
+        [organizationId, today, JSON.stringify(rows)]);
     }
     await run('delete from programme_worker_year where patient_id = any(?::uuid[])', [batch]);
-    if (active.length) {
-      // Per worker and year: the latest exam's result (a tie on the day goes to the latest recorded), and any flag.
+    if (years.length) {
       await run(
         `insert into programme_worker_year (patient_id, year, organization_id, result, desencadeamento, agravamento)
-         select e.patient_id, extract(year from e.exam_date)::int, e.organization_id,
-           (array_agg(e.exam_result order by e.exam_date desc, e.created_at desc, e.id))[1], bool_or(e.desencadeamento), bool_or(e.agravamento)
-         from exam e where e.organization_id = ? and e.patient_id = any(?::uuid[])
-         group by e.patient_id, extract(year from e.exam_date), e.organization_id`, [organizationId, uuidArray(active)]);
+         select x.patient_id, x.year, ?, x.result, x.desencadeamento, x.agravamento
+         from jsonb_to_recordset(?::jsonb) as x(patient_id uuid, year smallint, result text, desencadeamento boolean, agravamento boolean)`,
+        [organizationId, JSON.stringify(years)]);
     }
   }
 }
@@ -206,17 +216,17 @@ export class MikroOrmProgrammeQueries implements ProgrammeQueries {
     const run = runner(this.em());
     const w = workerWhere(organizationId, query);
     const s = stateWhere(query.state, today);
+    // the page first (from the index on due date and name), then its names; the count on its own
     const [result] = await run<{ total: string; items: Row[] | null }>(
-      `with w as (select w.* from programme_worker w where ${w.sql} and w.exposed and ${s.sql})
-       select (select count(*) from w) as total,
-         (select json_agg(x) from (
-            select w.patient_id, p.name, trim(p.cpf) as cpf, w.company_id, c.name as company_name, w.sector_id, sc.name as sector_name, w.ghe_id, g.name as ghe_name,
+      `select (select count(*) from programme_worker w where ${w.sql} and w.exposed and ${s.sql}) as total,
+         (select json_agg(x order by x.due_date nulls last, x.name_key, x.patient_id) from (
+            select w.patient_id, w.name_key, p.name, trim(p.cpf) as cpf, w.company_id, c.name as company_name, w.sector_id, sc.name as sector_name, w.ghe_id, g.name as ghe_name,
               e.registration, w.last_exam_date, w.due_date, w.reason, w.without_reference
-            from w join patient p on p.id = w.patient_id
+            from (select * from programme_worker w where ${w.sql} and w.exposed and ${s.sql} order by w.due_date nulls last, w.name_key, w.patient_id limit ? offset ?) w
+              join patient p on p.id = w.patient_id
               left join company c on c.id = w.company_id left join sector sc on sc.id = w.sector_id left join ghe g on g.id = w.ghe_id
-              left join employment e on e.id = w.employment_id
-            order by w.due_date asc nulls last, p.name_search, p.id limit ? offset ?) x) as items`,
-      [...w.params, ...s.params, slice.limit, slice.offset]);
+              left join employment e on e.id = w.employment_id) x) as items`,
+      [...w.params, ...s.params, ...w.params, ...s.params, slice.limit, slice.offset]);
     return {
       total: n(result.total),
       items: (result.items ?? []).map((r) => ({
@@ -229,24 +239,31 @@ export class MikroOrmProgrammeQueries implements ProgrammeQueries {
     };
   }
 
-  async prevalence(organizationId: string, filter: ProgrammeFilter, _today: string, window: DateWindow, years: { fromYear: number; toYear: number }): Promise<ProgrammePrevalence> {
+  async prevalence(organizationId: string, filter: ProgrammeFilter, today: string, window: DateWindow, years: { fromYear: number; toYear: number }): Promise<ProgrammePrevalence> {
     const run = runner(this.em());
     const filtered = filter.companyId !== undefined || filter.sectorId !== undefined || filter.gheId !== undefined;
     const w = workerWhere(organizationId, filter);
     const figures = `count(*) as examined, count(*) filter (where x.result = 'sugestivo') as sugestivo,
       count(*) filter (where x.desencadeamento) as desencadeamento, count(*) filter (where x.agravamento) as agravamento`;
-    // The window: per worker the latest exam's result and any flag, from the exams' covering index.
-    const [current] = filtered
+    // A window ending today: the workers' summaries (latest exam up to today, latest flagged exams). Another window: the exams'
+    // covering index, per worker the latest exam's result and any flag.
+    const [current] = window.to === today
       ? await run(
-        `select ${figures} from (
-           select e.patient_id, (array_agg(e.exam_result order by e.exam_date desc, e.created_at desc, e.id))[1] as result, bool_or(e.desencadeamento) as desencadeamento, bool_or(e.agravamento) as agravamento
-           from programme_worker w join exam e on e.patient_id = w.patient_id and e.organization_id = w.organization_id
-           where ${w.sql} and e.exam_date between ?::date and ?::date group by e.patient_id) x`, [...w.params, window.from, window.to])
-      : await run(
-        `select ${figures} from (
-           select e.patient_id, (array_agg(e.exam_result order by e.exam_date desc, e.created_at desc, e.id))[1] as result, bool_or(e.desencadeamento) as desencadeamento, bool_or(e.agravamento) as agravamento
-           from exam e where e.organization_id = ? and e.exam_date between ?::date and ?::date group by e.patient_id) x
-         join patient p on p.id = x.patient_id and p.archived_at is null`, [organizationId, window.from, window.to]);
+        `select count(*) filter (where w.last_exam_date >= ?::date) as examined,
+            count(*) filter (where w.last_exam_date >= ?::date and w.last_result = 'sugestivo') as sugestivo,
+            count(*) filter (where w.last_desencadeamento_date >= ?::date) as desencadeamento, count(*) filter (where w.last_agravamento_date >= ?::date) as agravamento
+         from programme_worker w where ${w.sql} and w.last_exam_date >= ?::date`, [window.from, window.from, window.from, window.from, ...w.params, window.from])
+      : filtered
+        ? await run(
+          `select ${figures} from (
+             select e.patient_id, (array_agg(e.exam_result order by e.exam_date desc, e.created_at desc, e.id))[1] as result, bool_or(e.desencadeamento) as desencadeamento, bool_or(e.agravamento) as agravamento
+             from programme_worker w join exam e on e.patient_id = w.patient_id and e.organization_id = w.organization_id
+             where ${w.sql} and e.exam_date between ?::date and ?::date group by e.patient_id) x`, [...w.params, window.from, window.to])
+        : await run(
+          `select ${figures} from (
+             select e.patient_id, (array_agg(e.exam_result order by e.exam_date desc, e.created_at desc, e.id))[1] as result, bool_or(e.desencadeamento) as desencadeamento, bool_or(e.agravamento) as agravamento
+             from exam e where e.organization_id = ? and e.exam_date between ?::date and ?::date group by e.patient_id) x
+           join patient p on p.id = x.patient_id and p.archived_at is null`, [organizationId, window.from, window.to]);
     const yearly = filtered
       ? await run(
         `select x.year, ${figures} from programme_worker w join programme_worker_year x on x.patient_id = w.patient_id
