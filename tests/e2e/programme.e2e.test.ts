@@ -191,6 +191,9 @@ describe('the hearing-conservation programme in the browser', () => {
     await page.waitForURL('**/programa');
     await page.getByRole('region', { name: 'Resumo do programa' }).locator('[data-card="Expostos"]').getByText('2', { exact: true }).waitFor({ timeout: 10_000 });
     await page.locator('[data-chart="prevalence-trend"] .main-svg').first().waitFor({ timeout: 20_000 });
+    // the list as cards: the workers whose audiometry is up to date (the colleague, examined this year)
+    await page.getByRole('group', { name: 'Situação dos trabalhadores' }).getByRole('button', { name: 'Em dia' }).click();
+    await page.getByRole('table', { name: 'Trabalhadores — Em dia' }).getByRole('link', { name: COLLEAGUE, exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
     await page.waitForFunction(() => !document.querySelector('.ui-loading'), undefined, { timeout: 20_000 });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
