@@ -284,12 +284,26 @@ const workerColumns = [
       </Link>
     ),
   }),
-  workerColumn.accessor('companyName', { header: 'Empresa' }),
-  workerColumn.display({ id: 'ghe', header: 'Setor / GHE', cell: ({ row }) => [row.original.sectorName, row.original.gheName].filter(Boolean).join(' · ') || '-' }),
+  workerColumn.accessor('companyName', {
+    header: 'Empresa / GHE',
+    cell: ({ row }) => (
+      <span className="programme__name programme__name--plain">
+        {row.original.companyName}
+        <span className="programme__sub">{[row.original.sectorName, row.original.gheName].filter(Boolean).join(' · ') || 'Sem setor/GHE'}</span>
+      </span>
+    ),
+  }),
   workerColumn.accessor('registration', { header: 'Matrícula', cell: (i) => i.getValue() || '-' }),
   workerColumn.accessor('lastExamDate', { header: 'Último exame', cell: (i) => formatDay(i.getValue()) }),
-  workerColumn.accessor('dueDate', { header: 'Vencimento', cell: (i) => formatDay(i.getValue()) }),
-  workerColumn.accessor('reasonLabel', { header: 'Exame devido', cell: (i) => i.getValue() || '-' }),
+  workerColumn.accessor('dueDate', {
+    header: 'Vencimento',
+    cell: ({ row }) => (
+      <span className="programme__name programme__name--plain programme__name--narrow">
+        {formatDay(row.original.dueDate)}
+        {row.original.reasonLabel && <span className="programme__sub">{row.original.reasonLabel}</span>}
+      </span>
+    ),
+  }),
   workerColumn.accessor('stateLabel', {
     header: 'Situação',
     cell: ({ row }) => <span className={`company-badge programme__state--${row.original.state ?? 'none'}`}>{row.original.stateLabel ?? '-'}</span>,
