@@ -128,7 +128,7 @@ describe('the projection after a random sequence of writes equals a recomputatio
         await projection.refresh(org, today);
         const reference = await recomputed(db, org);
         const window = { from: addDays(today, -365), to: today };
-        const years = { fromYear: 2022, toYear: 2026 };
+        const years = { fromYear: Number(today.slice(0, 4)) - 4, toYear: Number(today.slice(0, 4)) }; // the trend the use case asks (stored years: those)
         for (const filter of [{}, { companyId: companies[0].id }, { gheId: ghes[1].id }, { sectorId: sectors[1].id }]) {
           expect(await queries.overview(org, filter, today), `${label} overview ${JSON.stringify(filter)}`).toEqual(await reference.overview(org, filter, today));
           expect(await queries.prevalence(org, filter, today, window, years), `${label} prevalence ${JSON.stringify(filter)}`).toEqual(await reference.prevalence(org, filter, today, window, years));
@@ -191,7 +191,8 @@ describe('the projection after a random sequence of writes equals a recomputatio
       const snapshot = async () => ({
         // computed_for is the day of the last computation, not part of what the row says
         workers: await sql('select patient_id, employment_id, company_id, sector_id, ghe_id, exposed, due_date, reason, last_exam_date, without_reference, valid_until from programme_worker where organization_id = ? order by patient_id', [org]),
-        years: await sql('select * from programme_worker_year where organization_id = ? order by patient_id, year', [org]),
+        // the years the trend reads (a row computed last year may still hold one year more, never read)
+        years: await sql('select * from programme_worker_year where organization_id = ? and year >= ? order by patient_id, year', [org, Number(today.slice(0, 4)) - 4]),
       });
       const incremental = await snapshot();
       await sql('delete from programme_worker where organization_id = ?', [org]);

@@ -73,7 +73,8 @@ export interface ProgrammeQueries {
   overview(organizationId: string, filter: ProgrammeFilter, today: string): Promise<ProgrammeOverviewCounts>;
   workers(organizationId: string, query: ProgrammeWorkerQuery, today: string, slice: { limit: number; offset: number }): Promise<ProgrammeWorkerPage>;
   /**
-   * Core `prevalence` over the window and per calendar year (fromYear..toYear) among the filter's
+   * Core `prevalence` over the window and per calendar year (fromYear..toYear, within the last
+   * PREVALENCE_TREND_YEARS years of `today`: a stored read model may keep no older ones) among the filter's
    * non-archived workers (no filter: every non-archived worker of the organisation, with or without employment).
    */
   prevalence(organizationId: string, filter: ProgrammeFilter, today: string, window: DateWindow, years: { fromYear: number; toYear: number }): Promise<ProgrammePrevalence>;
