@@ -193,14 +193,18 @@ describe('the projection after a random sequence of writes equals a recomputatio
         workers: await sql('select patient_id, employment_id, company_id, sector_id, ghe_id, exposed, due_date, reason, last_exam_date, without_reference, valid_until from programme_worker where organization_id = ? order by patient_id', [org]),
         // the years the trend reads (a row computed last year may still hold one year more, never read)
         years: await sql('select * from programme_worker_year where organization_id = ? and year >= ? order by patient_id, year', [org, Number(today.slice(0, 4)) - 4]),
+        counts: await sql(`select company_id, sector_id, ghe_id, year, examined, sugestivo, desencadeamento, agravamento from programme_year_count
+          where organization_id = ? and year >= ? and (examined, sugestivo, desencadeamento, agravamento) <> (0, 0, 0, 0) order by 1, 2, 3, 4`, [org, Number(today.slice(0, 4)) - 4]),
       });
       const incremental = await snapshot();
       await sql('delete from programme_worker where organization_id = ?', [org]);
       await sql('delete from programme_worker_year where organization_id = ?', [org]);
+      await sql('delete from programme_year_count where organization_id = ?', [org]);
       await projection.markAll(org);
       await projection.refresh(org, today);
       expect(await snapshot()).toEqual(incremental);
       expect(incremental.workers.length).toBeGreaterThan(20);
+      expect(incremental.counts.length).toBeGreaterThan(5);
     });
   }
 });

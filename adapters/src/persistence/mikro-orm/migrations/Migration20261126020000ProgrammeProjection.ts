@@ -20,9 +20,10 @@ const markRows = (rows: string) =>
  *   the row changes by itself (a period starts or ends, the dismissal passes, a future-dated exam comes
  *   due); `computed_for` the day it was computed for. The states (em dia, vence em 30 dias, vencido)
  *   are derived at query time from `due_date`; `name_key` orders the worker list.
- * - `programme_worker_year`: per worker and calendar year, the result of the latest exam of the year
- *   and whether any exam of the year showed desencadeamento/agravamento — the trend by year without
- *   grouping a million exams per request.
+ * - `programme_worker_year`: per worker and calendar year (the trend's last five), the result of the
+ *   latest exam of the year and whether any exam of the year showed desencadeamento/agravamento; and
+ *   `programme_year_count`, their sums per company, sector, GHE and year — the trend by year without
+ *   grouping a million exams (or half a million worker-years) per request.
  * - `programme_dirty`: workers whose rows must be recomputed, marked by statement-level triggers
  *   (transition tables: one insert per statement, bulk COPY included) on every change of exams
  *   (insert, delete, update of date, type, audiogram, classification or worker), employments, GHE
@@ -85,10 +86,25 @@ export class Migration20261126020000ProgrammeProjection extends Migration {
       primary key (patient_id, year)
     );`);
     this.addSql('create index programme_worker_year_org_idx on programme_worker_year (organization_id, year) include (result, desencadeamento, agravamento);');
+    // The trend's counts per filing (company, sector, GHE; none without employment) and year, kept by the refresh
+    // (a worker's old rows subtracted, its new rows added): the trend reads ≤ 5 × the GHEs rows, not 500 000.
+    this.addSql(`create table programme_year_count (
+      organization_id uuid not null,
+      company_id uuid null,
+      sector_id uuid null,
+      ghe_id uuid null,
+      year smallint not null,
+      examined integer not null,
+      sugestivo integer not null,
+      desencadeamento integer not null,
+      agravamento integer not null,
+      unique nulls not distinct (organization_id, company_id, sector_id, ghe_id, year)
+    );`);
     this.addSql(`create function limiar_programme_drop_organization() returns trigger language plpgsql as $$
       begin
         delete from programme_worker where organization_id in (select id from old_rows);
         delete from programme_worker_year where organization_id in (select id from old_rows);
+        delete from programme_year_count where organization_id in (select id from old_rows);
         delete from programme_dirty where organization_id in (select id from old_rows);
         return null;
       end $$;`);
@@ -156,7 +172,7 @@ export class Migration20261126020000ProgrammeProjection extends Migration {
       this.addSql(`drop trigger if exists ${trigger} on ${table};`);
     }
     for (const f of ['mark_new', 'mark_old', 'mark_exam_update', 'mark_employment_update', 'mark_ghe_update', 'mark_patient_update', 'drop_organization']) this.addSql(`drop function if exists limiar_programme_${f}();`);
-    for (const t of ['programme_worker_year', 'programme_worker', 'programme_dirty']) this.addSql(`drop table if exists ${t};`);
+    for (const t of ['programme_year_count', 'programme_worker_year', 'programme_worker', 'programme_dirty']) this.addSql(`drop table if exists ${t};`);
     this.addSql('drop index if exists exam_org_date_outcome_idx;');
     this.addSql('alter table exam drop column if exists exam_result, drop column if exists desencadeamento, drop column if exists agravamento;');
   }

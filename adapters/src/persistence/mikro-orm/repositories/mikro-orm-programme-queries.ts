@@ -103,6 +103,7 @@ export class MikroOrmProgrammeProjection implements ProgrammeProjection {
       });
       for (const y of outcomesByYear(outcomes)) if (y.year >= firstYear) years.push({ patient_id: patientId, year: y.year, result: y.result, desencadeamento: y.desencadeamento, agravamento: y.agravamento });
     }
+    await run(yearCounts('-'), [batch]); // the old rows' contributions out (under the old filing)
     await run('delete from programme_worker where patient_id = any(?::uuid[])', [batch]);
     if (rows.length) {
       await write(
@@ -122,8 +123,20 @@ export class MikroOrmProgrammeProjection implements ProgrammeProjection {
          from jsonb_to_recordset(?::jsonb) as x(patient_id uuid, year smallint, result text, desencadeamento boolean, agravamento boolean)`,
         [organizationId, JSON.stringify(years)]);
     }
+    await run(yearCounts('+'), [batch]); // the new rows' contributions in
   }
 }
+
+/** Adds (or subtracts) the year rows of a batch of workers to the trend's counts, under each worker's filing. */
+const yearCounts = (sign: '+' | '-') => `
+  insert into programme_year_count as c (organization_id, company_id, sector_id, ghe_id, year, examined, sugestivo, desencadeamento, agravamento)
+  select y.organization_id, w.company_id, w.sector_id, w.ghe_id, y.year, ${sign}count(*), ${sign}count(*) filter (where y.result = 'sugestivo'),
+    ${sign}count(*) filter (where y.desencadeamento), ${sign}count(*) filter (where y.agravamento)
+  from programme_worker_year y left join programme_worker w on w.patient_id = y.patient_id
+  where y.patient_id = any(?::uuid[])
+  group by y.organization_id, w.company_id, w.sector_id, w.ghe_id, y.year
+  on conflict (organization_id, company_id, sector_id, ghe_id, year) do update set examined = c.examined + excluded.examined, sugestivo = c.sugestivo + excluded.sugestivo,
+    desencadeamento = c.desencadeamento + excluded.desencadeamento, agravamento = c.agravamento + excluded.agravamento`;
 
 function group<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();
@@ -275,13 +288,9 @@ export class MikroOrmProgrammeQueries implements ProgrammeQueries {
              select e.patient_id, (array_agg(e.exam_result order by e.exam_date desc, e.created_at desc, e.id))[1] as result, bool_or(e.desencadeamento) as desencadeamento, bool_or(e.agravamento) as agravamento
              from exam e where e.organization_id = ? and e.exam_date between ?::date and ?::date group by e.patient_id) x
            join patient p on p.id = x.patient_id and p.archived_at is null`, [organizationId, window.from, window.to]);
-    const yearly = filtered
-      ? await run(
-        `select x.year, ${figures} from programme_worker w join programme_worker_year x on x.patient_id = w.patient_id
-         where ${w.sql} and x.year between ? and ? group by x.year`, [...w.params, years.fromYear, years.toYear])
-      : await run(
-        `select x.year, ${figures} from programme_worker_year x where x.organization_id = ? and x.year between ? and ? group by x.year`,
-        [organizationId, years.fromYear, years.toYear]);
+    const yearly = await run(
+      `select w.year, sum(w.examined) as examined, sum(w.sugestivo) as sugestivo, sum(w.desencadeamento) as desencadeamento, sum(w.agravamento) as agravamento
+       from programme_year_count w where ${w.sql} and w.year between ? and ? group by w.year`, [...w.params, years.fromYear, years.toYear]);
     const toPrevalence = (r: Row | undefined): Prevalence => ({ workersExamined: n(r?.examined), sugestivo: n(r?.sugestivo), desencadeamento: n(r?.desencadeamento), agravamento: n(r?.agravamento) });
     const byYear = new Map(yearly.map((r) => [n(r.year), r]));
     const out: ProgrammePrevalence['byYear'] = [];
