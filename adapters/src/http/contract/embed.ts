@@ -42,4 +42,3 @@ export const embeddedEvolutionResponse = z.object({
   rulesVersion: z.string(),
 });
 
-export const companyResponse = z.object({ id: z.string(), name: z.string(), patientCount: z.number() });

@@ -81,6 +81,9 @@ export interface GheBody {
 
 const seg = encodeURIComponent;
 
+/** How a company is named in a picker: a matriz and its filiais share the razão social, so the CNPJ tells them apart. */
+export const companyOptionLabel = (c: Pick<Company, 'name' | 'cnpjFormatted'>): string => (c.cnpjFormatted ? `${c.name} — ${c.cnpjFormatted}` : c.name);
+
 export const companyKeys = {
   all: ['companies'] as const,
   list: (q: string) => ['companies', 'list', q] as const,

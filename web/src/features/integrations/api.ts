@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import type { companyResponse, createdEmbedTokenResponse, embedTokenResponse } from '../../../../adapters/src/http/contract/embed';
+import type { CompanyResponse } from '../../../../adapters/src/http/contract/companies';
+import type { createdEmbedTokenResponse, embedTokenResponse } from '../../../../adapters/src/http/contract/embed';
 import type { PatientResponse } from '../../../../adapters/src/http/contract/patients';
 import { api } from '../../lib/api-client';
 
 export type EmbedToken = z.infer<typeof embedTokenResponse>;
 export type CreatedEmbedToken = z.infer<typeof createdEmbedTokenResponse>;
-export type Company = z.infer<typeof companyResponse>;
+export type Company = CompanyResponse;
 
 export interface CreateEmbedTokenInput {
   name: string;

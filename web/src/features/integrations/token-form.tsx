@@ -10,6 +10,7 @@ import { RadioCards } from '../../components/ui/radio-cards';
 import { Select } from '../../components/ui/select';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { createEmbedToken, embedTokensKey, listCompanies, type CreatedEmbedToken } from './api';
+import { companyOptionLabel } from '../companies';
 import { endOfDayIso, parseOrigins } from './format';
 import { WorkerCombobox, type PickedWorker } from './worker-combobox';
 
@@ -99,7 +100,7 @@ export function TokenForm({ onCreated }: { onCreated: (token: CreatedEmbedToken)
                 <option value="">{companies.isPending ? 'Carregando empresas...' : companies.isError ? 'Erro ao carregar empresas' : 'Selecione uma empresa'}</option>
                 {companies.data?.map((c) => (
                   <option key={c.id} value={c.id}>
-                    {c.name} ({c.patientCount} {c.patientCount === 1 ? 'trabalhador' : 'trabalhadores'})
+                    {companyOptionLabel(c)} ({c.patientCount} {c.patientCount === 1 ? 'trabalhador' : 'trabalhadores'})
                   </option>
                 ))}
               </Select>

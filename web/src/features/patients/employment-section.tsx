@@ -16,7 +16,7 @@ import { api, ApiError } from '../../lib/api-client';
 import { formatDay } from '../../lib/dates';
 import { toast } from '../../lib/toast';
 import { useForm } from '../../lib/use-form';
-import { companyKeys, ExposureBadge, getCompany, listCompanies } from '../companies';
+import { companyKeys, companyOptionLabel, ExposureBadge, getCompany, listCompanies } from '../companies';
 import { patientKeys } from './api';
 
 /** Issue 19: one period of a worker's contract with a company (GET /api/patients/:id/employments). */
@@ -237,8 +237,7 @@ function EmploymentForm({ patientId, mode, employment, onDone }: { patientId: st
               <option value="">{companies.isPending ? 'Carregando empresas...' : 'Escolha a empresa'}</option>
               {companies.data?.map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.name}
-                  {c.cnpjFormatted ? ` — ${c.cnpjFormatted}` : ''}
+                  {companyOptionLabel(c)}
                 </option>
               ))}
             </Select>

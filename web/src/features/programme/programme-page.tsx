@@ -18,7 +18,7 @@ import { paths } from '../../config/paths';
 import { formatDay } from '../../lib/dates';
 import { toast } from '../../lib/toast';
 import { RequirePermission, useCan } from '../auth';
-import { companyKeys, ExposureBadge, getCompany, IncompleteBadge, listCompanies } from '../companies';
+import { companyKeys, companyOptionLabel, ExposureBadge, getCompany, IncompleteBadge, listCompanies } from '../companies';
 import { getOverview, getPrevalence, listProgrammeWorkers, programmeKeys, query as queryString, WORKERS_PAGE_SIZE, type CompanyRow, type Figures, type GheRow, type ProgrammeFilters, type ProgrammeWorkerRow, type WorkerState } from './api';
 import { downloadFile } from './download';
 import './programme.css';
@@ -137,7 +137,7 @@ function FiltersCard({ filters, from, to, onChange }: { filters: ProgrammeFilter
               <option value="">Todas as empresas</option>
               {companies.data?.map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.name}
+                  {companyOptionLabel(c)}
                 </option>
               ))}
             </Select>
@@ -433,7 +433,7 @@ function AnnualReportCard({ companyId }: { companyId?: string }) {
               <option value="">Escolha a empresa</option>
               {companies.data?.map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.name}
+                  {companyOptionLabel(c)}
                 </option>
               ))}
             </Select>
