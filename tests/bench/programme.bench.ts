@@ -3,7 +3,7 @@
  * 250 GHEs), 100 000 workers with employment periods and 1 000 000 exams with classifications, in a
  * real PostgreSQL behind the real server. Prints p50/p95 server time (Server-Timing) of
  *   GET /api/programme/overview                     (unfiltered, and ?companyId=)
- *   GET /api/programme/prevalence                   (unfiltered, and ?companyId=)
+ *   GET /api/programme/prevalence                   (unfiltered, and ?companyId=; last 12 months, and a past year)
  *   GET /api/programme/workers?state=vencido        (first page of 50)
  *   GET /api/programme/workers.csv?companyId=       (one company, every exposed worker)
  * (target p95 < 300 ms each), against GET /api/health measured in the same run; the time of the full
@@ -229,6 +229,7 @@ async function main() {
     const overview = await (await fetch(`${base}/overview`, { headers: { authorization: `Bearer ${token}` } })).json();
     console.log(`dashboard says: ${JSON.stringify(overview.totals)}; ${overview.companies.length} companies, ${overview.ghes.length} GHEs`);
     const company = overview.companies[0].companyId as string;
+    const lastYear = Number(today.slice(0, 4)) - 1;
 
     const health = await measure(`${app.url}/api/health`, token);
     console.log(`\n${RUNS} requests each after ${WARM_UP} warm-up; server = Server-Timing, rt = round trip on loopback`);
@@ -238,6 +239,9 @@ async function main() {
       ['GET /api/programme/overview?companyId=', `${base}/overview?companyId=${company}`],
       ['GET /api/programme/prevalence', `${base}/prevalence`],
       ['GET /api/programme/prevalence?companyId=', `${base}/prevalence?companyId=${company}`],
+      // a window that does not end today is read from the exams' covering index (the user's chosen period)
+      [`GET /api/programme/prevalence?from=${lastYear}-01-01&to=${lastYear}-12-31`, `${base}/prevalence?from=${lastYear}-01-01&to=${lastYear}-12-31`],
+      [`GET /api/programme/prevalence?companyId=&from=${lastYear}-01-01&to=${lastYear}-12-31`, `${base}/prevalence?companyId=${company}&from=${lastYear}-01-01&to=${lastYear}-12-31`],
       ['GET /api/programme/workers?state=vencido&limit=50', `${base}/workers?state=vencido&limit=50`],
       ['GET /api/programme/workers.csv?companyId=', `${base}/workers.csv?companyId=${company}`],
     ] as const;
