@@ -100,7 +100,7 @@ describe('the hearing-conservation programme in the browser', () => {
 
     // the NR-7 annual report of the company, as PDF and CSV, downloaded with the session's token
     const report = page.locator('section.ui-card', { has: page.getByRole('heading', { name: 'Relatório analítico anual' }) });
-    await report.getByLabel('Empresa do relatório').selectOption({ label: COMPANY });
+    await report.getByLabel('Empresa do relatório').selectOption({ label: `${COMPANY} — ${CNPJ_FORMATTED}` });
     await report.getByLabel('Ano').selectOption(today.slice(0, 4));
     const [pdf] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), report.getByRole('button', { name: 'Baixar PDF' }).click()]);
     expect(pdf.suggestedFilename()).toMatch(/^relatorio-analitico-.+\.pdf$/);
