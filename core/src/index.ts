@@ -109,3 +109,4 @@ export * from './programme/programme-errors';
 export * from './programme/company-rules';
 export * from './use-cases/programme/manage-companies';
 export * from './use-cases/programme/manage-employment';
+export * from './use-cases/programme/refresh-programme';

@@ -27,6 +27,8 @@ const envSchema = z.object({
   // the deterministic chart reader (issue 17) stays off until it meets its accuracy targets (ADR 0016)
   LIMIAR_CHART_READER: z.enum(['on', 'off']).default('off'),
   LIMIAR_FILE_KEY: z.string().min(1).optional(),
+  // seconds between background refreshes of the programme dashboard's projection (ADR 0018); 0 = only on request
+  LIMIAR_PROGRAMME_REFRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   LIMIAR_IN_PROCESS_WORKER: z.enum(['0', '1', 'true', 'false']).default('1'),
   LIMIAR_JWT_SECRET: z.string().min(32, 'LIMIAR_JWT_SECRET precisa de pelo menos 32 caracteres').optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
@@ -76,6 +78,8 @@ export interface AppConfig {
   fileKey?: string;
   /** Run queued jobs (slow audiogram readings) inside `limiar serve`; else only `limiar worker` does. */
   inProcessWorker: boolean;
+  /** Seconds between background refreshes of the programme projection; 0 = only when a dashboard query asks. */
+  programmeRefreshSeconds: number;
   /** Signing secret of session tokens; generated into `dataDir` when not configured. */
   jwtSecret?: string;
   /** Google sign-in is enabled only when a client id is configured. */
@@ -121,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     chartReader: e.LIMIAR_CHART_READER === 'on',
     fileKey: e.LIMIAR_FILE_KEY,
     inProcessWorker: e.LIMIAR_IN_PROCESS_WORKER === '1' || e.LIMIAR_IN_PROCESS_WORKER === 'true',
+    // tests see the marks as the writes left them unless they ask for the background refresh
+    programmeRefreshSeconds: e.LIMIAR_PROGRAMME_REFRESH_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60),
     jwtSecret: e.LIMIAR_JWT_SECRET,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL,

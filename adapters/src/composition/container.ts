@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import {
-  AnnualReport, QueryProgramme, EmbedTokens, ManageOrganization, ManageReports, QueryWorklist, ReadAudiogram, ReviewExamReading, UploadExamFile, WriteNarrative, type AudiogramReadingQueue, type ExamFileStore, type FileStorage, type ReportRenderer,
+  AnnualReport, QueryProgramme, RefreshProgramme, EmbedTokens, ManageOrganization, ManageReports, QueryWorklist, ReadAudiogram, ReviewExamReading, UploadExamFile, WriteNarrative, type AudiogramReadingQueue, type ExamFileStore, type FileStorage, type ReportRenderer,
   DeleteExam, UpdateExamDetails,
   Authenticate, ChangePassword, CheckHealth, ManagePatients, QueryExams, RecordExam, UpdateExamAudiogram, DesignateReferenceExam, ReclassifyStaleExams, LogIn, LogInWithGoogle, LogOut, ManageProfile, OpenSession, RegisterProfessional,
   SubmitPublicRequest, systemClock, type Clock, type GoogleIdTokenVerifier, type HealthProbe, type IdGenerator, type LoginAttemptLog,
@@ -190,5 +190,6 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
       clock: get(TOKENS.Clock), renderer: new PuppeteerAnnualReportRenderer(chromium) });
   });
   factory(TOKENS.QueryProgramme, () => new QueryProgramme(new MikroOrmProgrammeQueries(em), new MikroOrmProgrammeProjection(em), get(TOKENS.Clock)));
+  factory(TOKENS.RefreshProgramme, () => new RefreshProgramme(new MikroOrmProgrammeProjection(em), get(TOKENS.Clock)));
   return c;
 }

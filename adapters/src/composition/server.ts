@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { RequestContext } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { Container } from 'inversify';
-import type { ReclassifyStaleExams } from '../../../core/src';
+import type { ReclassifyStaleExams, RefreshProgramme } from '../../../core/src';
 import { startReadingQueue, type ReadingWork } from '../jobs/reading-worker';
 import { migrate, openDatabase, type Database } from '../persistence/database';
 import type { AppConfig } from './config';
@@ -69,6 +69,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
       logger.error({ err: e }, 'falha ao recalcular classificações de versões anteriores das regras');
     }
   })();
+  const stopRefreshingProgramme = refreshProgrammeInBackground(container, db, logger, config.programmeRefreshSeconds);
   // launch Chromium in the background once serving, so the first laudo PDF does not pay for it
   if (config.env !== 'test') void (renderer as { currentBrowser?: () => Promise<unknown> })?.currentBrowser?.().catch((e) => logger.warn({ err: e }, 'Chromium indisponível para PDFs'));
   const address = server.address();
@@ -88,10 +89,45 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
         });
         stopReclassifying.aborted = true;
         await reclassifying;
+        await stopRefreshingProgramme();
         await readingQueue?.queue.stop();
         await renderer?.close?.();
         await db.close();
       })()),
+  };
+}
+
+/**
+ * The programme dashboard's projection refreshed in the background (ADR 0018): once at start (the migration
+ * marks every worker) and every `seconds` (a `limiar import exams` in another process marks its workers), so
+ * the dashboard's own refresh finds little to do. One run at a time; `seconds` 0 turns it off.
+ */
+function refreshProgrammeInBackground(container: Container, db: Database, logger: Logger, seconds: number): () => Promise<void> {
+  if (!seconds) return async () => {};
+  const signal = { aborted: false };
+  let running: Promise<void> | undefined;
+  const run = () => {
+    if (running || signal.aborted) return;
+    running = (async () => {
+      try {
+        const refresh = container.get<RefreshProgramme>(TOKENS.RefreshProgramme);
+        const started = Date.now();
+        const done = await RequestContext.create(db.orm.em, () => refresh.execute(signal));
+        if (done.refreshed) logger.info({ ...done, ms: Date.now() - started }, 'programa de conservação auditiva: painel atualizado');
+      } catch (e) {
+        logger.warn({ err: e }, 'falha ao atualizar o painel do programa em segundo plano');
+      } finally {
+        running = undefined;
+      }
+    })();
+  };
+  run();
+  const timer = setInterval(run, seconds * 1000);
+  timer.unref();
+  return async () => {
+    signal.aborted = true;
+    clearInterval(timer);
+    await running;
   };
 }
 

@@ -71,4 +71,5 @@ export const TOKENS = {
   ManageEmployment: t('ManageEmployment'),
   AnnualReport: t('AnnualReport'),
   QueryProgramme: t('QueryProgramme'),
+  RefreshProgramme: t('RefreshProgramme'),
 } as const;

@@ -86,4 +86,6 @@ export interface ProgrammeQueries {
  */
 export interface ProgrammeProjection {
   refresh(organizationId: string, today: string): Promise<{ refreshed: number }>;
+  /** Organisations with workers marked for a refresh (a background refresh visits them); [] when computed on demand. */
+  organizationsToRefresh(): Promise<string[]>;
 }

@@ -64,6 +64,11 @@ export class InMemoryProgrammeQueries implements ProgrammeQueries, ProgrammeProj
     return { refreshed: 0 };
   }
 
+  /** Computed on demand: nothing is ever waiting. */
+  async organizationsToRefresh(): Promise<string[]> {
+    return [];
+  }
+
   /** Every active worker of the organisation with an employment, with the row core computes for `today`. */
   rows(organizationId: string, today: string): Array<{ patient: Patient; row: ProgrammeRow }> {
     const records = this.s.records();

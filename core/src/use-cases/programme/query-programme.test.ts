@@ -10,7 +10,7 @@ const none = { workersExamined: 0, sugestivo: 0, desencadeamento: 0, agravamento
 /** Records what the use case asks: the refresh first, then the query, each with the Brazilian date. */
 function recording() {
   const calls: unknown[][] = [];
-  const projection: ProgrammeProjection = { refresh: async (...args) => (calls.push(['refresh', ...args]), { refreshed: 0 }) };
+  const projection: ProgrammeProjection = { refresh: async (...args) => (calls.push(['refresh', ...args]), { refreshed: 0 }), organizationsToRefresh: async () => [] };
   const queries: ProgrammeQueries = {
     overview: async (...args) => (calls.push(['overview', ...args]), {
       totals: { ...zero, exposedWorkers: 8, overdue: 1, withoutReference: 2 },

@@ -57,6 +57,10 @@ export class MikroOrmProgrammeProjection implements ProgrammeProjection {
     });
   }
 
+  async organizationsToRefresh(): Promise<string[]> {
+    return (await runner(this.em())<{ organization_id: string }>('select distinct organization_id from programme_dirty')).map((r) => r.organization_id);
+  }
+
   /** Marks every worker of the organisation (a full rebuild on the next refresh). */
   async markAll(organizationId: string): Promise<void> {
     await runner(this.em())('insert into programme_dirty (organization_id, patient_id) select organization_id, id from patient where organization_id = ? on conflict do nothing', [organizationId]);
