@@ -194,7 +194,7 @@ async function main() {
   const started = performance.now();
   const db = await startTestPostgres();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limiar-bench-data-'));
-  const app = await startServer(loadConfig({ DATABASE_URL: db.url, PORT: '0', LIMIAR_DATA_DIR: dataDir, LIMIAR_LOG_LEVEL: 'warn', NODE_ENV: 'production' }));
+  const app = await startServer(loadConfig({ DATABASE_URL: db.url, PORT: '0', LIMIAR_DATA_DIR: dataDir, LIMIAR_LOG_LEVEL: 'warn', NODE_ENV: 'production', LIMIAR_PROGRAMME_REFRESH_SECONDS: '0' }));
   try {
     const imported = await importCost(db.url);
     console.log(`import cost: COPY of ${IMPORT_ROWS.toLocaleString('en')} exams, median of 5 — without the read model ${fmt(imported.before)}, with it ${fmt(imported.after)} `
