@@ -77,7 +77,7 @@ async function main() {
   const started = performance.now();
   const db = await startTestPostgres();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limiar-bench-data-'));
-  const app = await startServer(loadConfig({ DATABASE_URL: db.url, PORT: '0', LIMIAR_DATA_DIR: dataDir, LIMIAR_LOG_LEVEL: 'warn', NODE_ENV: 'production' }));
+  const app = await startServer(loadConfig({ DATABASE_URL: db.url, PORT: '0', LIMIAR_DATA_DIR: dataDir, LIMIAR_LOG_LEVEL: 'warn', NODE_ENV: 'production', LIMIAR_PROGRAMME_REFRESH_SECONDS: '0' })); // steady state: the background refresh of the programme (ADR 0018) would recompute the 100 000 loaded workers mid-measurement
   try {
     const reg = await (await fetch(`${app.url}/api/auth/register`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
