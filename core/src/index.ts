@@ -110,3 +110,4 @@ export * from './programme/company-rules';
 export * from './use-cases/programme/manage-companies';
 export * from './use-cases/programme/manage-employment';
 export * from './use-cases/programme/refresh-programme';
+export * from './use-cases/programme/worker-schedule';

@@ -171,6 +171,31 @@ describe('Vínculo empregatício', () => {
     expect(within(current).getByRole('button', { name: 'Registrar demissão' })).toBeTruthy();
   });
 
+  it('says when the next audiometry is due and its state, from GET /patients/:id/programme', async () => {
+    fakeApi({
+      'GET /patients/p1/employments': { body: { employments: [employment()] } },
+      'GET /patients/p1/programme': {
+        body: { today: '2026-11-25', exposed: true, state: 'vencido', stateLabel: 'Vencido', dueDate: '2024-03-01', reason: 'periodico', reasonLabel: 'Periódico', exposureStart: '2019-02-01', lastExamDate: '2023-03-01' },
+      },
+    });
+    renderApp(<EmploymentSection patientId="p1" canWrite />, { path: '/patients/p1' });
+    const status = await screen.findByRole('region', { name: 'Programa de conservação auditiva' });
+    expect(status.textContent).toContain('Vencido');
+    expect(status.textContent).toContain('Próxima audiometria: 01/03/2024 (periódico)');
+    expect(status.textContent).toContain('último exame em 01/03/2023');
+  });
+
+  it('says why a worker is out of the programme', async () => {
+    fakeApi({
+      'GET /patients/p1/employments': { body: { employments: [employment()] } },
+      'GET /patients/p1/programme': {
+        body: { today: '2026-11-25', exposed: false, state: null, stateLabel: null, dueDate: null, reason: null, reasonLabel: null, exposureStart: null, lastExamDate: null },
+      },
+    });
+    renderApp(<EmploymentSection patientId="p1" canWrite />, { path: '/patients/p1' });
+    expect(await screen.findByText(/Fora do programa de conservação auditiva/)).toBeTruthy();
+  });
+
   it('"Registrar admissão" posts a new contract with the sector and GHE of the chosen company', async () => {
     const calls = fakeApi({
       'GET /patients/p1/employments': { body: { employments: [] } },

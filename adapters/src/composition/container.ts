@@ -51,7 +51,7 @@ import { lazyExportPool, PgExamExportSource } from '../persistence/bulk/csv-expo
 import {
   MikroOrmCompanyRecords, MikroOrmEmploymentRepository, MikroOrmGheRepository, MikroOrmSectorRepository,
 } from '../persistence/mikro-orm/repositories/mikro-orm-programme-repositories';
-import { ManageCompanies, ManageEmployment } from '../../../core/src';
+import { ManageCompanies, ManageEmployment, QueryWorkerSchedule } from '../../../core/src';
 
 /**
  * The one composition root, used by the HTTP server, the CLI and the tests. The core has no
@@ -181,6 +181,7 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
   });
   factory(TOKENS.ManageCompanies, () => new ManageCompanies(programmeStores(), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
   factory(TOKENS.ManageEmployment, () => new ManageEmployment({ ...programmeStores(), patients: get(TOKENS.PatientRepository) }, get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
+  factory(TOKENS.QueryWorkerSchedule, () => new QueryWorkerSchedule({ ...programmeStores(), patients: get(TOKENS.PatientRepository), exams: get(TOKENS.ExamRepository) }, get(TOKENS.Clock)));
   factory(TOKENS.AnnualReport, () => {
     const source = new SqlProgrammeOutcomes(mikroOrmSqlRows(em));
     const laudos = get<ReportRenderer>(TOKENS.ReportRenderer);

@@ -32,7 +32,7 @@ export function appDeps(container: Container): AppDeps {
       designateReference: get(TOKENS.DesignateReferenceExam), updateExam: get(TOKENS.UpdateExamDetails), deleteExam: get(TOKENS.DeleteExam), today,
     },
     embed: { embed: get(TOKENS.EmbedTokens), now: today },
-    companies: { companies: get(TOKENS.ManageCompanies), employment: get(TOKENS.ManageEmployment) },
+    companies: { companies: get(TOKENS.ManageCompanies), employment: get(TOKENS.ManageEmployment), workerSchedule: get(TOKENS.QueryWorkerSchedule) },
     reports: { reports: get(TOKENS.ManageReports), exams: get(TOKENS.ExamRepository) },
     organization: { organization: get(TOKENS.ManageOrganization) },
     files: {

@@ -72,4 +72,5 @@ export const TOKENS = {
   AnnualReport: t('AnnualReport'),
   QueryProgramme: t('QueryProgramme'),
   RefreshProgramme: t('RefreshProgramme'),
+  QueryWorkerSchedule: t('QueryWorkerSchedule'),
 } as const;

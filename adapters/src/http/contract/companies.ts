@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPOSURE_STATUSES } from '../../../../core/src';
+import { EXPOSURE_STATUSES, SCHEDULE_STATES } from '../../../../core/src';
 
 /**
  * Wire contracts of the programme's records (issue 19): companies, sectors, GHEs with the noise
@@ -132,6 +132,20 @@ export const employmentResponse = z.object({
 export type EmploymentResponse = z.infer<typeof employmentResponse>;
 
 export const employmentListResponse = z.object({ employments: z.array(employmentResponse) });
+
+/** GET /patients/:id/programme: the worker's place in the hearing-conservation programme today (core computeSchedule). */
+export const workerScheduleResponse = z.object({
+  today: z.string(),
+  exposed: z.boolean(),
+  state: z.enum(SCHEDULE_STATES).nullable(),
+  stateLabel: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  reason: z.enum(['admissao', 'mudanca_riscos', 'periodico', 'demissao']).nullable(),
+  reasonLabel: z.string().nullable(),
+  exposureStart: z.string().nullable(),
+  lastExamDate: z.string().nullable(),
+});
+export type WorkerScheduleResponse = z.infer<typeof workerScheduleResponse>;
 export const employmentPatientParams = z.object({ id });
 export const employmentParams = z.object({ id, employmentId: id });
 

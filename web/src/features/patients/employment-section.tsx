@@ -40,8 +40,50 @@ export interface Employment {
   current: boolean;
 }
 
+/** GET /api/patients/:id/programme: the worker in the hearing-conservation programme today (core computeSchedule). */
+interface WorkerSchedule {
+  today: string;
+  exposed: boolean;
+  state: 'em_dia' | 'vence_30' | 'vencido' | 'sem_referencia' | null;
+  stateLabel: string | null;
+  dueDate: string | null;
+  reason: string | null;
+  reasonLabel: string | null;
+  exposureStart: string | null;
+  lastExamDate: string | null;
+}
+
 const seg = encodeURIComponent;
 const employmentsKey = (patientId: string) => [...patientKeys.detail(patientId), 'employments'] as const;
+const scheduleKey = (patientId: string) => [...patientKeys.detail(patientId), 'programme'] as const;
+const getSchedule = (patientId: string, signal?: AbortSignal) => api.get<WorkerSchedule>(`/patients/${seg(patientId)}/programme`, { signal });
+const STATE_TONE: Record<NonNullable<WorkerSchedule['state']>, string> = { vencido: 'danger', vence_30: 'warning', sem_referencia: 'warning', em_dia: 'success' };
+
+/** "Próxima audiometria" of an exposed worker, or why he is not in the programme (issue 19). */
+function ProgrammeStatus({ patientId }: { patientId: string }) {
+  const query = useQuery({ queryKey: scheduleKey(patientId), queryFn: ({ signal }) => getSchedule(patientId, signal) });
+  if (query.isPending || query.isError) return null; // the employment itself is shown either way
+  const s = query.data;
+  if (!s.exposed) {
+    return <p className="employment__note">Fora do programa de conservação auditiva: o GHE atual está abaixo do nível de ação, sem avaliação de ruído, ou não há vínculo ativo.</p>;
+  }
+  return (
+    <section className="employment__programme" aria-label="Programa de conservação auditiva">
+      <span className={`company-badge company-badge--${s.state ? STATE_TONE[s.state] : 'info'}`}>{s.stateLabel}</span>
+      <span>
+        {s.dueDate ? (
+          <>
+            Próxima audiometria: <strong>{formatDay(s.dueDate)}</strong>
+            {s.reasonLabel ? ` (${s.reasonLabel.toLowerCase()})` : ''}
+          </>
+        ) : (
+          'Nenhuma audiometria pendente: a demissão está coberta pelo último exame (até 120 dias antes).'
+        )}
+        {s.lastExamDate ? ` · último exame em ${formatDay(s.lastExamDate)}` : ' · nenhum exame registrado'}
+      </span>
+    </section>
+  );
+}
 const listEmployments = (patientId: string, signal?: AbortSignal) => api.get<{ employments: Employment[] }>(`/patients/${seg(patientId)}/employments`, { signal });
 
 type Mode = 'admit' | 'transfer' | 'edit' | 'dismiss';
@@ -75,6 +117,7 @@ export function EmploymentSection({ patientId, canWrite }: { patientId: string; 
         <EmptyState title="Nenhum vínculo registrado" description="Registre a admissão do trabalhador na empresa, com setor e GHE, para acompanhá-lo no programa de conservação auditiva." />
       ) : (
         <div className="employment">
+          <ProgrammeStatus patientId={patientId} />
           {current.length === 0 && <p className="employment__note">Sem vínculo ativo: o último contrato terminou.</p>}
           {current.map((e) => (
             <section key={e.id} className="employment__current" aria-label={`Vínculo atual com ${e.companyName}`}>

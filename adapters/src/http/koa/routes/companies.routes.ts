@@ -1,12 +1,12 @@
 import type { Context } from 'koa';
 import { z } from 'zod';
 import {
-  EXPOSURE_STATUS_LABELS, exposureStatus, formatCnpj, isExposed, needsCompletion,
-  type Authenticate, type CompanyView, type EmploymentView, type GheView, type ManageCompanies, type ManageEmployment, type Sector,
+  DUE_REASON_LABELS, EXPOSURE_STATUS_LABELS, exposureStatus, formatCnpj, isExposed, needsCompletion, SCHEDULE_STATE_LABELS,
+  type Authenticate, type CompanyView, type EmploymentView, type GheView, type ManageCompanies, type ManageEmployment, type QueryWorkerSchedule, type Sector,
 } from '../../../../../core/src';
 import {
   admitBody, companyBody, companyDetailsResponse, companyListQuery, companyParams, companyResponse, correctEmploymentBody, employmentListResponse,
-  employmentParams, employmentPatientParams, employmentResponse, gheBody, gheParams, gheResponse, sectorBody, sectorParams, sectorResponse, transferBody,
+  employmentParams, employmentPatientParams, employmentResponse, workerScheduleResponse, gheBody, gheParams, gheResponse, sectorBody, sectorParams, sectorResponse, transferBody,
   type CompanyResponse, type EmploymentResponse,
 } from '../../contract/companies';
 import type { ApiRoutes } from '../api-routes';
@@ -17,6 +17,7 @@ export interface CompanyDeps {
   authenticate: Authenticate;
   companies: ManageCompanies;
   employment: ManageEmployment;
+  workerSchedule: QueryWorkerSchedule;
 }
 
 export function toCompanyResponse(c: CompanyView): CompanyResponse {
@@ -106,6 +107,16 @@ export function companyRoutes(routes: ApiRoutes, d: CompanyDeps): void {
     async (ctx, { params }) => {
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { employments: unwrap(await d.employment.list(await auth(ctx), params.id)).map(toEmploymentResponse) };
+    });
+
+  routes.add({ method: 'get', path: '/patients/:id/programme', tag: P, summary: 'O trabalhador no programa de conservação auditiva hoje: exposto ou não, próxima audiometria (data, motivo) e situação (em dia, vence em ≤ 30 dias, vencido, sem exame de referência)', params: employmentPatientParams, responses: { 200: { description: 'ok', schema: workerScheduleResponse } } },
+    async (ctx, { params }) => {
+      ctx.set('Cache-Control', 'no-store');
+      const s = unwrap(await d.workerSchedule.execute(await auth(ctx), params.id));
+      ctx.body = {
+        today: s.today, exposed: s.exposed, state: s.state, stateLabel: s.state ? SCHEDULE_STATE_LABELS[s.state] : null, dueDate: s.dueDate,
+        reason: s.reason, reasonLabel: s.reason ? DUE_REASON_LABELS[s.reason] : null, exposureStart: s.exposureStart, lastExamDate: s.lastExamDate,
+      };
     });
 
   routes.add({ method: 'post', path: '/patients/:id/employments', tag: P, summary: 'Registra admissão (novo vínculo); a empresa do trabalhador passa a ser a do período atual', params: employmentPatientParams, body: admitBody, responses: { 201: { description: 'Criado', schema: employmentResponse } } },
