@@ -42,12 +42,16 @@ export function watchErrors(page: Page): string[] {
 const axePath = createRequire(import.meta.url).resolve('axe-core');
 
 /**
- * axe-core on the current page: no serious or critical violation. Transient toasts are awaited
- * away first: sonner's richColors success toast fails color-contrast (shared Toaster config in
+ * axe-core on the current page: no serious or critical violation, once CSS transitions and animations have
+ * settled. Transient toasts are awaited away first: sonner's richColors success toast fails color-contrast (shared Toaster config in
  * lib/toast.ts, reported to its owner), and the page under test is what this checks.
  */
 export async function expectAccessible(page: Page, name: string): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, { timeout: 15_000 });
+  // a button that just changed variant fades its colours (transition-fast): axe measured the contrast of a frame in the
+  // middle of it once (the /reports grouping toggle, white on a half-faded background). Measure the settled page.
+  // (finite ones only: a spinner turns forever)
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 15_000 });
   // evaluated by the driver, not as a <script> tag: the app's CSP refuses inline scripts (issue 15)
   await page.evaluate(`${fs.readFileSync(axePath, 'utf8')}\n;void 0`);
   const violations = await page.evaluate(async () => {
