@@ -1,82 +1,19 @@
-import type { ExposureStatus } from '../../../../core/src/index';
+import type { z } from 'zod';
+import type {
+  programmeOverviewResponse, programmePrevalenceResponse, programmeWorkerItem, programmeWorkerState, ProgrammeWorkersResponse,
+} from '../../../../adapters/src/http/contract/programme';
 import { api } from '../../lib/api-client';
 
-/** Issue 19: the compliance dashboard's answers (GET /api/programme/*). */
-export interface Figures {
-  exposedWorkers: number;
-  dueIn30: number;
-  dueIn60: number;
-  dueIn90: number;
-  overdue: number;
-  withoutReference: number;
-  /** % 0..100, one decimal; null without exposed workers. */
-  coverage: number | null;
-}
-
-export interface CompanyRow extends Figures {
-  companyId: string;
-  name: string;
-  cnpj: string | null;
-  needsCompletion: boolean;
-}
-
-export interface GheRow extends Figures {
-  gheId: string;
-  companyId: string;
-  companyName: string;
-  sectorId: string | null;
-  sectorName: string | null;
-  name: string;
-  exposureStatus: ExposureStatus;
-}
-
-export interface Overview {
-  today: string;
-  totals: Figures;
-  companies: CompanyRow[];
-  ghes: GheRow[];
-}
-
-export interface PrevalenceFigures {
-  workersExamined: number;
-  sugestivo: number;
-  desencadeamento: number;
-  agravamento: number;
-  sugestivoPercent: number | null;
-  desencadeamentoPercent: number | null;
-  agravamentoPercent: number | null;
-}
-
-export interface Prevalence {
-  window: { from: string; to: string };
-  current: PrevalenceFigures;
-  byYear: (PrevalenceFigures & { year: number })[];
-}
-
-export type WorkerState = 'vencido' | 'vence_30' | 'due60' | 'due90' | 'em_dia' | 'sem_referencia';
-
-export interface ProgrammeWorkerRow {
-  patientId: string;
-  name: string;
-  cpf: string | null;
-  companyId: string;
-  companyName: string;
-  sectorName: string | null;
-  gheId: string | null;
-  gheName: string | null;
-  registration: string | null;
-  lastExamDate: string | null;
-  dueDate: string | null;
-  reason: string | null;
-  reasonLabel: string | null;
-  state: string | null;
-  stateLabel: string | null;
-}
-
-export interface WorkersPage {
-  total: number;
-  items: ProgrammeWorkerRow[];
-}
+/** Issue 19: the compliance dashboard's answers (GET /api/programme/*), as the HTTP contract declares them. */
+export type Overview = z.infer<typeof programmeOverviewResponse>;
+export type Figures = Overview['totals'];
+export type CompanyRow = Overview['companies'][number];
+export type GheRow = Overview['ghes'][number];
+export type Prevalence = z.infer<typeof programmePrevalenceResponse>;
+export type PrevalenceFigures = Prevalence['current'];
+export type WorkerState = z.infer<typeof programmeWorkerState>;
+export type ProgrammeWorkerRow = z.infer<typeof programmeWorkerItem>;
+export type WorkersPage = ProgrammeWorkersResponse;
 
 export interface ProgrammeFilters {
   companyId?: string;
