@@ -23,6 +23,12 @@ const guarded = (v: string | null): string | null => {
 };
 export const text = (v: string | null): string => csv(guarded(v));
 
+/**
+ * A text cell of a CSV built in Node (not COPY): empty for null and '', guarded against formula injection,
+ * quoted when it holds ; " CR or LF. The programme's workers CSV and the analytical report's CSV use it.
+ */
+export const excelText = (v: string | null): string => (v === null || v === '' ? '' : csv(guarded(v)));
+
 /** Decimal comma (every `.` replaced, as SQL `replace` did). */
 export function dec(v: string | null): string | null {
   if (v === null) return v;

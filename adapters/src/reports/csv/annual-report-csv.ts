@@ -2,6 +2,7 @@ import {
   EXAM_RESULT_LABELS, EXAM_TYPE_LABELS, EXAM_TYPES, formatDateBr, type AnnualReportData, type ExamResult, type PeriodFigures, type ReportWorkerRow,
 } from '../../../../core/src';
 import { periodLabel, previousLabel } from '../handlebars/annual-report-html';
+import { excelText } from '../../persistence/bulk/csv-cells';
 
 /*
  * The analytical report as a CSV Excel pt-BR opens as is (UTF-8 BOM, `;`, decimal comma, dd/mm/aaaa):
@@ -11,14 +12,8 @@ import { periodLabel, previousLabel } from '../handlebars/annual-report-html';
 
 export const ANNUAL_REPORT_CSV_HEADER = ['empresa', 'cnpj', 'periodo', 'secao', 'grupo', 'indicador', 'n', 'percentual', 'trabalhador', 'matricula', 'data_exame'] as const;
 
-const NEEDS_QUOTES = /[;"\n\r]/;
-/** A cell: quoted when it holds ; " CR or LF; a text starting with = + - @ tab or CR gets a leading `'` (formula guard). */
-function cell(v: string | number | null): string {
-  if (v === null) return '';
-  let s = typeof v === 'number' ? String(v).replace('.', ',') : v;
-  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return NEEDS_QUOTES.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+/** A cell: numbers with a decimal comma; texts as `excelText` (quoted when needed, formula guard). */
+const cell = (v: string | number | null): string => (typeof v === 'number' ? String(v).replace('.', ',') : excelText(v));
 
 const RESULT_KEYS: Array<ExamResult | 'sem_classificacao'> = ['dentro_limites', 'sugestivo', 'nao_sugestivo', 'sem_classificacao'];
 const resultLabel = (k: ExamResult | 'sem_classificacao') => (k === 'sem_classificacao' ? 'Sem classificação' : EXAM_RESULT_LABELS[k]);

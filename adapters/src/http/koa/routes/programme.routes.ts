@@ -1,4 +1,5 @@
 import type { Authenticate, ProgrammeWorkerItem, QueryProgramme } from '../../../../../core/src';
+import { br, excelText as cell } from '../../../persistence/bulk/csv-cells';
 import { UTF8_BOM } from '../../../persistence/bulk/csv-export';
 import {
   prevalenceQuery, programmeFilterQuery, programmeOverviewResponse, programmePrevalenceResponse, programmeWorkersCsvQuery, programmeWorkersQuery, programmeWorkersResponse,
@@ -18,13 +19,6 @@ const FORBIDDEN = { description: 'sem permissão (painéis da empresa)' };
 /** The wire item: the core's, less the sector id (the list shows its name). */
 const toWire = ({ sectorId: _sector, ...item }: ProgrammeWorkerItem) => item;
 
-/** Excel pt-BR cells: `;` separated, quoted when needed, text guarded against formula injection (style guide §8), dates dd/mm/aaaa. */
-const cell = (v: string | null) => {
-  if (v === null || v === '') return '';
-  const guarded = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return /[;"\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
-};
-const br = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '');
 export const PROGRAMME_WORKERS_CSV_COLUMNS = ['nome', 'cpf', 'empresa', 'setor', 'ghe', 'matricula', 'ultimo_exame', 'vencimento', 'motivo', 'situacao'] as const;
 
 export function programmeWorkersCsv(items: readonly ProgrammeWorkerItem[]): string {

@@ -4,6 +4,7 @@ import {
   type ProgrammeFilter, type ProgrammeOverviewCounts, type ProgrammePrevalence, type ProgrammeProjection, type ProgrammeQueries,
   type ProgrammeWorkerPage, type ProgrammeWorkerQuery, type ScheduleState, exposureStatus,
 } from '../../../../../core/src';
+import { isUuid } from './uuid';
 
 type Row = Record<string, unknown>;
 type Run = <T = Row>(sql: string, params?: unknown[]) => Promise<T[]>;
@@ -21,7 +22,6 @@ const bulkWriter = (em: EntityManager) => async (sql: string, params: unknown[])
 const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 const n = (v: unknown) => Number(v ?? 0);
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
 /** Workers recomputed per round trip set. */
 export const REFRESH_BATCH = 5000;
