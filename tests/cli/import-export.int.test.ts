@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyPatientExams, fromWireAudiogram, type WireAudiogram } from '../../core/src';
 import { inviteMember, json, registerAccount, type Account } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { jsonSummaryOf, runLimiar, writeIn } from '../support/cli';
 import { cpfFrom as cpf } from '../support/cpf';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -17,16 +18,9 @@ let t: TestServer;
 let account: Account;
 let pool: pg.Pool;
 
-const cli = (args: string[], input?: string) =>
-  spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'cli/src/main.ts'), ...args], {
-    cwd: root, encoding: 'utf8', input, env: { ...process.env, DATABASE_URL: t.database.url, LIMIAR_LOG_LEVEL: 'silent' },
-  });
-const summaryOf = (r: { stdout: string }) => JSON.parse(r.stdout.trim().split('\n').pop()!);
-const write = (name: string, text: string) => {
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, text);
-  return file;
-};
+const cli = (args: string[], input?: string) => runLimiar(t.database.url, args, input);
+const summaryOf = jsonSummaryOf;
+const write = (name: string, text: string) => writeIn(dir, name, text);
 const HEADER = 'nome;cpf;data_nascimento;sexo;empresa;data_exame;od_500;od_1000;od_2000;od_3000;od_4000;od_6000;od_8000;oe_500;oe_1000;oe_2000;oe_3000;oe_4000;oe_6000;oe_8000';
 const row = (name: string, cpf: string, birth: string, sex: string, date: string, t0 = 10) =>
   `${name};${cpf};${birth};${sex};Metalúrgica Boa Vista;${date};${t0};${t0};15;20;25;20;15;${t0};10;15;20;25;20;15`;

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,25 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cnpjWithCheckDigits } from '../../core/src';
 import { registerAccount, type Account } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { jsonSummaryOf, runLimiar, writeIn } from '../support/cli';
 import { cpfFrom as cpf } from '../support/cpf';
 
 // The programme's optional import columns (issue 19): cnpj, matricula, setor, ghe, admissao, tipo_exame.
-const root = path.resolve(import.meta.dirname, '..', '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'limiar-import-programme-'));
 let t: TestServer;
 let account: Account;
 let pool: pg.Pool;
 
-const cli = (args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'cli/src/main.ts'), ...args], {
-    cwd: root, encoding: 'utf8', env: { ...process.env, DATABASE_URL: t.database.url, LIMIAR_LOG_LEVEL: 'silent' },
-  });
-const summaryOf = (r: { stdout: string }) => JSON.parse(r.stdout.trim().split('\n').pop()!);
-const write = (name: string, text: string) => {
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, text);
-  return file;
-};
+const cli = (args: string[]) => runLimiar(t.database.url, args);
+const summaryOf = jsonSummaryOf;
+const write = (name: string, text: string) => writeIn(dir, name, text);
 const q = async <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => (await pool.query<T>(sql, params)).rows;
 
 const ACME = cnpjWithCheckDigits('112223330001');
