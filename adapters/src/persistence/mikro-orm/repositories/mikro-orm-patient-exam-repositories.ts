@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { iso, num, sql, str, type Row } from './sql-rows';
 import { isUuid } from './uuid';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import {
@@ -10,15 +11,8 @@ import {
 import { CompanySchema, ExamSchema, PatientSchema } from '../schemas/patient-exam-schemas';
 
 type Em = () => EntityManager;
-type Row = Record<string, unknown>;
 
-const iso = (v: unknown): string | null => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
-const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-function sql(em: EntityManager) {
-  return <T = Row>(query: string, params: unknown[] = []) => em.getConnection().execute<T[]>(query, params, 'all', em.getTransactionContext());
-}
 
 const PATIENT_COLUMNS = `p.*, c.name as company_name`;
 

@@ -2,6 +2,7 @@ import { UniqueConstraintViolationException, type EntityManager } from '@mikro-o
 import type {
   Company, CompanyRecords, Employment, EmploymentRepository, ExposureMetric, Ghe, GheRepository, Sector, SectorRepository,
 } from '../../../../../core/src';
+import { iso, num, sql, str, type Row } from './sql-rows';
 import { isUuid } from './uuid';
 
 /*
@@ -11,15 +12,8 @@ import { isUuid } from './uuid';
  */
 
 type Em = () => EntityManager;
-type Row = Record<string, unknown>;
 
-const iso = (v: unknown): string | null => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
-const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-function sql(em: EntityManager) {
-  return <T = Row>(query: string, params: unknown[] = []) => em.getConnection().execute<T[]>(query, params, 'all', em.getTransactionContext());
-}
 
 /** The unique index a violation names (its message quotes it), or undefined for another error. */
 function violated(error: unknown): string | undefined {
