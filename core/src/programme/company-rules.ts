@@ -1,7 +1,7 @@
 import { EMAIL_PATTERN } from '../accounts/account-rules';
 import { err, ok, type Result } from '../shared/result';
 import { Cnpj } from './cnpj';
-import { DEFAULT_PERIODICITY_MONTHS, EXPOSURE_METRICS, type ExposureMetric, type NoiseExposure } from './company';
+import { DEFAULT_PERIODICITY_MONTHS, EXPOSURE_METRICS, type Company, type ExposureMetric, type NoiseExposure } from './company';
 import { InvalidCompanyError, InvalidEmploymentError, InvalidGheError, InvalidSectorError } from './programme-errors';
 
 /*
@@ -63,17 +63,8 @@ export interface CompanyInput {
   contactPhone?: string | null;
 }
 
-export interface ValidCompany {
-  name: string;
-  tradeName: string | null;
-  cnpj: string | null;
-  address: string | null;
-  cnae: string | null;
-  riskGrade: 1 | 2 | 3 | 4 | null;
-  contactName: string | null;
-  contactEmail: string | null;
-  contactPhone: string | null;
-}
+/** The company's own fields, checked and normalised. */
+export type ValidCompany = Pick<Company, 'name' | 'tradeName' | 'cnpj' | 'address' | 'cnae' | 'riskGrade' | 'contactName' | 'contactEmail' | 'contactPhone'>;
 
 export const COMPANY_NAME_MIN = 2;
 export const COMPANY_NAME_MAX = 200;
