@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import iconv from 'iconv-lite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cnpjWithCheckDigits } from '../../core/src';
@@ -89,6 +90,25 @@ describe('limiar import exams — programme columns', () => {
     expect(again.status, again.stderr).toBe(0);
     expect(summaryOf(again)).toMatchObject({ imported: 0, duplicates: 5, companiesCreated: 0, ghesCreated: 0, employmentPeriodsCreated: 0 });
     expect(await snapshot()).toBe(before);
+  }, 120_000);
+
+  it('a file read newest-first across batches (Windows-1252, comma-separated) keeps the worker in his latest GHE and invents no transfer', async () => {
+    const cnpj = cnpjWithCheckDigits('998887770001');
+    const header = 'NOME,CPF,DATA NASCIMENTO,SEXO,EMPRESA,CNPJ,MATRÍCULA,GHE,ADMISSÃO,TIPO EXAME,DATA EXAME,OD_500,OD_1000,OD_2000,OD_3000,OD_4000,OD_6000,OD_8000,OE_500,OE_1000,OE_2000,OE_3000,OE_4000,OE_6000,OE_8000';
+    const row = (date: string, ghe: string) => ['Íris Fundição', cpf(200000021), '03/04/1985', 'F', 'Fundição Ébano', cnpj, '77', ghe, '10/02/2020', 'periódico', date, 10, 10, 15, 20, 25, 20, 15, 10, 10, 15, 20, 25, 20, 15].join(',');
+    const file = path.join(dir, 'decrescente.csv');
+    fs.writeFileSync(file, iconv.encode([header, row('15/03/2024', 'GHE Forno'), row('15/03/2023', 'GHE Forno'), row('15/03/2022', 'GHE Moldagem'), row('15/03/2021', 'GHE Moldagem')].join('\r\n'), 'win1252'));
+    const periods = async () => q<{ ghe: string; start: string; end: string | null }>(`select g.name as ghe, e.start_date::text as start, e.end_date::text as end from employment e
+      join ghe g on g.id = e.ghe_id join company c on c.id = e.company_id where c.cnpj = $1 order by e.start_date`, [cnpj]);
+    const first = cli(['import', 'exams', file, '--user', account.email, '--json', '--batch-size', '1']);
+    expect(first.status, first.stderr + first.stdout).toBe(0);
+    expect(summaryOf(first)).toMatchObject({ imported: 4, rejected: 0, employmentPeriodsCreated: 1 });
+    // the history before his latest GHE cannot be told from a newest-first file: it is not invented either
+    expect(await periods()).toEqual([{ ghe: 'GHE Forno', start: '2020-02-10', end: null }]);
+    expect(await q("select exam_type from exam e join patient p on p.id = e.patient_id where p.name = 'Íris Fundição' and e.exam_type = 'periodico'")).toHaveLength(4);
+    const again = cli(['import', 'exams', file, '--user', account.email, '--json', '--batch-size', '1']);
+    expect(summaryOf(again)).toMatchObject({ imported: 0, duplicates: 4, employmentPeriodsCreated: 0 });
+    expect(await periods()).toEqual([{ ghe: 'GHE Forno', start: '2020-02-10', end: null }]);
   }, 120_000);
 
   it('rejects, with the line and a pt-BR reason, a bad CNPJ, an unknown exam type and employment columns without admission or company; stores nothing of those rows', async () => {

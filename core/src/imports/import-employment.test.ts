@@ -60,3 +60,18 @@ describe('planEmploymentImport', () => {
     expect(plan.inserts).toEqual([expect.objectContaining({ startDate: '2020-01-06' })]);
   });
 });
+
+describe('planEmploymentImport — a file read newest-first', () => {
+  it('a row older than what already placed the worker in his current period does not move him back', () => {
+    // batch 1 (newest rows) created the contract in GHE g2; batch 2 brings his older exam in g1
+    const stored = [{ ...({ id: 'e1', patientId: 'p1', companyId: 'c1', registration: '123', jobTitle: 'Operador', sectorId: 's1', gheId: 'g2' }), admissionDate: '2020-01-06', dismissalDate: null, startDate: '2020-01-06', endDate: null }];
+    expect(planEmploymentImport(stored, [claim('2021-03-01', { gheId: 'g1' })], ids(), new Map([['e1', '2022-03-01']]))).toEqual({ inserts: [], closes: [], fills: [] });
+    // a row newer than that evidence is a transfer, as before
+    expect(planEmploymentImport(stored, [claim('2023-03-01', { gheId: 'g1' })], ids(), new Map([['e1', '2022-03-01']])).closes).toEqual([{ id: 'e1', endDate: '2023-03-01' }]);
+  });
+
+  it('within one batch the rows are read oldest first whatever the file order', () => {
+    const plan = planEmploymentImport([], [claim('2023-01-10', { gheId: 'g3' }), claim('2022-01-10', { gheId: 'g2' }), claim('2021-01-10')], ids());
+    expect(plan.inserts.map((p) => [p.gheId, p.startDate, p.endDate])).toEqual([['g1', '2020-01-06', '2022-01-10'], ['g2', '2022-01-10', '2023-01-10'], ['g3', '2023-01-10', null]]);
+  });
+});

@@ -31,11 +31,22 @@ const sameOrUnknown = (claimed: string | null, stored: string | null) => claimed
  * How the rows of a CSV import become employment periods (docs/csv-format.md), so that a re-run changes
  * nothing: a contract is a worker + company + admission date. An unknown contract is created from its
  * earliest row; a later row naming another sector or GHE while the contract's current period was in force
- * opens a new period from that row's exam date (a transfer); a row that disagrees with a closed period of
+ * opens a new period from that row's exam date (a transfer) — unless a later row, of this file or of an
+ * earlier import, already placed the worker in that period; a row that disagrees with a closed period of
  * the history is ignored (the import never rewrites history); blank fields of a stored period are filled,
  * never overwritten. Dismissals are never inferred. Pure: the ids come from `nextId`.
  */
-export function planEmploymentImport(existing: readonly ImportedPeriod[], claims: readonly EmploymentClaim[], nextId: () => string): EmploymentPlan {
+export function planEmploymentImport(
+  existing: readonly ImportedPeriod[],
+  claims: readonly EmploymentClaim[],
+  nextId: () => string,
+  /**
+   * Per stored period, the latest exam date that already placed the worker in it (an earlier import's row).
+   * A row older than that cannot move the worker out of the period: a file read newest-first across batches
+   * would otherwise "transfer" him back into a GHE he has left.
+   */
+  placedUntil: ReadonlyMap<string, string> = new Map(),
+): EmploymentPlan {
   const plan: EmploymentPlan = { inserts: [], closes: [], fills: [] };
   const contracts = new Map<string, { periods: ImportedPeriod[]; claims: EmploymentClaim[] }>();
   const keyOf = (p: { patientId: string; companyId: string; admissionDate: string }) => `${p.patientId}|${p.companyId}|${p.admissionDate}`;
@@ -50,6 +61,7 @@ export function planEmploymentImport(existing: readonly ImportedPeriod[], claims
     contracts.get(k)!.claims.push(c);
   }
   const filled = new Map<string, EmploymentPlan['fills'][number]>();
+  const evidence = new Map(placedUntil);
   for (const { periods, claims: rows } of contracts.values()) {
     if (!rows.length) continue;
     rows.sort((a, b) => (a.examDate < b.examDate ? -1 : a.examDate > b.examDate ? 1 : 0));
@@ -69,6 +81,7 @@ export function planEmploymentImport(existing: readonly ImportedPeriod[], claims
       if (!period) continue;
       const agrees = sameOrUnknown(row.sectorId, period.sectorId) && sameOrUnknown(row.gheId, period.gheId);
       if (agrees) {
+        if (row.examDate > (evidence.get(period.id) ?? '')) evidence.set(period.id, row.examDate);
         const fill = {
           registration: period.registration ?? row.registration, jobTitle: period.jobTitle ?? row.jobTitle,
           sectorId: period.sectorId ?? row.sectorId, gheId: period.gheId ?? row.gheId,
@@ -80,7 +93,8 @@ export function planEmploymentImport(existing: readonly ImportedPeriod[], claims
         }
         continue;
       }
-      if (period.endDate !== null || on <= period.startDate) continue; // history disagrees: left as stored
+      // history disagrees (a closed period, or a later row already placed him here): left as stored
+      if (period.endDate !== null || on <= period.startDate || on <= (evidence.get(period.id) ?? '')) continue;
       const opened: ImportedPeriod = {
         ...period, id: nextId(), startDate: on, endDate: null,
         registration: row.registration ?? period.registration, jobTitle: row.jobTitle ?? period.jobTitle,
@@ -92,6 +106,7 @@ export function planEmploymentImport(existing: readonly ImportedPeriod[], claims
       } else plan.closes.push({ id: period.id, endDate: on });
       periods.push(opened);
       plan.inserts.push(opened);
+      evidence.set(opened.id, on);
     }
   }
   plan.fills.push(...filled.values());

@@ -273,7 +273,21 @@ export class ImportExams {
     }
     if (!claims.length) return 0;
     const patientIds = [...new Set(claims.map((c) => c.patientId))];
-    const plan = planEmploymentImport(await b.loadEmployments(patientIds), claims, () => this.ids.next());
+    const existing = await b.loadEmployments(patientIds);
+    const nextId = () => this.ids.next();
+    let plan = planEmploymentImport(existing, claims, nextId);
+    if (plan.closes.length) {
+      // a transfer out of a stored period only when no later stored exam already placed the worker there
+      const closing = existing.filter((p) => plan.closes.some((c) => c.id === p.id));
+      const exams = await b.loadExams([...new Set(closing.map((p) => p.patientId))]);
+      const placedUntil = new Map<string, string>();
+      for (const p of closing) {
+        for (const e of exams) {
+          if (e.patientId === p.patientId && e.date >= p.startDate && (p.endDate === null || e.date < p.endDate) && e.date > (placedUntil.get(p.id) ?? '')) placedUntil.set(p.id, e.date);
+        }
+      }
+      plan = planEmploymentImport(existing, claims, nextId, placedUntil);
+    }
     if (plan.inserts.length || plan.closes.length || plan.fills.length) await b.applyEmployments(plan, patientIds);
     return plan.inserts.length;
   }
