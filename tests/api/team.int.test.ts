@@ -30,7 +30,7 @@ describe('founders and migration', () => {
     const a = await registerAccount(t);
     const me = await (await t.request('/api/auth/me', bearer(a.token))).json();
     expect(me.roles).toEqual(['administrador', 'medico']);
-    expect(me.permissions).toEqual(['team.manage', 'workers.write', 'exams.write', 'exams.designate-reference', 'laudo.draft', 'laudo.finalize', 'dashboards.export', 'records.delete', 'programme.manage']); // every action: a solo physician keeps doing everything
+    expect(me.permissions).toEqual(['team.manage', 'workers.write', 'exams.write', 'exams.designate-reference', 'laudo.draft', 'laudo.finalize', 'dashboards.export', 'records.delete', 'programme.manage', 'audit.read', 'privacy.manage']); // every action: a solo physician keeps doing everything
     expect(me.organizations).toEqual([{ organizationId: a.user.organizationId, organizationName: me.organizationName, roles: ['administrador', 'medico'] }]);
     const fono = await registerAccount(t, { professionalType: 'Fonoaudiologo', crfa: '12345', crfaRegion: '2' });
     expect(fono.user).toMatchObject({ roles: ['administrador', 'fonoaudiologo'] });

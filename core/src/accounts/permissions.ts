@@ -33,6 +33,8 @@ export const ACTIONS = [
   'dashboards.export',
   'records.delete',
   'programme.manage',
+  'audit.read',
+  'privacy.manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -55,6 +57,10 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   'records.delete': ['administrador'],
   // companies, sectors, GHEs and their noise exposure (issue 19): the PCMSO physician and the PGR's safety professional
   'programme.manage': ['administrador', 'medico', 'seguranca'],
+  // the access trail of the records (issue 20): an administrative control over who read what (LGPD art. 37, 46)
+  'audit.read': ['administrador'],
+  // LGPD rights of a worker (issue 20): the data export and deciding deletion requests (LGPD art. 18)
+  'privacy.manage': ['administrador'],
 };
 
 /** pt-BR wording of each action, for the 403 message and docs/permissions.md. */
@@ -68,6 +74,8 @@ export const ACTION_LABELS: Record<Action, string> = {
   'dashboards.export': 'ver os painéis da empresa e exportar dados',
   'records.delete': 'excluir trabalhadores e exames',
   'programme.manage': 'cadastrar empresas, setores e GHEs e a exposição ao ruído',
+  'audit.read': 'consultar a trilha de auditoria dos acessos aos prontuários',
+  'privacy.manage': 'exportar os dados de um trabalhador e decidir pedidos de exclusão (LGPD)',
 };
 
 export function can(roles: readonly Role[], action: Action): boolean {
