@@ -19,6 +19,7 @@ import { Migration20261125110000Attribution } from './Migration20261125110000Att
 import { Migration20261125120000WorkerArchivedBy } from './Migration20261125120000WorkerArchivedBy';
 import { Migration20261126000000Programme } from './Migration20261126000000Programme';
 import { Migration20261126020000ProgrammeProjection } from './Migration20261126020000ProgrammeProjection';
+import { Migration20261127000000LaudoVersions } from './Migration20261127000000LaudoVersions';
 
 /**
  * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
@@ -45,4 +46,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125120000WorkerArchivedBy', class: Migration20261125120000WorkerArchivedBy },
   { name: 'Migration20261126000000Programme', class: Migration20261126000000Programme },
   { name: 'Migration20261126020000ProgrammeProjection', class: Migration20261126020000ProgrammeProjection },
+  { name: 'Migration20261127000000LaudoVersions', class: Migration20261127000000LaudoVersions },
 ];

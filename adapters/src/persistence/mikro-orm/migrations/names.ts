@@ -24,4 +24,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   'Migration20261125120000WorkerArchivedBy',
   'Migration20261126000000Programme',
   'Migration20261126020000ProgrammeProjection',
+  'Migration20261127000000LaudoVersions',
 ];
