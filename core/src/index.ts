@@ -111,3 +111,6 @@ export * from './use-cases/programme/manage-companies';
 export * from './use-cases/programme/manage-employment';
 export * from './use-cases/programme/refresh-programme';
 export * from './use-cases/programme/worker-schedule';
+export * from './accounts/signing-certificate';
+export * from './ports/signing-ports';
+export * from './use-cases/accounts/manage-signing-certificate';

@@ -33,6 +33,8 @@ const statusByCode: Record<string, number> = {
   'SECTOR.NOT_FOUND': 404, 'SECTOR.INVALID': 400, 'SECTOR.NAME_CONFLICT': 409,
   'GHE.NOT_FOUND': 404, 'GHE.INVALID': 400, 'GHE.NAME_CONFLICT': 409,
   'EMPLOYMENT.NOT_FOUND': 404, 'EMPLOYMENT.INVALID': 400, 'EMPLOYMENT.CLOSED_CONFLICT': 409, 'EMPLOYMENT.DUPLICATE_CONFLICT': 409,
+  // the signing certificate (issue 20; core/src/accounts/signing-certificate.ts): a well-formed file out of its validity is 422
+  'CERTIFICATE.EXPIRED': 422, 'CERTIFICATE.NOT_YET_VALID': 422, 'CERTIFICATE.INVALID_PASSWORD': 400, 'CERTIFICATE.INVALID_FILE': 400, 'CERTIFICATE.NOT_FOUND': 404,
 };
 
 const statusBySuffix: Array<[RegExp, number]> = [
