@@ -1,4 +1,4 @@
-import { beforeEach, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ReportRepository } from '../../core/src';
 import { aLaudo, anExam, at, aWorker, nextId } from '../support/builders';
 import { withTwoOrganizations, type TenantFixtures } from './tenant-fixtures';
@@ -101,5 +101,75 @@ export function reportRepositoryContract(make: () => Promise<ReportStores>) {
     await s.reports.save(aLaudo(org, of));
     await expect(s.reports.save(aLaudo(org, of))).rejects.toThrow();
     expect((await s.reports.list({ organizationId: org, limit: 10, offset: 0 })).total).toBe(1);
+  });
+
+  describe('versions (issue 20)', () => {
+    /** A finalised version 1 of the exam's laudo. */
+    async function issued(name = 'Ana Versões') {
+      const of = await examOf(name, '2025-01-01');
+      const finalizedBy = { memberId: null, userId: null, name: 'Dra. Helena Prado', registry: 'CRM 654321/SP', at: at(60).toISOString() };
+      const v1 = aLaudo(org, of, { status: 'Finalizado', pdfStorageKey: `${org}/${nextId()}.lmr`, pdfSha256: 'ab'.repeat(32), finalizedAt: at(60), finalizedBy, verificationCode: `V1${nextId().replace(/-/g, '').slice(0, 10).toUpperCase()}`, signatureKind: 'simples' });
+      await s.reports.save(v1);
+      return { of, v1 };
+    }
+
+    it('an amendment becomes the current version: by exam and in lists; every version stays readable by id and listed in order', async () => {
+      const { of, v1 } = await issued();
+      const v2 = aLaudo(org, of, { version: 2, supersedesId: v1.id, amendmentReason: 'Limiar de 4 kHz digitado errado na OE.', createdAt: at(90) });
+      await s.reports.openAmendment(org, v1.id, v2);
+      expect((await s.reports.findByExam(org, of.examId))?.report).toEqual(v2);
+      expect((await s.reports.findById(org, v1.id))?.report).toEqual(v1);
+      const listed = await s.reports.list({ organizationId: org, limit: 10, offset: 0 });
+      expect([listed.total, listed.items.map((v) => v.report.id)]).toEqual([1, [v2.id]]);
+      expect((await s.reports.list({ organizationId: org, patientId: of.patientId, limit: 10, offset: 0 })).items.map((v) => v.report.id)).toEqual([v2.id]);
+      expect((await s.reports.listVersions(org, of.examId)).map((v) => [v.report.version, v.report.id])).toEqual([[1, v1.id], [2, v2.id]]);
+      expect(await s.reports.listVersions(other, of.examId)).toEqual([]);
+      expect(await s.reports.hasFinalizedVersion(org, of.examId)).toBe(true);
+      expect(await s.reports.hasFinalizedVersion(other, of.examId)).toBe(false);
+      // finalising the amendment marks version 1 superseded, both kept
+      const supersededAt = at(120);
+      await s.reports.save({ ...v2, status: 'Finalizado', finalizedAt: at(120), verificationCode: 'V2CODE000000', signatureKind: 'icp', pdfStorageKey: `${org}/${nextId()}.lmr`, pdfSha256: 'cd'.repeat(32) });
+      await s.reports.save({ ...v1, supersededAt });
+      expect((await s.reports.findById(org, v1.id))?.report.supersededAt).toEqual(supersededAt);
+      expect((await s.reports.findByExam(org, of.examId))?.report.id).toBe(v2.id);
+    });
+
+    it('finds a finalised version by its verification code from any organisation, with the current version number', async () => {
+      const { of, v1 } = await issued('Bruno Código');
+      const found = await s.reports.findByVerificationCode(v1.verificationCode!);
+      expect(found?.report).toEqual(v1);
+      expect([found?.currentVersion, found?.patientName, found?.examDate, typeof found?.organizationName]).toEqual([1, 'Bruno Código', '2025-01-01', 'string']);
+      await s.reports.openAmendment(org, v1.id, aLaudo(org, of, { version: 2, supersedesId: v1.id, amendmentReason: 'Correção da data do exame.' }));
+      expect((await s.reports.findByVerificationCode(v1.verificationCode!))?.currentVersion).toBe(2);
+      expect(await s.reports.findByVerificationCode('ZZZZZZZZZZZZ')).toBeUndefined();
+      const draft = aLaudo(org, await examOf('Rascunho', '2025-02-01'), { verificationCode: 'DRAFT0000000' });
+      await s.reports.save(draft);
+      expect(await s.reports.findByVerificationCode('DRAFT0000000')).toBeUndefined();
+    });
+
+    it('discarding an open amendment restores the amended version as current; a first draft or another organisation is left alone', async () => {
+      const { of, v1 } = await issued('Carla Descarte');
+      const v2 = aLaudo(org, of, { version: 2, supersedesId: v1.id, amendmentReason: 'Correção do nome do operador.' });
+      await s.reports.openAmendment(org, v1.id, v2);
+      await s.reports.discardAmendment(other, v2.id);
+      expect((await s.reports.findByExam(org, of.examId))?.report.id).toBe(v2.id);
+      await s.reports.discardAmendment(org, v2.id);
+      expect((await s.reports.findByExam(org, of.examId))?.report).toEqual(v1);
+      expect(await s.reports.findById(org, v2.id)).toBeUndefined();
+      expect((await s.reports.listVersions(org, of.examId)).map((v) => v.report.id)).toEqual([v1.id]);
+      const first = aLaudo(org, await examOf('Primeiro', '2025-03-01'));
+      await s.reports.save(first);
+      await s.reports.discardAmendment(org, first.id);
+      expect((await s.reports.findById(org, first.id))?.report).toEqual(first);
+    });
+
+    it('refuses to amend a version that is not the current one, or from another organisation', async () => {
+      const { of, v1 } = await issued('Davi Recusa');
+      await expect(s.reports.openAmendment(other, v1.id, aLaudo(other, of, { version: 2, supersedesId: v1.id }))).rejects.toThrow();
+      const v2 = aLaudo(org, of, { version: 2, supersedesId: v1.id });
+      await s.reports.openAmendment(org, v1.id, v2);
+      await expect(s.reports.openAmendment(org, v1.id, aLaudo(org, of, { version: 3, supersedesId: v1.id }))).rejects.toThrow();
+      expect((await s.reports.listVersions(org, of.examId)).length).toBe(2);
+    });
   });
 }

@@ -23,6 +23,37 @@ export interface LaudoDocument {
   readonly signer?: ReportFacts['professional'];
   /** Who organised the draft, when someone other than the signer did: the laudo mentions it. */
   readonly draftedBy?: { readonly name: string; readonly registry: string | null } | null;
+  /**
+   * The finalised version's public verification code (issue 20): printed as text and as a QR code of
+   * the verification address (`/verificar/{code}`), which the renderer builds from its public URL.
+   */
+  readonly verificationCode?: string | null;
+  /** How the finalised version is signed (issue 20): the stamp printed beside the signature line. */
+  readonly signature?: LaudoSignatureStamp | null;
+  /** An amendment (version > 1) says which version it corrects and why (issue 20). */
+  readonly amendment?: LaudoAmendmentNote | null;
+}
+
+export type LaudoSignatureStamp =
+  | {
+      /** PAdES with the professional's ICP-Brasil A1 certificate. */
+      readonly kind: 'icp';
+      readonly certificateSubject: string;
+      readonly certificateIssuer: string;
+      readonly certificateSerial: string;
+      /** ISO date-time of the signature. */
+      readonly signedAt: string;
+    }
+  | {
+      /** No certificate: an "assinatura eletrônica simples" stating who finalised it and when. */
+      readonly kind: 'simples';
+      readonly signedAt: string;
+    };
+
+export interface LaudoAmendmentNote {
+  readonly version: number;
+  readonly reason: string;
+  readonly supersedes: { readonly version: number; readonly finalizedAt: string | null; readonly verificationCode: string | null };
 }
 
 /** Renders a laudo as an A4 PDF (docs/laudo.md §PDF). */

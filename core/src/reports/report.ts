@@ -4,6 +4,13 @@ import type { Attribution } from '../accounts/attribution';
 
 export type ReportStatus = 'Draft' | 'Finalizado';
 
+/**
+ * How a finalised version was signed (issue 20): `icp` = a PAdES signature with the professional's
+ * ICP-Brasil A1 certificate; `simples` = without a certificate, an "assinatura eletrônica simples"
+ * (who and when, printed on the PDF). Null for a draft, and for laudos finalised before issue 20.
+ */
+export type SignatureKind = 'icp' | 'simples';
+
 /** A laudo of one exam (spec §3 Report). `draftJson` is the editable draft; facts come from the rules. */
 export interface Report {
   id: string;
@@ -30,7 +37,31 @@ export interface Report {
   draftedBy?: Attribution | null;
   /** Who finalised it (the signer of the issued PDF) and when; null while a draft. */
   finalizedBy?: Attribution | null;
+  /**
+   * Versions (issue 20): 1 = the first issue; an amendment is version n + 1 of the same exam, with
+   * its reason, and supersedes version n when it is finalised (`supersededAt` of version n).
+   */
+  version: number;
+  supersedesId: string | null;
+  supersededAt: Date | null;
+  amendmentReason: string | null;
+  /** The public verification code printed on the PDF (text and QR), set at finalisation. */
+  verificationCode: string | null;
+  signatureKind: SignatureKind | null;
 }
+
+export const AMENDMENT_REASON_MIN = 10;
+export const AMENDMENT_REASON_MAX = 500;
+export const AMENDMENT_REASON_MESSAGE = `Informe o motivo da retificação (de ${AMENDMENT_REASON_MIN} a ${AMENDMENT_REASON_MAX} caracteres).`;
+
+/** Only a finalised, current version is amended; a draft is simply edited. */
+export class ReportNotAmendableError extends fixedError('REPORT.NOT_AMENDABLE_CONFLICT', 'Só um laudo finalizado (a versão em vigor) pode ser retificado; um rascunho é editado diretamente.') {}
+
+/** A version replaced by a later one: read-only, kept readable and verifiable. */
+export class ReportSupersededError extends fixedError('REPORT.SUPERSEDED_CONFLICT', 'Esta versão do laudo foi substituída por uma retificação e não pode ser alterada.') {}
+
+/** Discarding applies to an open amendment only (a first draft is discarded with its exam). */
+export class ReportNotAnAmendmentError extends fixedError('REPORT.NOT_AMENDMENT_CONFLICT', 'Somente uma retificação em rascunho pode ser descartada.') {}
 
 export interface ReportView {
   report: Report;

@@ -7,6 +7,7 @@ export function aLaudo(organizationId: string, of: { patientId: string; examId: 
     id: nextId(), organizationId, patientId: of.patientId, examId: of.examId, doctorId: '', doctorName: 'Dra. Ana Souza', type: 'simple', status: 'Draft',
     consultationType: 'Periódico', consultationReason: null, nexoAnswers: null, draftJson: JSON.stringify({ interpretacao_exame: 'Audição normal.' }),
     pdfStorageKey: null, pdfSha256: null, createdAt: T0, updatedAt: T0, finalizedAt: null,
-    draftedBy: null, finalizedBy: null, ...over,
+    draftedBy: null, finalizedBy: null,
+    version: 1, supersedesId: null, supersededAt: null, amendmentReason: null, verificationCode: null, signatureKind: null, ...over,
   };
 }

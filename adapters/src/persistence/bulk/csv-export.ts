@@ -73,6 +73,8 @@ async function reportsQuery(client: pg.PoolClient, org: string, f: ExportFilters
     return `${expr} as "${n}"`;
   });
   const where = [`r.organization_id = ${lit(org)}`];
+  // one row per laudo: its current version (issue 20); superseded versions stay readable in the app
+  if (names.has('current')) where.push('r.current');
   const join = names.has('patient_id') ? 'left join patient p on p.id = r.patient_id left join company c on c.id = p.company_id' : '';
   if (f.patientId && names.has('patient_id')) where.push(isUuid(f.patientId) ? `r.patient_id = ${lit(f.patientId)}` : 'false');
   else if (join) where.push(ACTIVE_ONLY);

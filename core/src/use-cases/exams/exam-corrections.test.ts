@@ -22,6 +22,11 @@ function reportsOf(rows: Array<{ examId: string; examDate: string; status: 'Draf
     findByExam: async (_o, examId) => rows.map(view).find((v) => v.report.examId === examId),
     list: async () => ({ items: rows.map(view), total: rows.length }),
     save: async () => {},
+    listVersions: async (_o, examId) => rows.map(view).filter((v) => v.report.examId === examId),
+    hasFinalizedVersion: async (_o, examId) => rows.some((r) => r.examId === examId && r.status === 'Finalizado'),
+    findByVerificationCode: async () => undefined,
+    openAmendment: async () => {},
+    discardAmendment: async () => {},
   };
 }
 

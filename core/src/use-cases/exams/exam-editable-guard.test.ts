@@ -27,6 +27,7 @@ async function laudo(reports: InMemoryReportRepository, exam: Exam, status: Repo
     id, organizationId: ORG, patientId: exam.patientId, examId: exam.id, doctorId: 'u-1', doctorName: 'Dra. Ana Lima', type: 'simple', status,
     consultationType: null, consultationReason: null, nexoAnswers: null, draftJson: '{}', pdfStorageKey: null, pdfSha256: null,
     createdAt: new Date(), updatedAt: new Date(), finalizedAt: status === 'Finalizado' ? new Date() : null,
+    version: 1, supersedesId: null, supersededAt: null, amendmentReason: null, verificationCode: null, signatureKind: null,
   });
   reports.describe(id, { patientName: 'Ana Paula', patientCompany: null, examDate: exam.date });
 }

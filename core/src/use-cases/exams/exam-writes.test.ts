@@ -76,6 +76,7 @@ async function finalisedLaudo(exam: Exam) {
     id, organizationId: ORG, patientId: exam.patientId, examId: exam.id, doctorId: 'u-1', doctorName: 'Dra. Ana Lima', type: 'simple', status: 'Finalizado',
     consultationType: null, consultationReason: null, nexoAnswers: null, draftJson: '{}', pdfStorageKey: null, pdfSha256: null,
     createdAt: new Date(), updatedAt: new Date(), finalizedAt: new Date(),
+    version: 1, supersedesId: null, supersededAt: null, amendmentReason: null, verificationCode: null, signatureKind: null,
   } satisfies Report);
   reports.describe(id, { patientName: 'Ana Paula Souza', patientCompany: null, examDate: exam.date });
 }

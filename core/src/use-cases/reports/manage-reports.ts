@@ -18,7 +18,14 @@ import { inTransaction } from '../../shared/in-transaction';
 import { buildReportDraft, type ReportDraft } from '../../reports/report-draft';
 import { buildReportFacts, professionalFacts } from '../../reports/report-facts';
 import type { AudiometryType, NexoAnswersInput } from '../../reports/report-facts-types';
-import { InvalidReportError, ReportImmutableError, ReportNotFoundError, ReportPatientArchivedError, ReportStaleError, parseNexoAnswers, type Report, type ReportView } from '../../reports/report';
+import {
+  AMENDMENT_REASON_MAX, AMENDMENT_REASON_MESSAGE, AMENDMENT_REASON_MIN, InvalidReportError, ReportImmutableError, ReportNotAmendableError, ReportNotAnAmendmentError,
+  ReportNotFoundError, ReportPatientArchivedError, ReportStaleError, ReportSupersededError, parseNexoAnswers, type Report, type ReportView,
+} from '../../reports/report';
+import { nameInitials, normalizeVerificationCode, verificationCodeFrom } from '../../reports/verification-code';
+import type { LaudoAmendmentNote, LaudoSignatureStamp } from '../../ports/report-renderer';
+import type { VerifiedReportView } from '../../ports/report-repository';
+import type { SignatureMeta, SigningCredential } from '../../ports/signing-ports';
 import { compareReportFacts, FRESH, type ReportFreshness } from '../../reports/report-freshness';
 import { refreshDraft } from '../../reports/report-refresh';
 import { err, ok, type Result } from '../../shared/result';
@@ -42,7 +49,53 @@ type Deps = {
   uow: UnitOfWork;
   /** The clinic header printed on every laudo (Configurações → Clínica); absent: the organisation name of the facts. */
   clinic?: { header(organizationId: string): Promise<ClinicHeader | undefined> };
+  /** Digital signing with the finalising professional's A1 certificate (issue 20); absent: every laudo is signed "simples". */
+  signing?: LaudoSigning;
 };
+
+/** What finalising needs of the certificates (issue 20): composed from the certificate store and the PDF signer. */
+export interface LaudoSigning {
+  /**
+   * The professional's certificate and credential when one was uploaded; null without one (the laudo
+   * is signed "simples"); an error (pt-BR) when it expired or is not valid yet: finalising is refused.
+   */
+  credentialFor(organizationId: string, userId: string, now: Date): Promise<Result<{ certificate: { subjectName: string; issuerName: string; serialNumber: string }; credential: SigningCredential } | null, DomainError>>;
+  /** PAdES-signs the PDF; throws when it cannot (the laudo is not issued). */
+  sign(pdf: Uint8Array, credential: SigningCredential, meta: SignatureMeta): Promise<Uint8Array>;
+}
+
+/** One version of a laudo as its history lists it (issue 20). */
+export interface ReportVersionSummary {
+  id: string;
+  version: number;
+  status: Report['status'];
+  current: boolean;
+  createdAt: Date;
+  finalizedAt: Date | null;
+  finalizedBy: Report['finalizedBy'];
+  amendmentReason: string | null;
+  verificationCode: string | null;
+  signatureKind: Report['signatureKind'];
+  supersededAt: Date | null;
+  pdfSha256: string | null;
+}
+
+/** What the public verification page may show (issue 20): the document, its signer, never the worker beyond initials. */
+export interface LaudoVerification {
+  code: string;
+  version: number;
+  currentVersion: number;
+  superseded: boolean;
+  supersededAt: Date | null;
+  signedAt: Date | null;
+  signedBy: { name: string; registry: string | null } | null;
+  signatureKind: Report['signatureKind'];
+  documentSha256: string | null;
+  type: Report['type'];
+  examDate: string;
+  patientInitials: string;
+  organizationName: string;
+}
 
 /**
  * Laudos (spec §2 wizard/editor, §7 reports calls; product decision 5): the rules compute the facts,
@@ -70,6 +123,8 @@ export class ManageReports {
       type: input.audiometryType, status: 'Draft', consultationType: input.consultationType ?? null, consultationReason: input.consultationReason ?? null,
       nexoAnswers: answers.value, draftJson: JSON.stringify({ ...draft.value.draft, ...(input.confirmedPainpse ? { confirmacao_painpse: input.confirmedPainpse } : {}) }), pdfStorageKey: null, pdfSha256: null,
       createdAt: existing?.report.createdAt ?? now, updatedAt: now, finalizedAt: null, draftedBy: attributionOf(auth, me, now), finalizedBy: null,
+      version: existing?.report.version ?? 1, supersedesId: existing?.report.supersedesId ?? null, supersededAt: null,
+      amendmentReason: existing?.report.amendmentReason ?? null, verificationCode: null, signatureKind: null,
     };
     await this.d.reports.save(report);
     await this.typeFromConsultation(auth, examId, report);
@@ -184,7 +239,8 @@ export class ManageReports {
       return await inTransaction(this.d.uow, async (): Promise<Result<CheckedReportView, FinalizeError | ForbiddenError>> => {
         const view = await this.d.reports.findByIdForUpdate(auth.organizationId, id);
         if (!view) return err(new ReportNotFoundError());
-        if (view.report.status === 'Finalizado') return ok({ ...view, freshness: FRESH });
+        // issued once: a second click (or a parallel one, after the first committed) changes nothing (issue 20: 409)
+        if (view.report.status === 'Finalizado') return err(view.report.supersededAt ? new ReportSupersededError() : new ReportImmutableError());
         const mayFinalize = requireFinalizePermission(auth, view.report.type);
         if (!mayFinalize.ok) return mayFinalize;
         if (await this.archived(auth, view.report.patientId)) return err(new ReportPatientArchivedError());
@@ -194,11 +250,32 @@ export class ManageReports {
         // the finalising professional signs the issued PDF, whoever organised the draft (issue 18)
         const signer = await this.d.professionals.findById(auth.userId);
         const finalizedBy = attributionOf(auth, signer, now);
-        const pdf = await this.tryRender({ ...view, report: { ...view.report, status: 'Finalizado', finalizedBy } }, now, signer);
-        if (!pdf.ok) return pdf;
-        const stored = await this.d.storage.put(auth.organizationId, pdf.value);
+        const credential = this.d.signing ? await this.d.signing.credentialFor(auth.organizationId, auth.userId, now) : ok(null);
+        if (!credential.ok) return credential;
+        const verificationCode = verificationCodeFrom(this.d.ids.next());
+        const signature: LaudoSignatureStamp = credential.value
+          ? { kind: 'icp', certificateSubject: credential.value.certificate.subjectName, certificateIssuer: credential.value.certificate.issuerName, certificateSerial: credential.value.certificate.serialNumber, signedAt: now.toISOString() }
+          : { kind: 'simples', signedAt: now.toISOString() };
+        const previous = view.report.supersedesId ? (await this.d.reports.findById(auth.organizationId, view.report.supersedesId))?.report : undefined;
+        const amendment: LaudoAmendmentNote | null = previous
+          ? { version: view.report.version, reason: view.report.amendmentReason ?? '', supersedes: { version: previous.version, finalizedAt: previous.finalizedAt?.toISOString() ?? null, verificationCode: previous.verificationCode } }
+          : null;
+        const finalised: Report = { ...view.report, status: 'Finalizado', finalizedBy, verificationCode, signatureKind: signature.kind };
+        const rendered = await this.tryRender({ ...view, report: finalised }, now, signer, { verificationCode, signature, amendment });
+        if (!rendered.ok) return rendered;
+        let pdf = rendered.value;
+        if (credential.value && this.d.signing) {
+          try {
+            pdf = await this.d.signing.sign(pdf, credential.value.credential, { signerName: signer?.name ?? finalizedBy.name, reason: `Laudo audiológico ocupacional — código de verificação ${verificationCode}`, signingTime: now });
+          } catch (error) {
+            return err(new ReportSignFailedError(error));
+          }
+        }
+        const stored = await this.d.storage.put(auth.organizationId, pdf);
         issued.push(stored.key);
-        await this.d.reports.save({ ...view.report, status: 'Finalizado', pdfStorageKey: stored.key, pdfSha256: stored.sha256, finalizedAt: now, updatedAt: now, finalizedBy });
+        await this.d.reports.save({ ...finalised, pdfStorageKey: stored.key, pdfSha256: stored.sha256, finalizedAt: now, updatedAt: now });
+        // the amended version stays readable and verifiable, marked as replaced by this one
+        if (previous) await this.d.reports.save({ ...previous, supersededAt: now, updatedAt: now });
         return ok({ ...(await this.d.reports.findById(auth.organizationId, id))!, freshness: FRESH });
       });
     } catch (error) {
@@ -206,6 +283,81 @@ export class ManageReports {
       await Promise.all(issued.map((key) => this.d.storage.delete(key).catch(() => undefined)));
       throw error;
     }
+  }
+
+  /**
+   * Opens an amendment of a finalised laudo (issue 20): version n + 1, a draft copied from version n
+   * with the reason, becomes the exam's current version. While it is open the exam may be corrected
+   * (thresholds, dates, files; the draft then asks to be reorganised); finalising it signs it and
+   * marks version n superseded. Version n stays readable, downloadable and verifiable.
+   */
+  async amend(auth: AuthContext, id: string, reason: string): Promise<Result<CheckedReportView, AmendError>> {
+    const allowed = requirePermission(auth, 'laudo.finalize');
+    if (!allowed.ok) return allowed;
+    const text = (reason ?? '').trim();
+    if (text.length < AMENDMENT_REASON_MIN || text.length > AMENDMENT_REASON_MAX) {
+      return err(new InvalidReportError(AMENDMENT_REASON_MESSAGE, [{ path: 'reason', message: AMENDMENT_REASON_MESSAGE }]));
+    }
+    return inTransaction(this.d.uow, async (): Promise<Result<CheckedReportView, AmendError>> => {
+      const view = await this.d.reports.findByIdForUpdate(auth.organizationId, id);
+      if (!view) return err(new ReportNotFoundError());
+      if (view.report.supersededAt) return err(new ReportSupersededError());
+      const current = await this.d.reports.findByExam(auth.organizationId, view.report.examId);
+      if (view.report.status !== 'Finalizado' || current?.report.id !== id) return err(new ReportNotAmendableError());
+      const mayFinalize = requireFinalizePermission(auth, view.report.type);
+      if (!mayFinalize.ok) return mayFinalize;
+      if (await this.archived(auth, view.report.patientId)) return err(new ReportPatientArchivedError());
+      const me = await this.d.professionals.findById(auth.userId);
+      const now = this.d.clock.now();
+      const amendment: Report = {
+        ...view.report, id: this.d.ids.next(), status: 'Draft', version: view.report.version + 1, supersedesId: id, supersededAt: null, amendmentReason: text,
+        verificationCode: null, signatureKind: null, pdfStorageKey: null, pdfSha256: null, finalizedAt: null, finalizedBy: null,
+        createdAt: now, updatedAt: now, draftedBy: attributionOf(auth, me, now),
+      };
+      await this.d.reports.openAmendment(auth.organizationId, id, amendment);
+      return ok(await this.checked(auth, (await this.d.reports.findById(auth.organizationId, amendment.id))!));
+    });
+  }
+
+  /** Abandons an open amendment: the draft is removed and the version it amended is in force again. */
+  async discardAmendment(auth: AuthContext, id: string): Promise<Result<CheckedReportView, ReportNotFoundError | ReportNotAnAmendmentError | ForbiddenError>> {
+    const allowed = requirePermission(auth, 'laudo.draft');
+    if (!allowed.ok) return allowed;
+    return inTransaction(this.d.uow, async (): Promise<Result<CheckedReportView, ReportNotFoundError | ReportNotAnAmendmentError>> => {
+      const view = await this.d.reports.findByIdForUpdate(auth.organizationId, id);
+      if (!view) return err(new ReportNotFoundError());
+      if (view.report.status !== 'Draft' || !view.report.supersedesId) return err(new ReportNotAnAmendmentError());
+      await this.d.reports.discardAmendment(auth.organizationId, id);
+      return ok(await this.checked(auth, (await this.d.reports.findById(auth.organizationId, view.report.supersedesId))!));
+    });
+  }
+
+  /** Every version of the laudo the given version belongs to, oldest first. */
+  async versions(auth: AuthContext, id: string): Promise<Result<ReportVersionSummary[], ReportNotFoundError>> {
+    const view = await this.d.reports.findById(auth.organizationId, id);
+    if (!view) return err(new ReportNotFoundError());
+    const all = await this.d.reports.listVersions(auth.organizationId, view.report.examId);
+    const top = Math.max(...all.map((v) => v.report.version));
+    return ok(all.map(({ report: r }) => ({
+      id: r.id, version: r.version, status: r.status, current: r.version === top, createdAt: r.createdAt, finalizedAt: r.finalizedAt, finalizedBy: r.finalizedBy ?? null,
+      amendmentReason: r.amendmentReason, verificationCode: r.verificationCode, signatureKind: r.signatureKind, supersededAt: r.supersededAt, pdfSha256: r.pdfSha256,
+    })));
+  }
+
+  /**
+   * The public verification of a code printed on a laudo (issue 20, no login): that the document
+   * exists, who signed it and when, its hash, whether it was superseded; of the worker, initials only.
+   */
+  async verify(rawCode: string): Promise<Result<LaudoVerification, ReportNotFoundError>> {
+    const code = normalizeVerificationCode(rawCode);
+    const found: VerifiedReportView | undefined = code ? await this.d.reports.findByVerificationCode(code) : undefined;
+    if (!found || !code) return err(new ReportNotFoundError());
+    const r = found.report;
+    return ok({
+      code, version: r.version, currentVersion: found.currentVersion, superseded: !!r.supersededAt, supersededAt: r.supersededAt,
+      signedAt: r.finalizedAt, signedBy: r.finalizedBy ? { name: r.finalizedBy.name, registry: r.finalizedBy.registry } : null, signatureKind: r.signatureKind,
+      documentSha256: r.pdfSha256, type: r.type, examDate: found.examDate, patientInitials: nameInitials(found.patientName), organizationName: found.organizationName,
+    });
   }
 
   /** The PDF: the issued one when finalised, else rendered from the current draft. */
@@ -218,9 +370,9 @@ export class ManageReports {
   }
 
   /** A render that throws (Chromium absent, crashed or timed out) is the spec's "Erro ao gerar PDF" (§8). */
-  private async tryRender(view: ReportView, now: Date, signer?: Professional): Promise<Result<Uint8Array, ReportRenderFailedError>> {
+  private async tryRender(view: ReportView, now: Date, signer?: Professional, issue?: IssueStamp): Promise<Result<Uint8Array, ReportRenderFailedError>> {
     try {
-      return ok(await this.render(view, now, signer));
+      return ok(await this.render(view, now, signer, issue));
     } catch (error) {
       return err(new ReportRenderFailedError(error));
     }
@@ -230,7 +382,7 @@ export class ManageReports {
    * The PDF of the laudo. The signature block names the professional who finalises (`signer`, at
    * finalisation) and, when someone else organised the draft, the laudo says who drafted it.
    */
-  private async render(view: ReportView, now: Date, signer?: Professional) {
+  private async render(view: ReportView, now: Date, signer?: Professional, issue?: IssueStamp) {
     const draft = JSON.parse(view.report.draftJson) as ReportDraft;
     const clinic = (await this.d.clinic?.header(view.report.organizationId)) ?? null;
     const drafter = view.report.draftedBy ?? null;
@@ -239,6 +391,7 @@ export class ManageReports {
       facts: draft.facts, draft, reportId: view.report.id, status: view.report.status, issuedOn: now.toISOString().slice(0, 10), clinic,
       ...(signer ? { signer: professionalFacts(signer) } : {}),
       ...(signedByOther ? { draftedBy: draftedByOf(drafter) } : {}),
+      ...(issue ?? {}),
     });
   }
 
@@ -305,7 +458,24 @@ export class ReportRenderFailedError extends DomainError {
   }
 }
 
-type FinalizeError = ReportNotFoundError | ReportImmutableError | ReportStaleError | ReportPatientArchivedError | ReportRenderFailedError;
+/**
+ * The PDF was rendered but could not be signed with the professional's certificate (a damaged stored
+ * certificate, a signer failure): nothing was issued; HTTP 503 like a failed render.
+ */
+export class ReportSignFailedError extends DomainError {
+  readonly code = 'REPORT.SIGN_FAILED';
+  constructor(cause?: unknown) {
+    super('Erro ao assinar o PDF com o certificado digital. Nada foi emitido; tente novamente ou verifique o certificado em Configurações › Segurança.');
+    this.cause = cause;
+  }
+}
+
+type FinalizeError = ReportNotFoundError | ReportImmutableError | ReportSupersededError | ReportStaleError | ReportPatientArchivedError | ReportRenderFailedError | ReportSignFailedError | DomainError;
+
+type AmendError = ReportNotFoundError | ReportNotAmendableError | ReportSupersededError | ReportPatientArchivedError | InvalidReportError | ForbiddenError;
+
+/** What a finalised version prints besides its draft (issue 20). */
+type IssueStamp = { verificationCode: string; signature: LaudoSignatureStamp; amendment: LaudoAmendmentNote | null };
 
 type DraftInput = Omit<GenerateReportInput, 'nexoCausalData'> & { nexoAnswers: NexoAnswersInput | null };
 

@@ -39,7 +39,7 @@ const likeParam = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 // counters kept by triggers count every row, so lists and the dashboard subtract these. One `?`: the organisation.
 const ARCHIVED_PATIENTS = '(select count(*) from patient a where a.organization_id = ? and a.archived_at is not null)';
 const ARCHIVED_EXAMS = '(select count(*) from patient a join exam x on x.patient_id = a.id where a.organization_id = ? and a.archived_at is not null)';
-const ARCHIVED_REPORTS = '(select count(*) from patient a join report x on x.patient_id = a.id where a.organization_id = ? and a.archived_at is not null)';
+const ARCHIVED_REPORTS = '(select count(*) from patient a join report x on x.patient_id = a.id and x.current where a.organization_id = ? and a.archived_at is not null)';
 
 export class MikroOrmPatientRepository implements PatientRepository {
   constructor(private readonly em: Em) {}
