@@ -114,3 +114,6 @@ export * from './use-cases/programme/worker-schedule';
 export * from './accounts/signing-certificate';
 export * from './ports/signing-ports';
 export * from './use-cases/accounts/manage-signing-certificate';
+export * from './audit/audit-entry';
+export * from './ports/audit-log';
+export * from './use-cases/audit/query-audit-trail';

@@ -29,6 +29,7 @@ const envSchema = z.object({
   LIMIAR_FILE_KEY: z.string().min(1).optional(),
   // seconds between background refreshes of the programme dashboard's projection (ADR 0018); 0 = only on request
   LIMIAR_PROGRAMME_REFRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  LIMIAR_AUDIT: z.enum(['buffered', 'direct', 'off']).default('buffered'),
   LIMIAR_IN_PROCESS_WORKER: z.enum(['0', '1', 'true', 'false']).default('1'),
   LIMIAR_JWT_SECRET: z.string().min(32, 'LIMIAR_JWT_SECRET precisa de pelo menos 32 caracteres').optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
@@ -80,6 +81,12 @@ export interface AppConfig {
   inProcessWorker: boolean;
   /** Seconds between background refreshes of the programme projection; 0 = only when a dashboard query asks. */
   programmeRefreshSeconds: number;
+  /**
+   * How the audit trail is written (ADR 0020): `buffered` (default: after the response, in batches),
+   * `direct` (one insert per request, before the response). `off` exists for the audit benchmark's
+   * baseline only (tests/bench/audit.bench.ts) — never in production.
+   */
+  audit: 'buffered' | 'direct' | 'off';
   /** Signing secret of session tokens; generated into `dataDir` when not configured. */
   jwtSecret?: string;
   /** Google sign-in is enabled only when a client id is configured. */
@@ -127,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     inProcessWorker: e.LIMIAR_IN_PROCESS_WORKER === '1' || e.LIMIAR_IN_PROCESS_WORKER === 'true',
     // tests see the marks as the writes left them unless they ask for the background refresh
     programmeRefreshSeconds: e.LIMIAR_PROGRAMME_REFRESH_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60),
+    audit: e.LIMIAR_AUDIT,
     jwtSecret: e.LIMIAR_JWT_SECRET,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL,

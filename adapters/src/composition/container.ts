@@ -46,6 +46,7 @@ import { JoseGoogleIdTokenVerifier } from '../security/jose-google-id-token-veri
 import { JoseSessionTokens, loadOrCreateSecret } from '../security/jose-session-tokens';
 import type { AppConfig } from './config';
 import { TOKENS } from './tokens';
+import { bindAuditTrail } from './audit-services';
 import { ExportRecords } from '../../../core/src';
 import { lazyExportPool, PgExamExportSource } from '../persistence/bulk/csv-export';
 import {
@@ -192,5 +193,6 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
   });
   factory(TOKENS.QueryProgramme, () => new QueryProgramme(new MikroOrmProgrammeQueries(em), new MikroOrmProgrammeProjection(em), get(TOKENS.Clock)));
   factory(TOKENS.RefreshProgramme, () => new RefreshProgramme(new MikroOrmProgrammeProjection(em), get(TOKENS.Clock)));
+  bindAuditTrail(c, config, db, logger); // the audit trail (issue 20, ADR 0020)
   return c;
 }

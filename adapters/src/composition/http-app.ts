@@ -42,6 +42,7 @@ export function appDeps(container: Container): AppDeps {
     worklist: { worklist: get(TOKENS.Worklist) },
     annualReport: { annualReport: get(TOKENS.AnnualReport) },
     programme: { programme: get(TOKENS.QueryProgramme) },
+    audit: { auditTrail: get(TOKENS.QueryAuditTrail), log: get(TOKENS.AuditLog), now: today },
     team: { team: get(TOKENS.ManageTeam), acceptInvitation: get(TOKENS.AcceptInvitation), switchOrganization: get(TOKENS.SwitchOrganization), profile: get(TOKENS.ManageProfile) },
   };
 }

@@ -10,6 +10,7 @@ import { createContainer } from './container';
 import { createHttpApp } from './http-app';
 import { createLogger } from './logger';
 import { TOKENS } from './tokens';
+import { closeAuditTrail } from './audit-services';
 
 /** Idle keep-alive socket lifetime; `headersTimeout` must be above it (Node closes on the lower). */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
@@ -92,6 +93,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
         await stopRefreshingProgramme();
         await readingQueue?.queue.stop();
         await renderer?.close?.();
+        await closeAuditTrail(container); // the buffered audit entries of the last requests
         await db.close();
       })()),
   };

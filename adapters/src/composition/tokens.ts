@@ -73,4 +73,6 @@ export const TOKENS = {
   QueryProgramme: t('QueryProgramme'),
   RefreshProgramme: t('RefreshProgramme'),
   QueryWorkerSchedule: t('QueryWorkerSchedule'),
+  AuditLog: t('AuditLog'),
+  QueryAuditTrail: t('QueryAuditTrail'),
 } as const;

@@ -1,12 +1,14 @@
 import Koa from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { Logger } from 'pino';
-import type { Authenticate, CheckHealth } from '../../../../core/src';
+import type { AuditLog, Authenticate, CheckHealth } from '../../../../core/src';
 import { ApiRoutes } from './api-routes';
 import { requireAuth } from './auth';
 import { compressJson } from './compress-json';
 import { errorMiddleware } from './error-middleware';
 import { requestLogger } from './request-logger';
+import { auditTrail } from './audit/audit-middleware';
+import { auditRoutes, type AuditDeps } from './routes/audit.routes';
 import { securityHeaders } from './security-headers';
 import { accountRoutes, type AccountDeps } from './routes/accounts.routes';
 import { exportRoutes, type ExportDeps } from './routes/export.routes';
@@ -53,6 +55,8 @@ export interface AppDeps {
   programme: Routed<ProgrammeDeps>;
   companies: Routed<CompanyDeps>;
   team: Routed<TeamDeps>;
+  /** The audit trail (issue 20): its store (the middleware records into it) and the administrator's query. */
+  audit: Routed<AuditDeps> & { log: AuditLog; now: () => Date };
 }
 
 /** Builds the Koa application: logs, errors, per-request ORM context, `/api` routes, web app. */
@@ -80,10 +84,12 @@ export function createApp(d: AppDeps): Koa {
   programmeRoutes(routes, { ...d.programme, authenticate });
   companyRoutes(routes, { ...d.companies, authenticate });
   teamRoutes(routes, { ...d.team, authenticate });
+  auditRoutes(routes, { auditTrail: d.audit.auditTrail, authenticate });
 
   app.use(requestLogger(d.logger));
   app.use(securityHeaders({ googleSignIn: Boolean(d.settings.googleClientId), widgetPrefix: '/widget' }));
   app.use(compressJson(1024)); // outside the error middleware: error bodies are JSON too
+  app.use(auditTrail({ audit: d.audit.log, now: d.audit.now, logger: d.logger })); // sees the status answered, errors included
   app.use(errorMiddleware(d.logger));
   app.use((_ctx, next) => d.requestScope(next));
   app.use(routes.router.routes());

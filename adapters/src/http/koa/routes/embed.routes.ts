@@ -80,6 +80,7 @@ export function embedRoutes(routes: ApiRoutes, d: EmbedDeps): void {
         throw auth.error;
       }
       cors(ctx, origin);
+      ctx.state.embedToken = auth.value; // the audit trail names the token (audit-middleware.ts)
       ctx.set('Cache-Control', 'private, no-store');
       ctx.body = unwrap(await d.embed.evolution(auth.value, params.patientId, meta));
     });

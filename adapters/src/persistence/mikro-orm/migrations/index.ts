@@ -20,6 +20,7 @@ import { Migration20261125120000WorkerArchivedBy } from './Migration202611251200
 import { Migration20261126000000Programme } from './Migration20261126000000Programme';
 import { Migration20261126020000ProgrammeProjection } from './Migration20261126020000ProgrammeProjection';
 import { Migration20261127000000LaudoVersions } from './Migration20261127000000LaudoVersions';
+import { Migration20261127020000AuditLog } from './Migration20261127020000AuditLog';
 
 /**
  * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
@@ -47,4 +48,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126000000Programme', class: Migration20261126000000Programme },
   { name: 'Migration20261126020000ProgrammeProjection', class: Migration20261126020000ProgrammeProjection },
   { name: 'Migration20261127000000LaudoVersions', class: Migration20261127000000LaudoVersions },
+  { name: 'Migration20261127020000AuditLog', class: Migration20261127020000AuditLog },
 ];
