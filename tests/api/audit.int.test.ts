@@ -156,6 +156,28 @@ describe('the audit trail', () => {
     await call(medico, '/api/audit.csv', {}, 403);
   });
 
+  it('follows a laudo: draft, finalisation, PDF, versions and the public verification (the public, in the laudo\'s organisation)', async () => {
+    const already = (await call(admin, '/api/audit?limit=1')).total as number;
+    const draft = await post(admin, `/api/reports/generate/${examId}`, { audiometryType: 'simple' });
+    const finalized = await post(admin, `/api/reports/${draft.id}/finalize`, {}, 200);
+    expect(finalized.verificationCode).toEqual(expect.any(String));
+    await call(admin, `/api/reports/${draft.id}/download`);
+    await call(medico, `/api/reports/${draft.id}/versions`);
+    await call(null, `/api/verify/${finalized.verificationCode.toLowerCase()}`);
+    await call(null, '/api/verify/ZZZZ-ZZZZ-ZZZZ', {}, 404); // no such laudo: no organisation to record it in
+    const page = await call(admin, `/api/audit?limit=${200}`);
+    expect(page.total).toBe(already + 5);
+    const rows = page.items.slice(0, 5).reverse().map((r: Record<string, unknown>) => [r.actorKind, r.actorId, r.action, r.entity, r.recordId, r.patientId, r.route, r.status]);
+    const code = finalized.verificationCode.replace(/-/g, '');
+    expect(rows).toEqual([
+      ['membro', admin.user.id, 'create', 'report', draft.id, patientId, 'POST /api/reports/generate/:examId', 201],
+      ['membro', admin.user.id, 'finalize', 'report', draft.id, patientId, 'POST /api/reports/:id/finalize', 200],
+      ['membro', admin.user.id, 'download', 'report', draft.id, patientId, 'GET /api/reports/:id/download', 200],
+      ['membro', medico.user.id, 'list', 'report', draft.id, patientId, 'GET /api/reports/:id/versions', 200],
+      ['publico', null, 'verify', 'report', code, patientId, 'GET /api/verify/:code', 200],
+    ]);
+  });
+
   it('refuses UPDATE, DELETE and TRUNCATE through the application\'s own connection (append-only)', async () => {
     const count = async () => Number((await sql<{ n: string }>('select count(*) as n from audit_log'))[0]!.n);
     const n = await count();
@@ -164,6 +186,6 @@ describe('the audit trail', () => {
     await expect(sql('truncate audit_log')).rejects.toThrow(/append-only: TRUNCATE refused/);
     expect(await count()).toBe(n);
     const names = await sql<{ actor_name: string }>('select distinct actor_name from audit_log where organization_id = ?', [admin.user.organizationId]);
-    expect(names.map((r) => r.actor_name).sort()).toEqual(['Dr. Rafael Lima', 'Dra. Helena Prado', 'Portal RH Alfa']);
+    expect(names.map((r) => r.actor_name).sort()).toEqual(['Dr. Rafael Lima', 'Dra. Helena Prado', 'Portal RH Alfa', 'Público']);
   });
 });

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditActorKind, AuditEntity, AuditLookup, NewAuditEntry } from '../../../../../core/src';
+import { normalizeVerificationCode, type AuditAction, type AuditActorKind, type AuditEntity, type AuditLookup, type NewAuditEntry } from '../../../../../core/src';
 
 /**
  * THE table of audited routes (issue 20, docs/audit.md): method + route pattern (as koa-router matched it,
@@ -67,9 +67,9 @@ export const AUDITED_ROUTES: Readonly<Record<string, AuditRule>> = {
   'POST /api/reports/:id/refresh': report('update'),
   'POST /api/reports/:id/finalize': report('finalize'),
   'POST /api/reports/:id/amend': rule('amend', 'report', { record: 'params.id', lookup: 'report' }),
+  'POST /api/reports/:id/discard-amendment': report('delete'),
   'GET /api/reports/:id/versions': rule('list', 'report', { record: 'params.id', lookup: 'report' }),
   'GET /api/reports/:id/download': report('download'),
-  'GET /api/reports/:id/pdf': report('download'),
   'GET /api/verify/:code': rule('verify', 'report', { record: 'params.code', lookup: 'verification', public: true }),
   // exports
   'GET /api/patients/export.csv': rule('export', 'patient', { patient: 'query.patientId' }),
@@ -198,7 +198,9 @@ export interface AuditedRequest {
 /** The one entry of an audited request (pure: the middleware gives it what the request and response said). */
 export function auditEntryFor(rule: AuditRule, request: AuditedRequest, actor: AuditActor): NewAuditEntry {
   const sources = { params: request.params, query: request.query, body: request.body };
-  const recordId = textOrNull(pick(rule.record, sources));
+  const raw = textOrNull(pick(rule.record, sources));
+  // a verification code as stored (the page may send it with or without its hyphen)
+  const recordId = rule.lookup === 'verification' && raw ? normalizeVerificationCode(raw) ?? raw : raw;
   const patientId = uuidOrNull(pick(rule.patient, sources)) ?? patientOfBody(request.body);
   return {
     at: request.at,
