@@ -20,6 +20,7 @@ import { Migration20261125120000WorkerArchivedBy } from './Migration202611251200
 import { Migration20261126000000Programme } from './Migration20261126000000Programme';
 import { Migration20261126020000ProgrammeProjection } from './Migration20261126020000ProgrammeProjection';
 import { Migration20261127000000LaudoVersions } from './Migration20261127000000LaudoVersions';
+import { Migration20261127010000SigningCertificate } from './Migration20261127010000SigningCertificate';
 import { Migration20261127020000AuditLog } from './Migration20261127020000AuditLog';
 
 /**
@@ -48,5 +49,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126000000Programme', class: Migration20261126000000Programme },
   { name: 'Migration20261126020000ProgrammeProjection', class: Migration20261126020000ProgrammeProjection },
   { name: 'Migration20261127000000LaudoVersions', class: Migration20261127000000LaudoVersions },
+  { name: 'Migration20261127010000SigningCertificate', class: Migration20261127010000SigningCertificate },
   { name: 'Migration20261127020000AuditLog', class: Migration20261127020000AuditLog },
 ];

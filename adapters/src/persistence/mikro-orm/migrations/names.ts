@@ -25,5 +25,6 @@ export const MIGRATION_NAMES: readonly string[] = [
   'Migration20261126000000Programme',
   'Migration20261126020000ProgrammeProjection',
   'Migration20261127000000LaudoVersions',
+  'Migration20261127010000SigningCertificate',
   'Migration20261127020000AuditLog',
 ];
