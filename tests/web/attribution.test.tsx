@@ -43,6 +43,7 @@ const report: ReportResponse = {
   type: 'simple', status: 'Finalizado', createdAt: fono.at, finalizedAt: '2026-11-25T14:00:00.000Z', pdfUrl: '/api/reports/r1/download', pdfSha256: 'ab'.repeat(32),
   draftJson: JSON.stringify({ summary_text: 'Limiares dentro da normalidade.' }), stale: false, staleChanges: [],
   draftedBy: fono, finalizedBy: { ...medica, at: '2026-11-25T14:00:00.000Z' },
+  version: 1, supersedesId: null, supersededAt: null, amendmentReason: null, verificationCode: '7K3M-QX2P-9D4T', signatureKind: 'simples',
 };
 
 describe('attribution on the exam page', () => {

@@ -60,6 +60,12 @@ export class ReportNotAmendableError extends fixedError('REPORT.NOT_AMENDABLE_CO
 /** A version replaced by a later one: read-only, kept readable and verifiable. */
 export class ReportSupersededError extends fixedError('REPORT.SUPERSEDED_CONFLICT', 'Esta versão do laudo foi substituída por uma retificação e não pode ser alterada.') {}
 
+/**
+ * The exam was corrected while the amendment was open: discarding it would leave in force a version
+ * that no longer states the exam as it is. Finalise the amendment (or undo the corrections) instead.
+ */
+export class ReportAmendmentInUseError extends fixedError('REPORT.AMENDMENT_IN_USE_CONFLICT', 'O exame foi corrigido depois que esta retificação foi aberta: descartá-la deixaria em vigor um laudo que não corresponde ao exame. Finalize a retificação ou desfaça as correções.') {}
+
 /** Discarding applies to an open amendment only (a first draft is discarded with its exam). */
 export class ReportNotAnAmendmentError extends fixedError('REPORT.NOT_AMENDMENT_CONFLICT', 'Somente uma retificação em rascunho pode ser descartada.') {}
 

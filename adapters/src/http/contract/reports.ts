@@ -34,6 +34,17 @@ export const reportResponse = z.object({
   pdfUrl: z.string().nullable(),
   pdfSha256: z.string().nullable(),
   draftJson: z.string(),
+  /** Versions (issue 20): 1 = first issue; an amendment is n + 1 and supersedes n once finalised. */
+  version: z.number().int(),
+  /** The version this one amends (null for version 1). */
+  supersedesId: z.string().nullable(),
+  /** When a later version replaced this one (it stays readable and verifiable). */
+  supersededAt: z.string().nullable(),
+  amendmentReason: z.string().nullable(),
+  /** The public verification code printed on the PDF (`XXXX-XXXX-XXXX`), once finalised. */
+  verificationCode: z.string().nullable(),
+  /** `icp` = PAdES with the professional's ICP-Brasil certificate; `simples` = assinatura eletrônica simples. */
+  signatureKind: z.enum(['icp', 'simples']).nullable(),
   /**
    * The draft was organised from facts that changed since (exam corrected, thresholds edited, reading
    * applied, history reclassified): finalising is refused until POST /reports/{id}/refresh. Only on
@@ -58,3 +69,46 @@ export const reportListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(200),
   offset: z.coerce.number().int().min(0).default(0),
 });
+
+export const amendReportBody = z.object({
+  reason: z.string({ error: 'Informe o motivo da retificação' }).max(2000),
+});
+
+export const reportVersionsResponse = z.object({
+  versions: z.array(z.object({
+    id: z.string(),
+    version: z.number().int(),
+    status: z.enum(['Draft', 'Finalizado']),
+    /** The exam's version in force (the highest). */
+    current: z.boolean(),
+    createdAt: z.string(),
+    finalizedAt: z.string().nullable(),
+    finalizedBy: attributionResponse.nullable(),
+    amendmentReason: z.string().nullable(),
+    verificationCode: z.string().nullable(),
+    signatureKind: z.enum(['icp', 'simples']).nullable(),
+    supersededAt: z.string().nullable(),
+    pdfSha256: z.string().nullable(),
+    pdfUrl: z.string().nullable(),
+  })),
+});
+
+/** The public verification of a laudo (no login): the document and its signer; of the worker, initials only. */
+export const verificationResponse = z.object({
+  code: z.string(),
+  version: z.number().int(),
+  currentVersion: z.number().int(),
+  superseded: z.boolean(),
+  supersededAt: z.string().nullable(),
+  signedAt: z.string().nullable(),
+  signedBy: z.object({ name: z.string(), registry: z.string().nullable() }).nullable(),
+  signatureKind: z.enum(['icp', 'simples']).nullable(),
+  signatureLabel: z.string(),
+  /** SHA-256 (hex) of the issued PDF: compare it with the file in hand. */
+  documentSha256: z.string().nullable(),
+  type: z.enum(['simple', 'nexo-causal']),
+  examDate: z.string(),
+  patientInitials: z.string(),
+  organizationName: z.string(),
+});
+export type VerificationResponse = z.infer<typeof verificationResponse>;

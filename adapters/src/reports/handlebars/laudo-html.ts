@@ -13,9 +13,17 @@ const footer = hbs.compile(
     '<span>{{patient}} · exame de {{date}}</span><span>Página <span class="pageNumber"></span> de <span class="totalPages"></span></span></div>',
 );
 
+/** What the renderer adds to a finalised version: the verification address and its QR code (issue 20). */
+export interface LaudoIssueExtras {
+  /** `https://…/verificar/{code}`, printed as text. */
+  readonly verificationUrl?: string | null;
+  /** The QR code of `verificationUrl`, an SVG made by the `qrcode` package from that URL (inserted unescaped). */
+  readonly verificationQrSvg?: string | null;
+}
+
 /** The laudo as one self-contained A4 HTML page (inline CSS, inline SVG); every `{{…}}` is HTML-escaped. */
-export function renderLaudoHtml(doc: LaudoDocument): string {
-  return template(laudoView(doc));
+export function renderLaudoHtml(doc: LaudoDocument, extras: LaudoIssueExtras = {}): string {
+  return template({ ...laudoView(doc), verificationUrl: extras.verificationUrl ?? null, verificationQrSvg: extras.verificationQrSvg ?? null });
 }
 
 /** Puppeteer footerTemplate: patient, exam date and "Página X de Y" (escaped). */

@@ -1,6 +1,6 @@
 import {
-  EAR_ABBR, earClassificationText, reviewedItems, reviewedParagraphs, reviewedSummary, formatCnpj, formatDateBr, formatDb, joinPt, LAUDO_DISCLAIMER, NEXO_LEVEL_LABEL, NORM_CITATION, NR7_CLASS_LABEL, PAIRO_LABEL,
-  type EarFacts, type HistoryEntry, type LaudoDocument, type ReportFacts, type Side, type ThresholdPoint,
+  EAR_ABBR, earClassificationText, reviewedItems, reviewedParagraphs, reviewedSummary, formatCnpj, formatDateBr, formatDb, formatVerificationCode, joinPt, LAUDO_DISCLAIMER, NEXO_LEVEL_LABEL, NORM_CITATION, NR7_CLASS_LABEL, PAIRO_LABEL,
+  type EarFacts, type HistoryEntry, type LaudoDocument, type LaudoSignatureStamp, type ReportFacts, type Side, type ThresholdPoint,
 } from '../../../../core/src';
 import { audiogramSvg } from '../svg/audiogram-svg';
 import { formatBoundDb, formatBoundDelta, referenceLine } from './laudo-format';
@@ -206,7 +206,30 @@ export function laudoView(doc: LaudoDocument) {
     },
     draftedBy: doc.draftedBy ? (doc.draftedBy.registry ? `${doc.draftedBy.name} (${doc.draftedBy.registry})` : doc.draftedBy.name) : null,
     place: doc.city ? `${doc.city}, ${formatDateBr(issuedOn)}` : formatDateBr(issuedOn),
+    // issue 20: how the finalised version is signed, its verification code, and what an amendment corrects
+    verificationCode: doc.verificationCode ? formatVerificationCode(doc.verificationCode) : null,
+    stamp: doc.signature ? stampOf(doc.signature, signer) : null,
+    amendment: doc.amendment ? {
+      version: doc.amendment.version, reason: doc.amendment.reason, previousVersion: doc.amendment.supersedes.version,
+      previousIssued: doc.amendment.supersedes.finalizedAt ? formatDateTimeBr(doc.amendment.supersedes.finalizedAt) : null,
+      previousCode: doc.amendment.supersedes.verificationCode ? formatVerificationCode(doc.amendment.supersedes.verificationCode) : null,
+    } : null,
   };
+}
+
+/** The signature stamp printed beside the signature line (issue 20). */
+function stampOf(signature: LaudoSignatureStamp, signer: { name: string; registry: string | null }) {
+  const when = formatDateTimeBr(signature.signedAt);
+  return signature.kind === 'icp'
+    ? { icp: true, title: 'Documento assinado digitalmente (ICP-Brasil, PAdES)', lines: [`Certificado: ${signature.certificateSubject}`, `Emitido por: ${signature.certificateIssuer} · série ${signature.certificateSerial}`, `Assinado por ${signer.name}${signer.registry ? ` (${signer.registry})` : ''} em ${when}`] }
+    : { icp: false, title: 'Assinatura eletrônica simples', lines: [`Finalizado por ${signer.name}${signer.registry ? ` (${signer.registry})` : ''} em ${when}, autenticado no sistema Limiar.`, 'Este documento não contém assinatura digital com certificado ICP-Brasil.'] };
+}
+
+/** "2026-11-25T14:03:00.000Z" → "25/11/2026 11:03 (horário de Brasília)". */
+function formatDateTimeBr(iso: string): string {
+  const d = new Date(iso);
+  const parts = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(d);
+  return `${parts.replace(',', '')} (horário de Brasília)`;
 }
 
 /** The level the professional confirmed or chose in the editor, when they did (draft.nexo_causal.confirmado). */

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'puppeteer';
-import type { LaudoDocument, ReportRenderer } from '../../../../core/src';
+import QRCode from 'qrcode';
+import { formatVerificationCode, type LaudoDocument, type ReportRenderer } from '../../../../core/src';
 import { laudoFooterHtml, renderLaudoHtml } from '../handlebars/laudo-html';
 
 /** Chromium flags of stack.md §4 (container-friendly, no background traffic). */
@@ -18,6 +19,11 @@ export interface PuppeteerReportRendererOptions {
   readonly poolSize?: number;
   /** Limit of one render (setContent + pdf), ms (default 20 000). */
   readonly timeoutMs?: number;
+  /**
+   * The address the public reaches the app at (LIMIAR_PUBLIC_URL): a finalised laudo prints
+   * `{publicUrl}/verificar/{code}` and its QR code (issue 20). Default: the verification path alone.
+   */
+  readonly publicUrl?: string;
 }
 
 /** The A4 page setup of every laudo: margins leave room for the footer with "Página X de Y". */
@@ -56,7 +62,10 @@ export class PuppeteerReportRenderer implements ReportRenderer {
   }
 
   async render(document: LaudoDocument): Promise<Uint8Array> {
-    return this.renderHtml(renderLaudoHtml(document), laudoFooterHtml(document));
+    const code = document.verificationCode ? formatVerificationCode(document.verificationCode) : null;
+    const verificationUrl = code ? `${this.options.publicUrl ?? ''}/verificar/${code}` : null;
+    const verificationQrSvg = verificationUrl ? await QRCode.toString(verificationUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 0 }) : null;
+    return this.renderHtml(renderLaudoHtml(document, { verificationUrl, verificationQrSvg }), laudoFooterHtml(document));
   }
 
   /**

@@ -85,12 +85,15 @@ export class ReviewExamReading {
     return ok({ reading: { ...decided, worker: await this.workerOf(auth.organizationId, exam) }, exam: updated });
   }
 
-  async discard(auth: AuthContext, examId: string, readingId: string): Promise<Result<ExamReadingView, ReviewError | ForbiddenError>> {
+  async discard(auth: AuthContext, examId: string, readingId: string): Promise<Result<ExamReadingView, ReviewError | ExamLockedByFinalizedReportError | ForbiddenError>> {
     const allowed = requirePermission(auth, 'exams.write');
     if (!allowed.ok) return allowed;
     const found = await this.pending(auth, examId, readingId);
     if (!found.ok) return found;
     const { exam, reading } = found.value;
+    // the decision is written into the exam's record (its reading note): read-only under a finalised laudo (issue 20)
+    const editable = await assertExamEditable(this.reports, exam, 'alterado', false);
+    if (!editable.ok) return editable;
     const at = this.clock.now();
     const decided: ExamReading = { ...reading, status: 'discarded', decidedAt: at, decidedBy: auth.userId, reviewedBy: await attribute(this.professionals, auth, at) };
     const ambienteJson = discardedReadingNote(exam.ambienteJson, reading.id, reading.fileName, hasAirThresholds(exam));

@@ -19,7 +19,7 @@ import { buildReportDraft, type ReportDraft } from '../../reports/report-draft';
 import { buildReportFacts, professionalFacts } from '../../reports/report-facts';
 import type { AudiometryType, NexoAnswersInput } from '../../reports/report-facts-types';
 import {
-  AMENDMENT_REASON_MAX, AMENDMENT_REASON_MESSAGE, AMENDMENT_REASON_MIN, InvalidReportError, ReportImmutableError, ReportNotAmendableError, ReportNotAnAmendmentError,
+  AMENDMENT_REASON_MAX, AMENDMENT_REASON_MESSAGE, AMENDMENT_REASON_MIN, InvalidReportError, ReportAmendmentInUseError, ReportImmutableError, ReportNotAmendableError, ReportNotAnAmendmentError,
   ReportNotFoundError, ReportPatientArchivedError, ReportStaleError, ReportSupersededError, parseNexoAnswers, type Report, type ReportView,
 } from '../../reports/report';
 import { nameInitials, normalizeVerificationCode, verificationCodeFrom } from '../../reports/verification-code';
@@ -319,14 +319,21 @@ export class ManageReports {
     });
   }
 
-  /** Abandons an open amendment: the draft is removed and the version it amended is in force again. */
-  async discardAmendment(auth: AuthContext, id: string): Promise<Result<CheckedReportView, ReportNotFoundError | ReportNotAnAmendmentError | ForbiddenError>> {
+  /**
+   * Abandons an open amendment: the draft is removed and the version it amended is in force again —
+   * only while the exam still reads as that version states it (else 409: finalise the amendment).
+   */
+  async discardAmendment(auth: AuthContext, id: string): Promise<Result<CheckedReportView, DiscardError>> {
     const allowed = requirePermission(auth, 'laudo.draft');
     if (!allowed.ok) return allowed;
-    return inTransaction(this.d.uow, async (): Promise<Result<CheckedReportView, ReportNotFoundError | ReportNotAnAmendmentError>> => {
+    return inTransaction(this.d.uow, async (): Promise<Result<CheckedReportView, DiscardError>> => {
       const view = await this.d.reports.findByIdForUpdate(auth.organizationId, id);
       if (!view) return err(new ReportNotFoundError());
       if (view.report.status !== 'Draft' || !view.report.supersedesId) return err(new ReportNotAnAmendmentError());
+      const amended = (await this.d.reports.findById(auth.organizationId, view.report.supersedesId))!;
+      const stated = JSON.parse(amended.report.draftJson) as ReportDraft;
+      const now = await this.currentFacts(auth, amended.report, stated);
+      if (!now.ok || compareReportFacts(stated.facts, now.value).stale) return err(new ReportAmendmentInUseError());
       await this.d.reports.discardAmendment(auth.organizationId, id);
       return ok(await this.checked(auth, (await this.d.reports.findById(auth.organizationId, view.report.supersedesId))!));
     });
@@ -471,6 +478,8 @@ export class ReportSignFailedError extends DomainError {
 }
 
 type FinalizeError = ReportNotFoundError | ReportImmutableError | ReportSupersededError | ReportStaleError | ReportPatientArchivedError | ReportRenderFailedError | ReportSignFailedError | DomainError;
+
+type DiscardError = ReportNotFoundError | ReportNotAnAmendmentError | ReportAmendmentInUseError | ForbiddenError;
 
 type AmendError = ReportNotFoundError | ReportNotAmendableError | ReportSupersededError | ReportPatientArchivedError | InvalidReportError | ForbiddenError;
 

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { AIR_FREQUENCIES, isNoResponse, type Authenticate, type ExamRepository, type ManageReports, type ReportFreshness, type ReportView } from '../../../../../core/src';
-import { generateReportBody, patientReportResponse, reportListQuery, reportResponse, updateReportBody, type ReportResponse } from '../../contract/reports';
+import { AIR_FREQUENCIES, formatVerificationCode, isNoResponse, type Authenticate, type ExamRepository, type ManageReports, type ReportFreshness, type ReportView } from '../../../../../core/src';
+import { amendReportBody, generateReportBody, patientReportResponse, reportListQuery, reportResponse, reportVersionsResponse, updateReportBody, verificationResponse, type ReportResponse } from '../../contract/reports';
 import type { ApiRoutes } from '../api-routes';
 import { unwrap } from '../request-errors';
 import { requireAuth } from '../auth';
@@ -16,8 +16,13 @@ export function toReportResponse(v: ReportView & { freshness?: ReportFreshness; 
     doctorName: r.doctorName, type: r.type, status: r.status, createdAt: r.createdAt.toISOString(), finalizedAt: r.finalizedAt?.toISOString() ?? null,
     draftedBy: toAttributionResponse(r.draftedBy), finalizedBy: toAttributionResponse(r.finalizedBy),
     pdfUrl: r.pdfStorageKey ? `/api/reports/${r.id}/download` : null, pdfSha256: r.pdfSha256, draftJson: r.draftJson,
+    version: r.version, supersedesId: r.supersedesId, supersededAt: r.supersededAt?.toISOString() ?? null, amendmentReason: r.amendmentReason,
+    verificationCode: r.verificationCode ? formatVerificationCode(r.verificationCode) : null, signatureKind: r.signatureKind,
   };
 }
+
+/** pt-BR name of how a version is signed (the laudo page and the public verification page). */
+export const SIGNATURE_LABELS = { icp: 'Assinatura digital ICP-Brasil (PAdES)', simples: 'Assinatura eletrônica simples' } as const;
 
 export interface ReportDeps {
   authenticate: Authenticate;
@@ -86,6 +91,42 @@ export function reportRoutes(routes: ApiRoutes, d: ReportDeps): void {
   routes.add({ method: 'post', path: '/reports/:id/finalize', tag, summary: 'Finaliza o laudo: emite o PDF uma vez (SHA-256 registrado), também sob chamadas simultâneas; depois é somente leitura. Rascunho desatualizado → 409; falha ao gerar o PDF → 503 "Erro ao gerar PDF"', params: idParams, responses: { 200: { description: 'ok', schema: reportResponse }, 503: { description: 'Erro ao gerar PDF (nada foi emitido; tente novamente)' } } },
     async (ctx, { params }) => {
       ctx.body = toReportResponse(unwrap(await d.reports.finalize(await auth(ctx), params.id)));
+    });
+
+  routes.add({ method: 'post', path: '/reports/:id/amend', tag, summary: 'Retifica um laudo finalizado: cria a versão n + 1 (rascunho) com o motivo; o exame volta a aceitar correções até a retificação ser finalizada (assinada), quando substitui a versão n, que continua legível e verificável', params: idParams, body: amendReportBody, responses: { 201: { description: 'Retificação aberta (rascunho)', schema: reportResponse }, 409: { description: 'Não é a versão em vigor finalizada' } } },
+    async (ctx, { params, body }) => {
+      ctx.status = 201;
+      ctx.body = toReportResponse(unwrap(await d.reports.amend(await auth(ctx), params.id, body.reason)));
+    });
+
+  routes.add({ method: 'post', path: '/reports/:id/discard-amendment', tag, summary: 'Descarta uma retificação em rascunho: a versão retificada volta a ser a versão em vigor', params: idParams, responses: { 200: { description: 'A versão em vigor', schema: reportResponse } } },
+    async (ctx, { params }) => {
+      ctx.body = toReportResponse(unwrap(await d.reports.discardAmendment(await auth(ctx), params.id)));
+    });
+
+  routes.add({ method: 'get', path: '/reports/:id/versions', tag, summary: 'Histórico de versões do laudo (retificações), da primeira à em vigor', params: idParams, responses: { 200: { description: 'ok', schema: reportVersionsResponse } } },
+    async (ctx, { params }) => {
+      const versions = unwrap(await d.reports.versions(await auth(ctx), params.id));
+      ctx.body = {
+        versions: versions.map((v) => ({
+          id: v.id, version: v.version, status: v.status, current: v.current, createdAt: v.createdAt.toISOString(), finalizedAt: v.finalizedAt?.toISOString() ?? null,
+          finalizedBy: toAttributionResponse(v.finalizedBy), amendmentReason: v.amendmentReason,
+          verificationCode: v.verificationCode ? formatVerificationCode(v.verificationCode) : null, signatureKind: v.signatureKind,
+          supersededAt: v.supersededAt?.toISOString() ?? null, pdfSha256: v.pdfSha256, pdfUrl: v.pdfSha256 ? `/api/reports/${v.id}/download` : null,
+        })),
+      };
+    });
+
+  routes.add({ method: 'get', path: '/verify/:code', auth: 'public', tag: 'Verificação pública', summary: 'Verificação pública de um laudo pelo código impresso no PDF (sem login): existência, quem assinou e quando, hash do documento, se foi substituído; do trabalhador, só as iniciais', params: z.object({ code: z.string().max(40) }), responses: { 200: { description: 'Laudo encontrado', schema: verificationResponse }, 404: { description: 'Nenhum laudo com este código' } } },
+    async (ctx, { params }) => {
+      const v = unwrap(await d.reports.verify(params.code));
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = {
+        code: formatVerificationCode(v.code), version: v.version, currentVersion: v.currentVersion, superseded: v.superseded, supersededAt: v.supersededAt?.toISOString() ?? null,
+        signedAt: v.signedAt?.toISOString() ?? null, signedBy: v.signedBy, signatureKind: v.signatureKind,
+        signatureLabel: v.signatureKind ? SIGNATURE_LABELS[v.signatureKind] : 'Laudo emitido antes da assinatura com código de verificação',
+        documentSha256: v.documentSha256, type: v.type, examDate: v.examDate, patientInitials: v.patientInitials, organizationName: v.organizationName,
+      };
     });
 
   routes.add({ method: 'get', path: '/reports/:id/download', tag, summary: 'O PDF do laudo (o emitido, se finalizado)', params: idParams, responses: { 200: { description: 'application/pdf' } } },
