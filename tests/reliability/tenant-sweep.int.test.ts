@@ -139,6 +139,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'PUT /api/exams/{id}/reference': { reason: 'Exame feito sem repouso auditivo de 14 horas' },
   'PUT /api/patients/{id}': { name: 'Nome Trocado', age: 30, sex: 'M' },
   'PUT /api/reports/{id}': { draftJson: '{}' },
+  'POST /api/reports/{id}/amend': { reason: 'Retificação pedida por outra organização.' },
   'POST /api/reports/generate/{examId}': { audiometryType: 'simple' },
   'POST /api/exams': { date: '2025-01-10' },
   'POST /api/embed-tokens': { name: 'Portal', allowedOrigins: [ORIGIN] },
