@@ -53,6 +53,10 @@ import {
   MikroOrmCompanyRecords, MikroOrmEmploymentRepository, MikroOrmGheRepository, MikroOrmSectorRepository,
 } from '../persistence/mikro-orm/repositories/mikro-orm-programme-repositories';
 import { ManageCompanies, ManageEmployment, QueryWorkerSchedule } from '../../../core/src';
+import { ManageSigningCertificate, type CertificateReader, type PdfSigner, type SigningCertificateRepository } from '../../../core/src';
+import { MikroOrmSigningCertificateRepository } from '../persistence/mikro-orm/repositories/mikro-orm-signing-certificate-repository';
+import { ForgeCertificateReader } from '../signing/forge-certificate-reader';
+import { PadesPdfSigner } from '../signing/pades-pdf-signer';
 
 /**
  * The one composition root, used by the HTTP server, the CLI and the tests. The core has no
@@ -173,6 +177,12 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
     storage: get(TOKENS.FileStorage), ids: get(TOKENS.IdGenerator), clock: get(TOKENS.Clock), clinic: get(TOKENS.ManageOrganization),
   }));
   factory(TOKENS.ManageOrganization, () => new ManageOrganization({ organizations: get(TOKENS.OrganizationRepository), storage: get(TOKENS.FileStorage) }));
+  // signing (issue 20): the A1 certificates (pfx + password kept in the encrypted file storage) and the PAdES signer
+  constant<SigningCertificateRepository>(TOKENS.SigningCertificateRepository, new MikroOrmSigningCertificateRepository(em));
+  constant<CertificateReader>(TOKENS.CertificateReader, new ForgeCertificateReader());
+  constant<PdfSigner>(TOKENS.PdfSigner, new PadesPdfSigner());
+  factory(TOKENS.ManageSigningCertificate, () => new ManageSigningCertificate({ certificates: get(TOKENS.SigningCertificateRepository), reader: get(TOKENS.CertificateReader),
+    storage: get(TOKENS.FileStorage), ids: get(TOKENS.IdGenerator), clock: get(TOKENS.Clock) }));
   constant(TOKENS.ExportRecords, new ExportRecords(new PgExamExportSource(
     lazyExportPool(db.url, (error) => logger.warn({ err: error }, 'conexão ociosa da exportação CSV encerrada pelo banco')))));
   // companies, sectors, GHEs and employment (issue 19)

@@ -35,6 +35,7 @@ export function appDeps(container: Container): AppDeps {
     companies: { companies: get(TOKENS.ManageCompanies), employment: get(TOKENS.ManageEmployment), workerSchedule: get(TOKENS.QueryWorkerSchedule) },
     reports: { reports: get(TOKENS.ManageReports), exams: get(TOKENS.ExamRepository) },
     organization: { organization: get(TOKENS.ManageOrganization) },
+    certificate: { certificates: get(TOKENS.ManageSigningCertificate) },
     files: {
       upload: get(TOKENS.UploadExamFile), files: get(TOKENS.ExamFileStore), storage: get(TOKENS.FileStorage), review: get(TOKENS.ReviewExamReading),
       queryExams: get(TOKENS.QueryExams), today,

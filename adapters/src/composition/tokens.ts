@@ -73,6 +73,11 @@ export const TOKENS = {
   QueryProgramme: t('QueryProgramme'),
   RefreshProgramme: t('RefreshProgramme'),
   QueryWorkerSchedule: t('QueryWorkerSchedule'),
+  // the member's ICP-Brasil A1 certificate and the PAdES signer of the laudos (issue 20)
+  SigningCertificateRepository: t('SigningCertificateRepository'),
+  CertificateReader: t('CertificateReader'),
+  PdfSigner: t('PdfSigner'),
+  ManageSigningCertificate: t('ManageSigningCertificate'),
   AuditLog: t('AuditLog'),
   QueryAuditTrail: t('QueryAuditTrail'),
 } as const;

@@ -16,14 +16,15 @@ const OID_CRM_UF = '2.16.76.1.4.2.2.2';
 function attributeText(attr: forge.pki.CertificateField | undefined): string | null {
   if (!attr || attr.value === undefined) return null;
   const raw = String(attr.value);
-  if (attr.valueTagClass === asn1.Type.UTF8) {
+  const tag = attr.valueTagClass as unknown as number; // @types/node-forge types it as a class; it is the value's ASN.1 type
+  if (tag === asn1.Type.UTF8) {
     try {
       return forge.util.decodeUtf8(raw);
     } catch {
       return raw;
     }
   }
-  if (attr.valueTagClass === asn1.Type.BMPSTRING) {
+  if (tag === asn1.Type.BMPSTRING) {
     let text = '';
     for (let i = 0; i + 1 < raw.length; i += 2) text += String.fromCharCode((raw.charCodeAt(i) << 8) | raw.charCodeAt(i + 1));
     return text;

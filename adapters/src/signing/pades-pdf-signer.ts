@@ -66,7 +66,7 @@ export class CadesDetachedSigner extends Signer {
     this.key = createPrivateKey(forge.pki.privateKeyToPem(opened.key));
   }
 
-  async sign(content: Buffer): Promise<Buffer> {
+  override async sign(content: Buffer): Promise<Buffer> {
     return Buffer.from(this.cms(content), 'binary');
   }
 

@@ -23,6 +23,7 @@ import { organizationRoutes, type OrganizationDeps } from './routes/organization
 import { patientExamRoutes, type PatientExamDeps } from './routes/patients-exams.routes';
 import { systemRoutes } from './routes/system.routes';
 import { teamRoutes, type TeamDeps } from './routes/team.routes';
+import { certificateRoutes, type CertificateDeps } from './routes/certificate.routes';
 import { staticMount, staticWebApp } from './static-web-app';
 
 export const APP_VERSION = '0.1.0';
@@ -55,6 +56,8 @@ export interface AppDeps {
   programme: Routed<ProgrammeDeps>;
   companies: Routed<CompanyDeps>;
   team: Routed<TeamDeps>;
+  /** The member's ICP-Brasil A1 certificate (issue 20, Configurações › Segurança). */
+  certificate: Routed<CertificateDeps>;
   /** The audit trail (issue 20): its store (the middleware records into it) and the administrator's query. */
   audit: Routed<AuditDeps> & { log: AuditLog; now: () => Date };
 }
@@ -84,6 +87,7 @@ export function createApp(d: AppDeps): Koa {
   programmeRoutes(routes, { ...d.programme, authenticate });
   companyRoutes(routes, { ...d.companies, authenticate });
   teamRoutes(routes, { ...d.team, authenticate });
+  certificateRoutes(routes, { ...d.certificate, authenticate });
   auditRoutes(routes, { auditTrail: d.audit.auditTrail, authenticate });
 
   app.use(requestLogger(d.logger));
