@@ -21,7 +21,7 @@ let cert: TestCertificate;
 
 function upload(token: string, pfx: Uint8Array | null, password: string | null, fileName = 'certificado.pfx') {
   const form = new FormData();
-  if (pfx) form.append('pfx', new Blob([pfx], { type: 'application/x-pkcs12' }), fileName);
+  if (pfx) form.append('pfx', new Blob([new Uint8Array(pfx)], { type: 'application/x-pkcs12' }), fileName);
   if (password !== null) form.append('password', password);
   return t.request('/api/profile/certificate', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
 }
