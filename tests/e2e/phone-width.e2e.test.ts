@@ -73,6 +73,8 @@ const publicRoutes: RouteCase[] = [
   { key: 'contact', href: () => paths.contact.getHref(), actions: (p) => [p.locator('main form button[type="submit"]')] },
   { key: 'support', href: () => paths.support.getHref() },
   { key: 'invitation', href: () => paths.invitation.getHref() }, // no token: the page says so without asking the server
+  { key: 'verify', href: () => paths.verify.getHref(), actions: (p) => [p.locator('main form button[type="submit"]')] },
+  { key: 'verifyCode', href: () => paths.verifyCode.getHref('AAAA-BBBB-CCCC') }, // no such laudo: the page says so
 ];
 
 const protectedRoutes: RouteCase[] = [

@@ -18,6 +18,7 @@ const DataDeletionPage = lazy(() => import('../features/public-site/data-deletio
 const ContactPage = lazy(() => import('../features/public-site/contact-page'));
 const SupportPage = lazy(() => import('../features/public-site/support-page'));
 const InvitationPage = lazy(() => import('../features/team/invitation-page'));
+const VerifyPage = lazy(() => import('../features/public-site/verify-page'));
 const OrganizationPickerPage = lazy(() => import('../features/team/organization-picker-page'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page'));
 const OldHomePage = lazy(() => import('../features/public-site/old-home-page'));
@@ -63,6 +64,8 @@ export const routes: RouteObject[] = [
       { path: paths.contact.path, element: <ContactPage /> },
       { path: paths.support.path, element: <SupportPage /> },
       { path: paths.invitation.path, element: <InvitationPage /> },
+      { path: paths.verify.path, element: <VerifyPage /> },
+      { path: paths.verifyCode.path, element: <VerifyPage /> },
       {
         element: (
           <ProtectedRoute>

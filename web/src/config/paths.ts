@@ -17,6 +17,9 @@ export const paths = {
   support: { path: '/support', getHref: () => '/support' },
   /** Issue 18: the invitation link (`/convite#token=…`, the secret in the fragment). */
   invitation: { path: '/convite', getHref: () => '/convite' },
+  /** Issue 20: public verification of a laudo by the code printed on its PDF (no login). */
+  verify: { path: '/verificar', getHref: () => '/verificar' },
+  verifyCode: { path: '/verificar/:code', getHref: (code: string) => `/verificar/${seg(code)}` },
 
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   patients: { path: '/patients', getHref: () => '/patients' },
@@ -63,6 +66,8 @@ export const publicPathKeys = [
   'contact',
   'support',
   'invitation',
+  'verify',
+  'verifyCode',
 ] as const satisfies readonly PathKey[];
 
 /** Routes behind the authentication guard (spec §2 "Protected routes"). */
@@ -92,5 +97,11 @@ export const protectedPathKeys = [
 /** True when `pathname` is one of the public pages, where a 401 must not force a redirect. */
 export function isPublicPathname(pathname: string): boolean {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return publicPathKeys.some((key) => paths[key].path === normalised);
+  // a pattern segment `:param` matches any one segment (e.g. /verificar/:code)
+  const matches = (pattern: string) => {
+    const want = pattern.split('/');
+    const got = normalised.split('/');
+    return want.length === got.length && want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]));
+  };
+  return publicPathKeys.some((key) => matches(paths[key].path));
 }
