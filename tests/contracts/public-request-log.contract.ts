@@ -7,7 +7,7 @@ export function publicRequestLogContract(make: () => Promise<PublicRequestLog>) 
   const contact = (ip: string | null, seconds: number) => ({
     id: nextId(), name: 'Ana', email: 'ana@x.com', subject: 'Dúvida', message: 'Como exporto os exames?', ip, createdAt: at(seconds),
   });
-  const deletion = (ip: string | null, seconds: number) => ({ id: nextId(), email: 'ana@x.com', status: 'recebido' as const, ip, createdAt: at(seconds) });
+  const deletion = (ip: string | null, seconds: number) => ({ id: nextId(), email: 'ana@x.com', status: 'recebido' as const, ip, createdAt: at(seconds), tokenHash: null });
 
   it('counts the messages of one address from a time on (inclusive), one kind at a time', async () => {
     const log = await make();

@@ -121,7 +121,7 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
   factory(TOKENS.AcceptInvitation, () => new AcceptInvitation(teamStores(), get(TOKENS.PasswordHasher), sha256SecretHasher, get(TOKENS.OpenSession),
     get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock), get(TOKENS.LoginAttemptLog)));
   factory(TOKENS.SwitchOrganization, () => new SwitchOrganization(get(TOKENS.SessionRepository), get(TOKENS.MembershipRepository), get(TOKENS.ProfessionalRepository), get(TOKENS.Clock)));
-  factory(TOKENS.SubmitPublicRequest, () => new SubmitPublicRequest(get(TOKENS.PublicRequestLog), get(TOKENS.IdGenerator), get(TOKENS.Clock), get(TOKENS.LoginAttemptLog)));
+  factory(TOKENS.SubmitPublicRequest, () => new SubmitPublicRequest(get(TOKENS.PublicRequestLog), get(TOKENS.IdGenerator), get(TOKENS.Clock), get(TOKENS.LoginAttemptLog), sha256SecretHasher));
   constant(TOKENS.PasswordResetTokenRepository, new MikroOrmPasswordResetTokenRepository(em));
   constant<MailSender | null>(TOKENS.MailSender, config.smtpUrl ? new NodemailerMailSender(config.smtpUrl, config.smtpFrom, logger) : null);
   factory(TOKENS.RequestPasswordReset, () => new RequestPasswordReset(get(TOKENS.ProfessionalRepository), get(TOKENS.PasswordResetTokenRepository),

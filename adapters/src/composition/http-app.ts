@@ -6,6 +6,7 @@ import type { Clock } from '../../../core/src';
 import { createApp, type AppDeps } from '../http/koa/app';
 import type { Database } from '../persistence/database';
 import type { AppConfig } from './config';
+import { privacyDeps } from './privacy-services';
 import { TOKENS } from './tokens';
 
 /** The HTTP app's dependencies, resolved from the container once (routes never see the container). */
@@ -44,6 +45,7 @@ export function appDeps(container: Container): AppDeps {
     annualReport: { annualReport: get(TOKENS.AnnualReport) },
     programme: { programme: get(TOKENS.QueryProgramme) },
     audit: { auditTrail: get(TOKENS.QueryAuditTrail), log: get(TOKENS.AuditLog), now: today },
+    privacy: privacyDeps(container),
     team: { team: get(TOKENS.ManageTeam), acceptInvitation: get(TOKENS.AcceptInvitation), switchOrganization: get(TOKENS.SwitchOrganization), profile: get(TOKENS.ManageProfile) },
   };
 }

@@ -160,9 +160,12 @@ export interface ContactMessage {
 export interface DataDeletionRequest {
   id: string;
   email: string;
-  status: 'recebido' | 'em_andamento' | 'concluido';
+  /** Decided by an organisation's administrator (use-cases/privacy/deletion-requests.ts). */
+  status: 'recebido' | 'aprovado' | 'recusado';
   ip: string | null;
   createdAt: Date;
+  /** SHA-256 of the secret of the requester's status link (the secret itself is never stored). */
+  tokenHash: string | null;
 }
 
 /** Messages and requests sent from the public site, stored server-side (product.md). */

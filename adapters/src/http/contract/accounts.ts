@@ -120,6 +120,8 @@ export const CONTACT_SUBJECTS = ['vendas', 'suporte', 'parceria', 'outro'] as co
 
 export const dataDeletionBody = z.object({ email: z.string().max(254).default('') });
 export const receiptResponse = z.object({ id: z.string(), createdAt: z.string(), status: z.string() });
+/** A data-deletion request's receipt (issue 20): the status link holds the secret token, answered only here. */
+export const deletionReceiptResponse = receiptResponse.extend({ token: z.string(), statusUrl: z.string() });
 
 /** "Esqueci minha senha" (issue 14). */
 export const forgotPasswordBody = z.object({ email: z.string().max(254).default('') });

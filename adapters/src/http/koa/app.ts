@@ -24,6 +24,7 @@ import { patientExamRoutes, type PatientExamDeps } from './routes/patients-exams
 import { systemRoutes } from './routes/system.routes';
 import { teamRoutes, type TeamDeps } from './routes/team.routes';
 import { certificateRoutes, type CertificateDeps } from './routes/certificate.routes';
+import { privacyRoutes, type PrivacyDeps } from './routes/privacy.routes';
 import { staticMount, staticWebApp } from './static-web-app';
 
 export const APP_VERSION = '0.1.0';
@@ -58,6 +59,8 @@ export interface AppDeps {
   team: Routed<TeamDeps>;
   /** The member's ICP-Brasil A1 certificate (issue 20, Configurações › Segurança). */
   certificate: Routed<CertificateDeps>;
+  /** LGPD rights (issue 20): the worker's data export, the deletion requests' decisions and status page. */
+  privacy: Routed<PrivacyDeps>;
   /** The audit trail (issue 20): its store (the middleware records into it) and the administrator's query. */
   audit: Routed<AuditDeps> & { log: AuditLog; now: () => Date };
 }
@@ -88,6 +91,7 @@ export function createApp(d: AppDeps): Koa {
   companyRoutes(routes, { ...d.companies, authenticate });
   teamRoutes(routes, { ...d.team, authenticate });
   certificateRoutes(routes, { ...d.certificate, authenticate });
+  privacyRoutes(routes, { ...d.privacy, authenticate });
   auditRoutes(routes, { auditTrail: d.audit.auditTrail, authenticate });
 
   app.use(requestLogger(d.logger));

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  fakeSessionTokens, fixedClock, immediateUnitOfWork, InMemoryLoginAttemptLog, InMemoryOrganizationRepository,
+  fakeSecretHasher, fakeSessionTokens, fixedClock, immediateUnitOfWork, InMemoryLoginAttemptLog, InMemoryOrganizationRepository,
   InMemoryProfessionalRepository, InMemoryPublicRequestLog, InMemorySessionRepository, InMemoryMembershipRepository, plainTextHasher, sequentialIds,
 } from '../../testing/in-memory-account-adapters';
 import { Authenticate } from './authenticate';
@@ -36,7 +36,7 @@ function world() {
     logOut: new LogOut(sessions, clock),
     changePassword: new ChangePassword(pros, sessions, plainTextHasher, immediateUnitOfWork, clock, attempts),
     profile: new ManageProfile(pros, orgs, members, clock),
-    publicRequests: new SubmitPublicRequest(new InMemoryPublicRequestLog(), ids, clock, attempts),
+    publicRequests: new SubmitPublicRequest(new InMemoryPublicRequestLog(), ids, clock, attempts, fakeSecretHasher()),
   };
 }
 

@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES as M } from '../../accounts/messages';
 import type { ContactMessage, DataDeletionRequest, LoginAttemptLog, PublicRequestLog } from '../../ports/account-ports';
 import { ATTEMPT_LIMITS, AttemptLimiter, type AttemptLimit } from './attempt-limiter';
 import type { Clock } from '../../ports/clock';
+import type { SecretHasher } from '../../ports/embed-ports';
 import type { IdGenerator } from '../../ports/id-generator';
 import { err, ok, type Result } from '../../shared/result';
 import type { RequestOrigin } from './session-policy';
@@ -17,7 +18,11 @@ export const CONTACT_SUBJECTS = ['vendas', 'suporte', 'parceria', 'outro'] as co
 export class SubmitPublicRequest {
   private readonly limiter: AttemptLimiter;
 
-  constructor(private readonly log: PublicRequestLog, private readonly ids: IdGenerator, private readonly clock: Clock, attempts: LoginAttemptLog) {
+  constructor(
+    private readonly log: PublicRequestLog, private readonly ids: IdGenerator, private readonly clock: Clock, attempts: LoginAttemptLog,
+    /** The secret of a deletion request's status link (LGPD, issue 20). */
+    private readonly secrets: SecretHasher,
+  ) {
     this.limiter = new AttemptLimiter(attempts, clock);
   }
 
@@ -37,14 +42,18 @@ export class SubmitPublicRequest {
     return ok(message);
   }
 
-  async dataDeletion(input: { email: string }, origin: RequestOrigin): Promise<Result<DataDeletionRequest, AccountValidationError | TooManyRequestsError>> {
+  /** `token`: the secret of the requester's status link, answered once (only its hash is stored). */
+  async dataDeletion(input: { email: string }, origin: RequestOrigin): Promise<Result<DataDeletionRequest & { token: string }, AccountValidationError | TooManyRequestsError>> {
     if (!input.email?.trim()) return err(new AccountValidationError(M.fillRequiredFields, 'email'));
     if (!EMAIL_PATTERN.test(input.email.trim())) return err(new AccountValidationError(M.invalidEmail, 'email'));
     const limited = await this.limited(ATTEMPT_LIMITS.dataDeletion, input.email, origin);
     if (limited) return err(limited);
-    const request: DataDeletionRequest = { id: this.ids.next(), email: input.email.trim().toLowerCase(), status: 'recebido', ip: origin.ip, createdAt: this.clock.now() };
+    const token = this.secrets.newSecret();
+    const request: DataDeletionRequest = {
+      id: this.ids.next(), email: input.email.trim().toLowerCase(), status: 'recebido', ip: origin.ip, createdAt: this.clock.now(), tokenHash: this.secrets.hash(token),
+    };
     await this.log.saveDataDeletionRequest(request);
-    return ok(request);
+    return ok({ ...request, token });
   }
 
   /** Refused when over the limit; otherwise the submission is counted. */

@@ -7,7 +7,7 @@ import {
 } from '../../../../../core/src';
 import {
   authConfigResponse, authResponse, changePasswordBody, completeProfileBody, completeProfileQuery, contactBody,
-  dataDeletionBody, googleLoginBody, loginBody, notificationPreferences, profileResponse, receiptResponse, registerBody,
+  dataDeletionBody, deletionReceiptResponse, googleLoginBody, loginBody, notificationPreferences, profileResponse, receiptResponse, registerBody,
   updateProfileBody, type ProfileResponse,
   forgotPasswordBody, forgotPasswordResponse, resetPasswordBody, resetPasswordResponse, resetTokenBody, resetTokenResponse,
 } from '../../contract/accounts';
@@ -169,10 +169,15 @@ export function accountRoutes(routes: ApiRoutes, d: AccountDeps): void {
       ctx.body = { id: saved.id, createdAt: saved.createdAt.toISOString(), status: 'recebido' };
     });
 
-  routes.add({ method: 'post', path: '/data-deletion-requests', auth: 'public', tag: 'Site público', summary: 'Pedido de exclusão de dados (rastreado)', body: dataDeletionBody, responses: { 201: { description: 'Recebido', schema: receiptResponse } } },
+  routes.add({ method: 'post', path: '/data-deletion-requests', auth: 'public', tag: 'Site público', summary: 'Pedido de exclusão de dados (rastreado): responde o link secreto da página de acompanhamento', body: dataDeletionBody, responses: { 201: { description: 'Recebido', schema: deletionReceiptResponse } } },
     async (ctx, { body }) => {
       const saved = unwrap(await d.publicRequests.dataDeletion(body, originOf(ctx)));
       ctx.status = 201;
-      ctx.body = { id: saved.id, createdAt: saved.createdAt.toISOString(), status: saved.status };
+      ctx.set('Cache-Control', 'no-store');
+      // the token in the fragment: never sent to a server, never in a Referer (GET /api/data-deletion-requests/:id?token=)
+      ctx.body = {
+        id: saved.id, createdAt: saved.createdAt.toISOString(), status: saved.status, token: saved.token,
+        statusUrl: `/data-deletion/status/${saved.id}#token=${saved.token}`,
+      };
     });
 }

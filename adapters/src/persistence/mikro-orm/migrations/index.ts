@@ -22,6 +22,7 @@ import { Migration20261126020000ProgrammeProjection } from './Migration202611260
 import { Migration20261127000000LaudoVersions } from './Migration20261127000000LaudoVersions';
 import { Migration20261127010000SigningCertificate } from './Migration20261127010000SigningCertificate';
 import { Migration20261127020000AuditLog } from './Migration20261127020000AuditLog';
+import { Migration20261127030000Lgpd } from './Migration20261127030000Lgpd';
 
 /**
  * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
@@ -51,4 +52,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127000000LaudoVersions', class: Migration20261127000000LaudoVersions },
   { name: 'Migration20261127010000SigningCertificate', class: Migration20261127010000SigningCertificate },
   { name: 'Migration20261127020000AuditLog', class: Migration20261127020000AuditLog },
+  { name: 'Migration20261127030000Lgpd', class: Migration20261127030000Lgpd },
 ];

@@ -99,5 +99,6 @@ export const DataDeletionRequestSchema = defineEntity({
     status: p.text(),
     ip: p.text().nullable(),
     createdAt: p.datetime().columnType('timestamptz'),
+    tokenHash: p.text().nullable(),
   },
 });
