@@ -281,6 +281,16 @@ const PROBES: Partial<Record<Action, Probe[]>> = {
       read: async ({ reportId }) => reportOf(reportId),
       decide: (roles) => requireFinalizePermission({ roles }, 'nexo-causal'),
     }),
+    probe({
+      name: "POST /api/reports/:id/amend ('simple' laudo: opens version 2, issue 20)", status: 201, targetsRecord: true,
+      setup: async () => {
+        const draft = await newDraft('simple');
+        await asAdmin.post(`/api/reports/${draft.reportId}/finalize`, {});
+        return draft;
+      },
+      call: (who, { reportId }) => send(who, 'POST', `/api/reports/${reportId}/amend`, { reason: 'Correção do limiar de 4 kHz da orelha esquerda.' }),
+      read: async ({ examId }) => (await asAdmin.get(`/api/reports/exam/${examId}`))?.version ?? null,
+    }),
   ],
   'dashboards.export': [
     { name: 'GET /api/dashboard/summary', status: 200, readOnly: true, call: (who) => send(who, 'GET', '/api/dashboard/summary') },
@@ -340,6 +350,15 @@ const PROBES: Partial<Record<Action, Probe[]>> = {
       },
       call: (who, { id }) => send(who, 'POST', `/api/patients/${id}/restore`),
       read: async ({ id }) => (await asAdmin.get(`/api/patients/${id}`)).archivedAt,
+    }),
+  ],
+  // LGPD (issue 20): the worker's data export and the deletion requests (deciding one needs a public request per cell:
+  // the public form's limit per address would refuse them; tests/api/lgpd.int.test.ts covers approve and refuse)
+  'privacy.manage': [
+    { name: 'GET /api/privacy/deletion-requests', status: 200, readOnly: true, call: (who) => send(who, 'GET', '/api/privacy/deletion-requests') },
+    probe({
+      name: 'GET /api/patients/:id/lgpd-export', status: 200, readOnly: true, targetsRecord: true, setup: async () => ({ id: await newWorker() }),
+      call: (who, { id }) => send(who, 'GET', `/api/patients/${id}/lgpd-export`),
     }),
   ],
 };
