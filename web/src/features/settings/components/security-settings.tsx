@@ -7,6 +7,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
 import { changePassword } from '../api/change-password';
+import { SigningCertificateCard } from './signing-certificate-card';
 
 const CHANGED_MESSAGE = 'Senha alterada com sucesso!';
 const CHANGE_FAILED_MESSAGE = 'Erro ao alterar senha. Verifique a senha atual.';
@@ -29,7 +30,7 @@ function validate(values: Values): { message: string; fields: PasswordField[] } 
   return null;
 }
 
-/** Segurança tab: password change; the success banner clears after 3 s (spec §2). */
+/** Segurança tab: password change (the success banner clears after 3 s, spec §2) and the signing certificate (issue 20). */
 export function SecuritySettings() {
   const [values, setValues] = useState<Values>(empty);
   const [problem, setProblem] = useState<{ message: string; fields: PasswordField[] } | null>(null);
@@ -81,37 +82,40 @@ export function SecuritySettings() {
   );
 
   return (
-    <Card
-      title="Alterar senha"
-      description="Ao alterar a senha, as sessões abertas em outros dispositivos são encerradas."
-    >
-      <form className="settings-form settings-form--narrow" onSubmit={handleSubmit} noValidate aria-label="Alterar senha">
-        {changed && <Banner variant="success">{CHANGED_MESSAGE}</Banner>}
-        {problem && <Banner variant="error">{problem.message}</Banner>}
-        <Field label="Senha atual" required error={invalid('currentPassword') ? 'Informe a senha atual' : undefined}>
-          {input('currentPassword', 'current-password')}
-        </Field>
-        <Field
-          label="Nova senha"
-          required
-          hint={ACCOUNT_MESSAGES.passwordHint}
-          error={invalid('newPassword') ? (values.newPassword === '' ? 'Informe a nova senha' : problem!.message) : undefined}
-        >
-          {input('newPassword', 'new-password')}
-        </Field>
-        <Field
-          label="Confirmar nova senha"
-          required
-          error={invalid('confirmPassword') ? (values.confirmPassword === '' ? 'Confirme a nova senha' : ACCOUNT_MESSAGES.passwordsDoNotMatch) : undefined}
-        >
-          {input('confirmPassword', 'new-password')}
-        </Field>
-        <div className="settings-form__footer settings-form__footer--end">
-          <Button type="submit" loading={saving} loadingText="Alterando...">
-            Alterar senha
-          </Button>
-        </div>
-      </form>
-    </Card>
+    <div className="settings-stack">
+      <Card
+        title="Alterar senha"
+        description="Ao alterar a senha, as sessões abertas em outros dispositivos são encerradas."
+      >
+        <form className="settings-form settings-form--narrow" onSubmit={handleSubmit} noValidate aria-label="Alterar senha">
+          {changed && <Banner variant="success">{CHANGED_MESSAGE}</Banner>}
+          {problem && <Banner variant="error">{problem.message}</Banner>}
+          <Field label="Senha atual" required error={invalid('currentPassword') ? 'Informe a senha atual' : undefined}>
+            {input('currentPassword', 'current-password')}
+          </Field>
+          <Field
+            label="Nova senha"
+            required
+            hint={ACCOUNT_MESSAGES.passwordHint}
+            error={invalid('newPassword') ? (values.newPassword === '' ? 'Informe a nova senha' : problem!.message) : undefined}
+          >
+            {input('newPassword', 'new-password')}
+          </Field>
+          <Field
+            label="Confirmar nova senha"
+            required
+            error={invalid('confirmPassword') ? (values.confirmPassword === '' ? 'Confirme a nova senha' : ACCOUNT_MESSAGES.passwordsDoNotMatch) : undefined}
+          >
+            {input('confirmPassword', 'new-password')}
+          </Field>
+          <div className="settings-form__footer settings-form__footer--end">
+            <Button type="submit" loading={saving} loadingText="Alterando...">
+              Alterar senha
+            </Button>
+          </div>
+        </form>
+      </Card>
+      <SigningCertificateCard />
+    </div>
   );
 }
