@@ -5,6 +5,7 @@ import { registerAnalyzeCommand } from './commands/analyze';
 import { registerExportCommand } from './commands/export';
 import { registerImportExamsCommand } from './commands/import-exams';
 import { registerMigrateCommand } from './commands/migrate';
+import { registerRetentionReportCommand } from './commands/retention-report';
 import { registerServeCommand } from './commands/serve';
 import { registerWorkerCommand } from './commands/worker';
 import { exitWithParent, rerunWithSingleThreadedGc } from './single-threaded-gc';
@@ -52,6 +53,7 @@ registerWorkerCommand(program);
 registerAnalyzeCommand(program);
 registerImportExamsCommand(program);
 registerExportCommand(program);
+registerRetentionReportCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -35,7 +35,7 @@ let routes: ApiRoute[];
 const A = {} as {
   worker: string; company: string; examFinal: string; examDraft: string; file: string; reading: string;
   reportFinal: string; reportDraft: string; embedTokenId: string; embedToken: string; revokedEmbedToken: string;
-  member: string; invitation: string; sector: string; ghe: string; employment: string;
+  member: string; invitation: string; sector: string; ghe: string; employment: string; deletionRequest: string;
 };
 let bEmbedToken: string;
 
@@ -89,6 +89,9 @@ beforeAll(async () => {
     name: 'GHE 01 Laminação', sectorId: A.sector, exposure: { metric: 'LAVG', levelDbA: 88, dosePercent: null, assessedAt: '2025-01-10', source: 'PGR 2025' },
   }))).id;
   A.employment = (await ok(send(a, `/api/patients/${A.worker}/employments`, { companyId: A.company, sectorId: A.sector, gheId: A.ghe, admissionDate: '2020-01-06', registration: '001' }))).id;
+  // LGPD (issue 20): a public deletion request for the e-mail of one of A's workers (visible to A only)
+  await ok(send(a, '/api/patients', { name: 'Titular Pedido Exclusão', age: 50, sex: 'M', email: 'titular.a@example.com' }));
+  A.deletionRequest = (await ok(t.request('/api/data-deletion-requests', json({ email: 'titular.a@example.com' })))).id;
   A.member = (await inviteMember(t, a, ['tecnico'])).memberId;
   A.invitation = (await ok<{ invitation: { id: string } }>(send(a, '/api/team/invitations', { email: 'pendente@clinica-a.com.br', roles: ['medico'] }))).invitation.id;
   const bWorker = await ok(send(b, '/api/patients', { name: 'Bruno Sales', age: 35, sex: 'M', company: 'Construtora Beta' }));
@@ -109,7 +112,10 @@ function idsFor(route: ApiRoute, param: string): string[] | undefined {
   if (param === 'id') {
     const segment = route.path.split('/')[2];
     if (segment === 'team') return route.path.split('/')[3] === 'members' ? [A.member] : [A.invitation];
-    return ({ exams: [A.examDraft, A.examFinal], files: [A.file], patients: [A.worker], reports: [A.reportDraft, A.reportFinal], 'embed-tokens': [A.embedTokenId], companies: [A.company] } as Record<string, string[]>)[segment];
+    return ({
+      exams: [A.examDraft, A.examFinal], files: [A.file], patients: [A.worker], reports: [A.reportDraft, A.reportFinal], 'embed-tokens': [A.embedTokenId], companies: [A.company],
+      privacy: [A.deletionRequest], 'data-deletion-requests': [A.deletionRequest],
+    } as Record<string, string[]>)[segment];
   }
   return ({
     examId: [A.examDraft, A.examFinal], patientId: [A.worker], readingId: [A.reading], companyId: [A.company], userId: [a.user.id], organizationId: [a.user.organizationId],
@@ -153,6 +159,8 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/patients/{id}/employments': { admissionDate: '2024-01-10' },
   'PUT /api/patients/{id}/employments/{employmentId}': { registration: '999' },
   'POST /api/patients/{id}/employments/{employmentId}/transfer': { date: '2025-06-01' },
+  'POST /api/privacy/deletion-requests/{id}/approve': { patientId: '00000000-0000-4000-8000-000000000000' },
+  'POST /api/privacy/deletion-requests/{id}/refuse': { reason: 'Recusado por outra organização.' },
 };
 const bodyFor = (route: ApiRoute) => SAMPLE_BODIES[routeLabel(route)] ?? (route.body ? {} : undefined);
 
