@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { ExamResponse } from '../../../../adapters/src/http/contract/exams';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Banner } from '../../components/ui/banner';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { IconFileText } from '../../components/ui/icons';
@@ -14,8 +15,24 @@ import { EmptyState, ErrorState } from '../../components/ui/states';
 import { paths } from '../../config/paths';
 import { api, errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
-import { formatDate, generateReport, getReportByExam, parseDraft, reportKeys, reportTypeBadge, updateReportDraft, type Report, NarrativeView } from '../reports';
-import { useCan } from '../auth';
+import {
+  AmendLaudoButton,
+  AmendmentBanner,
+  finalizeReport,
+  formatDate,
+  generateReport,
+  getReportByExam,
+  LaudoVersionsCard,
+  NarrativeView,
+  parseDraft,
+  reportKeys,
+  reportTypeBadge,
+  signatureKindLabel,
+  updateReportDraft,
+  useReportVersions,
+  type Report,
+} from '../reports';
+import { can, canFinalizeLaudo, NEXO_FINALIZE_NOTE, useAuth, useCan } from '../auth';
 import { KeptEditsBanner, StaleDraftBanner } from './stale-draft-banner';
 import './report-editor.css';
 
@@ -38,6 +55,10 @@ export default function ReportEditorPage() {
   const [saveError, setSaveError] = useState<string | null>(null);
   const [keptEdits, setKeptEdits] = useState<readonly string[] | undefined>(undefined);
   const canDraft = useCan('laudo.draft');
+  const { user } = useAuth();
+  const versions = useReportVersions(report.data?.id);
+  const [confirmFinalize, setConfirmFinalize] = useState(false);
+  const [finalizeError, setFinalizeError] = useState<string | null>(null);
 
   const generate = useMutation({
     mutationFn: () =>
@@ -65,6 +86,25 @@ export default function ReportEditorPage() {
       setSaveError(message);
       toast.error('Erro ao salvar laudo', { description: message !== 'Erro ao salvar laudo' ? message : undefined });
       // a 409 means the laudo was finalised meanwhile: reload it so the page turns read-only
+      void report.refetch();
+    },
+  });
+
+  // issue 20: finalising here issues (and signs) the PDF; an amendment is finalised the same way
+  const finalize = useMutation({
+    mutationFn: (r: Report) => finalizeReport(r.id),
+    onSuccess: (finalised) => {
+      queryClient.setQueryData(reportKeys.byExam(examId), finalised);
+      void queryClient.invalidateQueries({ queryKey: reportKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['exams'] });
+      setConfirmFinalize(false);
+      setFinalizeError(null);
+      toast.success(finalised.version > 1 ? `Retificação finalizada: a versão ${finalised.version} está em vigor.` : 'Laudo finalizado: o PDF foi emitido.');
+    },
+    onError: (failure) => {
+      setConfirmFinalize(false);
+      setFinalizeError(errorMessage(failure, 'Erro ao finalizar laudo'));
+      // a 409 may mean the exam changed meanwhile: reload the laudo so the reorganise banner shows
       void report.refetch();
     },
   });
@@ -128,11 +168,28 @@ export default function ReportEditorPage() {
     <div className="ui-page report-editor">
       {header}
       {finalised && (
-        <Banner variant="info" title="Laudo finalizado">
-          Este laudo foi finalizado{current.finalizedAt ? ` em ${formatDate(current.finalizedAt)}` : ''} e está disponível somente para leitura.
+        <Banner
+          variant="info"
+          title="Laudo finalizado"
+          actions={<AmendLaudoButton report={current} versions={versions.data} onAmended={(draft) => queryClient.setQueryData(reportKeys.byExam(examId), draft)} />}
+        >
+          <p>
+            Este laudo foi finalizado{current.finalizedAt ? ` em ${formatDate(current.finalizedAt)}` : ''} e está disponível somente para leitura
+            {current.version > 1 ? ` (versão ${current.version})` : ''}. Para corrigi-lo, emita uma retificação.
+          </p>
+          <p>
+            {signatureKindLabel(current.signatureKind)}
+            {current.verificationCode && (
+              <>
+                {' · '}código de verificação <Link to={paths.verifyCode.getHref(current.verificationCode)}>{current.verificationCode}</Link>
+              </>
+            )}
+          </p>
         </Banner>
       )}
+      <AmendmentBanner report={current} onDiscarded={(back) => queryClient.setQueryData(reportKeys.byExam(examId), back)} />
       {saveError && <Banner variant="error">{saveError}</Banner>}
+      {finalizeError && <Banner variant="error" title="O laudo não foi finalizado">{finalizeError}</Banner>}
       {!editing && (
         <StaleDraftBanner
           report={current}
@@ -191,6 +248,17 @@ export default function ReportEditorPage() {
           <p className="draft-editor__note">
             <Link to={paths.reportDetail.getHref(current.id)}>Ver detalhes do laudo</Link>
           </p>
+          {!finalised && !editing && canDraft && (
+            <div className="report-editor__actions">
+              {canFinalizeLaudo(user, current.type) ? (
+                <Button onClick={() => { setFinalizeError(null); setConfirmFinalize(true); }} disabled={current.stale === true}>
+                  {current.version > 1 ? 'Finalizar retificação' : 'Finalizar laudo'}
+                </Button>
+              ) : (
+                <p className="draft-editor__empty">{finalizeNote(user)}</p>
+              )}
+            </div>
+          )}
         </Card>
         <aside className="report-editor__side" aria-label="Painel técnico">
           <Card title="Justificativas técnicas">
@@ -229,6 +297,26 @@ export default function ReportEditorPage() {
           </Card>
         </aside>
       </div>
+      <LaudoVersionsCard reportId={current.id} />
+      <ConfirmDialog
+        open={confirmFinalize}
+        onOpenChange={(open) => !finalize.isPending && setConfirmFinalize(open)}
+        title={current.version > 1 ? `Finalizar a retificação (versão ${current.version})?` : 'Finalizar o laudo?'}
+        description={
+          current.version > 1
+            ? `O PDF da versão ${current.version} é emitido e assinado e substitui a versão ${current.version - 1}, que continua disponível para consulta como substituída. Depois, o laudo e o exame ficam somente para leitura.`
+            : 'O PDF é emitido e assinado uma única vez. Depois, o laudo e o exame ficam somente para leitura; correções só por retificação.'
+        }
+        confirmLabel={current.version > 1 ? 'Finalizar retificação' : 'Finalizar laudo'}
+        tone="primary"
+        busy={finalize.isPending}
+        onConfirm={() => finalize.mutate(current)}
+      />
     </div>
   );
+}
+
+/** Why a member who drafts cannot finalise this laudo (issue 18). */
+function finalizeNote(user: ReturnType<typeof useAuth>['user']): string {
+  return can(user, 'laudo.finalize') ? NEXO_FINALIZE_NOTE : 'A finalização do laudo é feita por um profissional com permissão para finalizar laudos.';
 }

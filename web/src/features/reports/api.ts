@@ -1,4 +1,5 @@
-import type { ReportResponse } from '../../../../adapters/src/http/contract/reports';
+import type { ReportResponse, reportVersionsResponse } from '../../../../adapters/src/http/contract/reports';
+import type { z } from 'zod';
 import { type ReportDraft, NEXO_LEVEL_LABEL, type NexoLevel } from '../../../../core/src/index';
 import { fetchPage, queryString, type Page } from '../../components/data-table/fetch-page';
 import { ApiError, api, clearToken, getToken } from '../../lib/api-client';
@@ -25,6 +26,7 @@ export const reportKeys = {
   list: ['reports', 'list'] as const,
   detail: (id: string) => ['reports', 'detail', id] as const,
   byExam: (examId: string) => ['reports', 'exam', examId] as const,
+  versions: (id: string) => ['reports', 'versions', id] as const,
 };
 
 export interface GenerateReportInput {
@@ -154,3 +156,25 @@ export function formatDateTime(value: string | null | undefined): string {
 
 export const formatDb = (value: number | null | undefined) =>
   value === null || value === undefined || !Number.isFinite(value) ? '-' : `${value.toLocaleString('pt-BR', { maximumFractionDigits: 2 })} dB`;
+
+/** One version of a laudo (issue 20): the first issue or an amendment, each with its own PDF and verification code. */
+export type ReportVersion = z.infer<typeof reportVersionsResponse>['versions'][number];
+
+/** pt-BR name of how a version is signed (as the API's verification page names it). */
+export const SIGNATURE_KIND_LABELS: Record<'icp' | 'simples', string> = {
+  icp: 'Assinatura digital ICP-Brasil (PAdES)',
+  simples: 'Assinatura eletrônica simples',
+};
+
+/** The amendment reason's bounds, as the server checks them. */
+export { AMENDMENT_REASON_MAX, AMENDMENT_REASON_MIN } from '../../../../core/src/index';
+
+/** `GET /api/reports/{id}/versions`: every version of the laudo, oldest first. */
+export const getReportVersions = async (id: string, signal?: AbortSignal): Promise<ReportVersion[]> =>
+  (await api.get<{ versions?: ReportVersion[] }>(`/reports/${encodeURIComponent(id)}/versions`, { signal }))?.versions ?? [];
+
+/** `POST /api/reports/{id}/amend {reason}` → the new draft version (n + 1); its exam can be corrected until it is finalised. */
+export const amendReport = (id: string, reason: string) => api.post<Report>(`/reports/${encodeURIComponent(id)}/amend`, { reason });
+
+/** `POST /api/reports/{id}/discard-amendment` → the version back in force (409 when the exam was corrected meanwhile). */
+export const discardAmendment = (id: string) => api.post<Report>(`/reports/${encodeURIComponent(id)}/discard-amendment`);

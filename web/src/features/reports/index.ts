@@ -2,3 +2,4 @@
 export * from './api';
 export { NarrativeView } from './narrative-view';
 export { listToText, narrativeBlocks, textToList } from './narrative';
+export { AmendLaudoButton, AmendDialog, AmendmentBanner, LaudoVersionsCard, SupersededBanner, signatureKindLabel, useReportVersions, versionInForce } from './laudo-versions';

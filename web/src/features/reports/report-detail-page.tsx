@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -14,6 +14,7 @@ import { NarrativeView } from './narrative-view';
 import { attributionText } from '../../lib/attribution';
 import { ClinicHeaderCard } from '../settings';
 import { useCan } from '../auth';
+import { AmendLaudoButton, AmendmentBanner, LaudoVersionsCard, SupersededBanner, signatureKindLabel, useReportVersions } from './laudo-versions';
 import './reports.css';
 
 const yesNo = (v: unknown) => (v === true ? 'Sim' : v === false ? 'Não' : '-');
@@ -25,6 +26,9 @@ export default function ReportDetailPage() {
   const { id = '' } = useParams();
   const query = useQuery({ queryKey: reportKeys.detail(id), queryFn: ({ signal }) => getReport(id, signal), retry: false });
   const canDraft = useCan('laudo.draft');
+  const navigate = useNavigate();
+  // issue 20: the laudo's versions (amendments), for the history card, the superseded banner and "Retificar laudo"
+  const versions = useReportVersions(query.data?.id);
 
   if (query.isPending) return <LoadingState />;
   if (query.isError) {
@@ -70,6 +74,7 @@ export default function ReportDetailPage() {
                 Abrir no Editor
               </Link>
             )}
+            <AmendLaudoButton report={report} versions={versions.data} onAmended={(draft) => navigate(paths.reportEditor.getHref(draft.examId))} />
             {report.pdfUrl && (
               <Button onClick={() => void openReportPdf(report)}>
                 <IconDownload size={16} />
@@ -79,6 +84,9 @@ export default function ReportDetailPage() {
           </>
         }
       />
+
+      <SupersededBanner report={report} versions={versions.data} />
+      <AmendmentBanner report={report} onDiscarded={(back) => navigate(paths.reportDetail.getHref(back.id), { replace: true })} />
 
       <ClinicHeaderCard />
 
@@ -97,7 +105,16 @@ export default function ReportDetailPage() {
           )}
         </Card>
         <Card title="Status">
-          <p className="report-detail__card-value">{report.status || 'Draft'}</p>
+          <p className="report-detail__card-value">
+            {report.status || 'Draft'}
+            {report.version > 1 ? ` · versão ${report.version}` : ''}
+          </p>
+          {report.status === 'Finalizado' && <p className="report-detail__card-sub">{signatureKindLabel(report.signatureKind)}</p>}
+          {report.verificationCode && (
+            <p className="report-detail__card-sub">
+              Código de verificação <Link to={paths.verifyCode.getHref(report.verificationCode)}>{report.verificationCode}</Link>
+            </p>
+          )}
           {report.pdfSha256 && (
             <p className="report-detail__card-sub" title={report.pdfSha256}>
               PDF emitido · SHA-256 {report.pdfSha256.slice(0, 12)}…
@@ -105,6 +122,8 @@ export default function ReportDetailPage() {
           )}
         </Card>
       </div>
+
+      <LaudoVersionsCard reportId={report.id} />
 
       <Card title="Validação NR-7">
         <dl className="report-detail__list">
