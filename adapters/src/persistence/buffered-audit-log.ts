@@ -11,8 +11,9 @@ export interface BufferedAuditLogOptions {
 }
 
 /**
- * The audit trail written after the response (ADR 0020): `record` only buffers; a batch is inserted ~50 ms
- * after its first entry (or at once at 200 entries), in order, one statement per batch. `query` and
+ * The audit trail written after the response (ADR 0020): `record` only buffers; a batch is inserted 250 ms
+ * after its first entry (or at once at 500 entries), in order, one statement per batch — so few requests
+ * ever overlap a write (tests/bench/audit.bench.ts). `query` and
  * `close` write the buffer first, so a query sees every earlier request and a normal shutdown loses no
  * entry. A failed insert (database restarting) keeps the batch for the next attempt.
  */
@@ -25,8 +26,8 @@ export class BufferedAuditLog implements AuditLog {
   private readonly maxPending: number;
 
   constructor(private readonly store: AuditLog, private readonly logger: Logger, options: BufferedAuditLogOptions = {}) {
-    this.flushMs = options.flushMs ?? 50;
-    this.batchRows = options.batchRows ?? 200;
+    this.flushMs = options.flushMs ?? 250;
+    this.batchRows = options.batchRows ?? 500;
     this.maxPending = options.maxPending ?? 50_000;
   }
 
