@@ -12,6 +12,7 @@ import { ErrorState } from '../../components/ui/states';
 import { paths } from '../../config/paths';
 import { toast } from '../../lib/toast';
 import { useCan } from '../auth';
+import { getReportByExam, reportKeys } from '../reports';
 import { examKeys, getExam, getExamFiles, type Exam, type ExamFile } from './api';
 import { alertsOf, examRoleOf, findingsOf, nr7Label, str, triState, type Classification, type Side } from '../../lib/classification';
 import { ClinicalSection } from './components/clinical-section';
@@ -84,6 +85,10 @@ function ExamDetail({ exam }: { exam: Exam }) {
   const canRecord = useCan('exams.write');
   const canDelete = useCan('records.delete');
   const canDraft = useCan('laudo.draft');
+  // issue 20: a finalised laudo locks its exam (409 on any correction): say so, and where to amend it
+  const laudo = useQuery({ queryKey: reportKeys.byExam(exam.id), queryFn: ({ signal }) => getReportByExam(exam.id, signal) });
+  const locked = laudo.data?.status === 'Finalizado';
+  const amending = laudo.data?.status === 'Draft' && laudo.data.version > 1;
 
   async function openFile() {
     setNoFiles(false);
@@ -124,6 +129,18 @@ function ExamDetail({ exam }: { exam: Exam }) {
           )
         }
       />
+
+      {laudo.data && (locked || amending) && (
+        <Banner
+          variant="info"
+          title={locked ? 'Exame com laudo finalizado' : `Retificação do laudo em andamento (versão ${laudo.data.version})`}
+          actions={<Link to={paths.reportDetail.getHref(laudo.data.id)}>Ver laudo</Link>}
+        >
+          {locked
+            ? 'Este exame não pode ser alterado: um laudo finalizado depende dele. Para corrigi-lo, emita uma retificação do laudo.'
+            : 'O exame pode ser corrigido enquanto a retificação estiver aberta; depois, reorganize e finalize a retificação do laudo.'}
+        </Banner>
+      )}
 
       {editing && canRecord && <ExamEditForm exam={exam} onDone={() => setEditing(false)} />}
 
