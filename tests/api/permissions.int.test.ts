@@ -361,6 +361,15 @@ const PROBES: Partial<Record<Action, Probe[]>> = {
       call: (who, { id }) => send(who, 'GET', `/api/patients/${id}/lgpd-export`),
     }),
   ],
+  // the audit trail (issue 20): who read or wrote what
+  'audit.read': [
+    { name: 'GET /api/audit', status: 200, readOnly: true, call: (who) => send(who, 'GET', '/api/audit?limit=5') },
+    { name: 'GET /api/audit.csv', status: 200, readOnly: true, call: (who) => send(who, 'GET', '/api/audit.csv?action=create') },
+    probe({
+      name: 'GET /api/patients/:id/access-log', status: 200, readOnly: true, targetsRecord: true, setup: async () => ({ id: await newWorker() }),
+      call: (who, { id }) => send(who, 'GET', `/api/patients/${id}/access-log`),
+    }),
+  ],
 };
 
 /** The decision and message the core gives these roles for this probe. */
