@@ -118,7 +118,7 @@ function idsFor(route: ApiRoute, param: string): string[] | undefined {
     } as Record<string, string[]>)[segment];
   }
   return ({
-    examId: [A.examDraft, A.examFinal], patientId: [A.worker], readingId: [A.reading], companyId: [A.company], userId: [a.user.id], organizationId: [a.user.organizationId],
+    examId: [A.examDraft, A.examFinal], patientId: [A.worker], readingId: [A.reading], companyId: [A.company], userId: [a.user.id], actorId: [a.user.id], organizationId: [a.user.organizationId],
     sectorId: [A.sector], gheId: [A.ghe], employmentId: [A.employment],
   } as Record<string, string[]>)[param];
 }
