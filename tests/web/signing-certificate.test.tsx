@@ -32,7 +32,9 @@ describe('Certificado digital (ICP-Brasil A1)', () => {
     await userEvent.upload(fileInput, pfxFile('grande.pfx', 150 * 1024));
     await userEvent.click(send);
     expect(within(form).getByText('O arquivo é muito grande para um certificado A1. Tamanho máximo: 100 kB.')).toBeTruthy();
+    expect(within(form).getByText('grande.pfx')).toBeTruthy();
     await userEvent.upload(fileInput, pfxFile());
+    expect(within(form).getByText('medica.pfx')).toBeTruthy();
     await userEvent.click(send);
     expect(within(form).getByText('Informe a senha do certificado.')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
@@ -46,6 +48,7 @@ describe('Certificado digital (ICP-Brasil A1)', () => {
     expect(sent.get('password')).toBe('senha-do-a1');
     expect((sent.get('pfx') as File).name).toBe('medica.pfx');
     expect(password.value).toBe('');
+    expect(within(form).getByText('Nenhum arquivo selecionado')).toBeTruthy();
 
     const details = screen.getByLabelText('Certificado digital cadastrado');
     expect(details.textContent).toContain('TitularMÉDICA DE TESTE:12345678909');

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { CERTIFICATE_MAX_BYTES, certificateDateBr } from '../../../../../core/src/index';
 import { Banner } from '../../../components/ui/banner';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClassName } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
@@ -130,8 +130,15 @@ export function SigningCertificateCard() {
           <Field label={certificate ? 'Novo arquivo do certificado (.pfx ou .p12)' : 'Arquivo do certificado (.pfx ou .p12)'} required
             hint="Certificado A1 com a chave privada, até 100 kB." error={problem?.field === 'file' ? problem.message : undefined}>
             {(control) => (
-              <input {...control} ref={fileInput} className="ui-input" type="file" name="pfx" accept=".pfx,.p12,application/x-pkcs12" disabled={busy}
-                onChange={(e) => { setFile(e.target.files?.[0] ?? null); setProblem(null); }} />
+              // the browser's own picker speaks the browser's language: a pt-BR button and file name stand in for it
+              <div className="certificate-file">
+                <input {...control} ref={fileInput} className="certificate-file__input" type="file" name="pfx" accept=".pfx,.p12,application/x-pkcs12" disabled={busy}
+                  onChange={(e) => { setFile(e.target.files?.[0] ?? null); setProblem(null); }} />
+                <label htmlFor={control.id} className="certificate-file__picker" aria-hidden="true">
+                  <span className={buttonClassName({ variant: 'secondary', size: 'sm' })}>Escolher arquivo</span>
+                  <span className="certificate-file__name">{file?.name ?? 'Nenhum arquivo selecionado'}</span>
+                </label>
+              </div>
             )}
           </Field>
           <Field label="Senha do certificado" required error={problem?.field === 'password' ? problem.message : undefined}>
