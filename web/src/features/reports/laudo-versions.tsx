@@ -305,7 +305,7 @@ export function AmendDialog({
           </>
         }
       >
-        <form id={`${id}-form`} className="amend-dialog" onSubmit={submit} noValidate aria-label="Motivo da retificação">
+        <form id={`${id}-form`} className="amend-dialog" onSubmit={submit} noValidate aria-label="Abrir retificação do laudo">
           <ul className="amend-dialog__steps">
             <li>Enquanto a retificação estiver aberta, o exame pode ser corrigido (limiares, datas, arquivos).</li>
             <li>Ao finalizar, a versão {report.version + 1} é assinada novamente e passa a ser a versão em vigor.</li>
