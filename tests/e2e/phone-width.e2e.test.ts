@@ -70,6 +70,7 @@ const publicRoutes: RouteCase[] = [
   { key: 'privacy', href: () => paths.privacy.getHref() },
   { key: 'terms', href: () => paths.terms.getHref() },
   { key: 'dataDeletion', href: () => paths.dataDeletion.getHref(), actions: (p) => [p.locator('main form button[type="submit"]')] },
+  { key: 'dataDeletionStatus', href: () => paths.dataDeletionStatus.getHref('00000000-0000-4000-8000-000000000000', 'sem-pedido') }, // no such request: the page says so
   { key: 'contact', href: () => paths.contact.getHref(), actions: (p) => [p.locator('main form button[type="submit"]')] },
   { key: 'support', href: () => paths.support.getHref() },
   { key: 'invitation', href: () => paths.invitation.getHref() }, // no token: the page says so without asking the server
@@ -106,6 +107,7 @@ const protectedRoutes: RouteCase[] = [
   { key: 'companies', href: () => paths.companies.getHref(), actions: (p) => [p.getByRole('button', { name: 'Nova empresa' }), p.locator('.data-table tbody tr a').first()] },
   { key: 'companyDetail', href: () => paths.companyDetail.getHref(ids.company), actions: (p) => [p.getByRole('button', { name: 'Salvar empresa' }), p.getByRole('button', { name: 'Novo GHE' })] },
   { key: 'programme', href: () => paths.programme.getHref(), actions: (p) => [p.getByRole('button', { name: 'Exportar CSV' }), p.getByRole('group', { name: 'Situação dos trabalhadores' }).getByRole('button').last()] },
+  { key: 'privacyRequests', href: () => paths.privacyRequests.getHref(), actions: (p) => [p.getByRole('combobox', { name: 'Situação' })] },
 ];
 
 /** The page once its data arrived: a level-1 heading, no request in flight, no loading spinner. */

@@ -39,6 +39,8 @@ const ReportEditorPage = lazy(() => import('../features/report-editor/report-edi
 const CompanyListPage = lazy(() => import('../features/companies/company-list-page'));
 const CompanyPage = lazy(() => import('../features/companies/company-page'));
 const ProgrammePage = lazy(() => import('../features/programme/programme-page'));
+const PrivacyRequestsPage = lazy(() => import('../features/privacy/privacy-requests-page'));
+const DataDeletionStatusPage = lazy(() => import('../features/public-site/data-deletion-status-page'));
 
 /**
  * Routes whose page arrives with its own issue answer with the honest not-found page until then;
@@ -61,6 +63,7 @@ export const routes: RouteObject[] = [
       { path: paths.privacy.path, element: <PrivacyPage /> },
       { path: paths.terms.path, element: <TermsPage /> },
       { path: paths.dataDeletion.path, element: <DataDeletionPage /> },
+      { path: paths.dataDeletionStatus.path, element: <DataDeletionStatusPage /> },
       { path: paths.contact.path, element: <ContactPage /> },
       { path: paths.support.path, element: <SupportPage /> },
       { path: paths.invitation.path, element: <InvitationPage /> },
@@ -94,6 +97,7 @@ export const routes: RouteObject[] = [
           { path: paths.companies.path, element: <CompanyListPage /> },
           { path: paths.companyDetail.path, element: <CompanyPage /> },
           { path: paths.programme.path, element: <ProgrammePage /> },
+          { path: paths.privacyRequests.path, element: <PrivacyRequestsPage /> },
         ],
       },
       { path: '*', element: publicNotBuilt },

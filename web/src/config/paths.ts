@@ -13,6 +13,8 @@ export const paths = {
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   terms: { path: '/terms', getHref: () => '/terms' },
   dataDeletion: { path: '/data-deletion', getHref: () => '/data-deletion' },
+  /** Issue 20: the requester's status page of a deletion request (the token in the fragment). */
+  dataDeletionStatus: { path: '/data-deletion/status/:id', getHref: (id: string, token: string) => `/data-deletion/status/${seg(id)}#token=${seg(token)}` },
   contact: { path: '/contact', getHref: () => '/contact' },
   support: { path: '/support', getHref: () => '/support' },
   /** Issue 18: the invitation link (`/convite#token=…`, the secret in the fragment). */
@@ -49,6 +51,8 @@ export const paths = {
   companies: { path: '/empresas', getHref: () => '/empresas' },
   companyDetail: { path: '/empresas/:id', getHref: (id: string) => `/empresas/${seg(id)}` },
   programme: { path: '/programa', getHref: () => '/programa' },
+  /** Issue 20: the LGPD deletion requests of the organisation's workers ('privacy.manage'). */
+  privacyRequests: { path: '/privacidade', getHref: () => '/privacidade' },
 } as const;
 
 export type PathKey = keyof typeof paths;
@@ -63,6 +67,7 @@ export const publicPathKeys = [
   'privacy',
   'terms',
   'dataDeletion',
+  'dataDeletionStatus',
   'contact',
   'support',
   'invitation',
@@ -92,6 +97,7 @@ export const protectedPathKeys = [
   'companies',
   'companyDetail',
   'programme',
+  'privacyRequests',
 ] as const satisfies readonly PathKey[];
 
 /** True when `pathname` is one of the public pages, where a 401 must not force a redirect. */

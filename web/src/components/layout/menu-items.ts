@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { IconAudiogram, IconBuilding, IconDashboard, IconFileText, IconSettings, IconShield, IconUsers } from '../ui/icons';
+import { IconAudiogram, IconBuilding, IconDashboard, IconFileText, IconLock, IconSettings, IconShield, IconUsers } from '../ui/icons';
 import { paths } from '../../config/paths';
 import { can, type Action, type AuthUser } from '../../features/auth';
 
@@ -19,6 +19,7 @@ export const menuItems: MenuItem[] = [
   { label: 'Laudos', to: paths.reports.getHref(), icon: IconFileText },
   { label: 'Empresas', to: paths.companies.getHref(), icon: IconBuilding },
   { label: 'Programa', to: paths.programme.getHref(), icon: IconShield, permission: 'dashboards.export' },
+  { label: 'Privacidade (LGPD)', to: paths.privacyRequests.getHref(), icon: IconLock, permission: 'privacy.manage' },
   { label: 'Configurações', to: paths.settings.getHref(), icon: IconSettings },
 ];
 

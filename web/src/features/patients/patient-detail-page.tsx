@@ -21,6 +21,7 @@ import { getPatient, listExamDeletions, listPatientExams, patientKeys, restorePa
 import { ageText, formatDate, formatDay, maskCpf, operatorRegistration, sexWord } from './format';
 import { PatientNotFound } from './patient-not-found';
 import { EmploymentSection } from './employment-section';
+import { LgpdExportButton } from '../privacy';
 import './patients.css';
 
 const column = createColumnHelper<PatientExam>();
@@ -81,11 +82,14 @@ export default function PatientDetailPage() {
         description={`Cadastrado em ${formatDate(p.createdAt)}`}
         back={{ to: paths.patients.getHref(), label: 'Voltar' }}
         actions={
-          canWrite && (
-            <Link className={buttonClassName({ variant: 'secondary' })} to={paths.patientEdit.getHref(p.id)}>
-              Editar Paciente
-            </Link>
-          )
+          <>
+            {canWrite && (
+              <Link className={buttonClassName({ variant: 'secondary' })} to={paths.patientEdit.getHref(p.id)}>
+                Editar Paciente
+              </Link>
+            )}
+            <LgpdExportButton patientId={p.id} />
+          </>
         }
       />
       {p.archivedAt && (

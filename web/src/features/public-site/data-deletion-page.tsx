@@ -10,7 +10,7 @@ import { IconClock, IconMail, IconShield } from '../../components/ui/icons';
 import { EmailInput } from '../../components/ui/input';
 import { paths } from '../../config/paths';
 import { isEmail, useForm } from '../../lib/use-form';
-import { requestDataDeletion, type RequestReceipt } from './api/requests';
+import { requestDataDeletion, type DeletionReceipt } from './api/requests';
 import { PublicLayout, PublicPageHeader } from './components/public-layout';
 import { RequestReceived } from './components/request-received';
 
@@ -19,7 +19,7 @@ const REQUEST_FAILED_MESSAGE = 'Erro ao enviar a solicitação. Tente novamente.
 /** /data-deletion (spec §2, §5, §9): the account e-mail; a tracked request (product.md). */
 export default function DataDeletionPage() {
   useDocumentTitle('Exclusão de dados');
-  const [receipt, setReceipt] = useState<RequestReceipt | null>(null);
+  const [receipt, setReceipt] = useState<DeletionReceipt | null>(null);
   const form = useForm({ email: '' }, {
     validate: ({ email }) =>
       email.trim() === '' ? { message: 'Informe o e-mail da conta', fields: ['email'] }
@@ -42,15 +42,15 @@ export default function DataDeletionPage() {
             <div className="public-aside__item">
               <IconMail size={20} />
               <div>
-                <h2>Confirmação em até 24 horas</h2>
-                <p>Enviamos um e-mail de confirmação para o endereço da conta.</p>
+                <h2>Acompanhe pelo link</h2>
+                <p>Ao enviar, você recebe o link da página que mostra a situação do pedido: recebido, aprovado ou recusado.</p>
               </div>
             </div>
             <div className="public-aside__item">
               <IconClock size={20} />
               <div>
-                <h2>Exclusão em até 30 dias</h2>
-                <p>Depois da confirmação, os dados são excluídos ou anonimizados em até 30 dias.</p>
+                <h2>Anonimização</h2>
+                <p>Aprovado o pedido, nome, CPF, contatos e arquivos são removidos; os exames ficam sem identificar você.</p>
               </div>
             </div>
             <div className="public-aside__item">
@@ -69,7 +69,13 @@ export default function DataDeletionPage() {
             {receipt ? (
               <RequestReceived title="Solicitação recebida" protocol={receipt.id}>
                 <p>
-                  Você receberá um e-mail de confirmação em até 24 horas. Seus dados serão excluídos em até 30 dias.
+                  A organização que guarda seus dados analisa o pedido e o aprova (seus dados são anonimizados) ou o recusa com o motivo.
+                  Acompanhe pela página abaixo e guarde o link: ele é a única forma de consultar o pedido.
+                </p>
+                <p className="public-confirmation__link">
+                  <Link to={receipt.statusUrl}>Acompanhar a solicitação</Link>
+                  <br />
+                  <code>{`${window.location.origin}${receipt.statusUrl}`}</code>
                 </p>
               </RequestReceived>
             ) : (
