@@ -168,13 +168,19 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
   factory(TOKENS.EmbedTokens, () => new EmbedTokens(new MikroOrmEmbedTokenRepository(em), new MikroOrmEmbedAccessLog(em), get(TOKENS.PatientRepository),
     get(TOKENS.ExamRepository), get(TOKENS.CompanyRepository), sha256SecretHasher, get(TOKENS.IdGenerator), get(TOKENS.Clock)));
   constant(TOKENS.ReportRepository, new MikroOrmReportRepository(em));
-  constant(TOKENS.ReportRenderer, services.reportRenderer ?? new PuppeteerReportRenderer());
+  // a finalised laudo prints {publicUrl}/verificar/{code} and its QR code (issue 20)
+  constant(TOKENS.ReportRenderer, services.reportRenderer ?? new PuppeteerReportRenderer({ publicUrl: config.publicUrl ?? `http://localhost:${config.port}` }));
   constant(TOKENS.WriteNarrative, new WriteNarrative(new HandlebarsReportWriter(),
     config.ollamaHost ? new OllamaReportWriter({ host: config.ollamaHost, model: config.ollamaTextModel, timeoutMs: config.ollamaTimeoutMs }) : null));
   factory(TOKENS.ManageReports, () => new ManageReports({
     reports: get(TOKENS.ReportRepository), exams: get(TOKENS.ExamRepository), patients: get(TOKENS.PatientRepository),
     professionals: get(TOKENS.ProfessionalRepository), narrative: get(TOKENS.WriteNarrative), renderer: get(TOKENS.ReportRenderer), uow: get(TOKENS.UnitOfWork),
     storage: get(TOKENS.FileStorage), ids: get(TOKENS.IdGenerator), clock: get(TOKENS.Clock), clinic: get(TOKENS.ManageOrganization),
+    // issue 20: finalising PAdES-signs the PDF with the finalising professional's A1 certificate, when one was uploaded
+    signing: {
+      credentialFor: (organizationId, userId, now) => get<ManageSigningCertificate>(TOKENS.ManageSigningCertificate).credentialFor(organizationId, userId, now),
+      sign: (pdf, credential, meta) => get<PdfSigner>(TOKENS.PdfSigner).sign(pdf, credential, meta),
+    },
   }));
   factory(TOKENS.ManageOrganization, () => new ManageOrganization({ organizations: get(TOKENS.OrganizationRepository), storage: get(TOKENS.FileStorage) }));
   // signing (issue 20): the A1 certificates (pfx + password kept in the encrypted file storage) and the PAdES signer
