@@ -42,15 +42,15 @@ export default function DataDeletionPage() {
             <div className="public-aside__item">
               <IconMail size={20} />
               <div>
-                <h2>Acompanhe pelo link</h2>
-                <p>Ao enviar, você recebe o link da página que mostra a situação do pedido: recebido, aprovado ou recusado.</p>
+                <h2>Confirmação em até 24 horas</h2>
+                <p>Enviamos um e-mail de confirmação para o endereço da conta.</p>
               </div>
             </div>
             <div className="public-aside__item">
               <IconClock size={20} />
               <div>
-                <h2>Anonimização</h2>
-                <p>Aprovado o pedido, nome, CPF, contatos e arquivos são removidos; os exames ficam sem identificar você.</p>
+                <h2>Exclusão em até 30 dias</h2>
+                <p>Depois da confirmação, os dados são excluídos ou anonimizados em até 30 dias.</p>
               </div>
             </div>
             <div className="public-aside__item">
@@ -69,8 +69,10 @@ export default function DataDeletionPage() {
             {receipt ? (
               <RequestReceived title="Solicitação recebida" protocol={receipt.id}>
                 <p>
-                  A organização que guarda seus dados analisa o pedido e o aprova (seus dados são anonimizados) ou o recusa com o motivo.
-                  Acompanhe pela página abaixo e guarde o link: ele é a única forma de consultar o pedido.
+                  Você receberá um e-mail de confirmação em até 24 horas. Seus dados serão excluídos em até 30 dias.
+                </p>
+                <p>
+                  Acompanhe a situação do pedido (recebido, aprovado ou recusado) pela página abaixo e guarde o link: ele é a única forma de consultá-lo.
                 </p>
                 <p className="public-confirmation__link">
                   <Link to={receipt.statusUrl}>Acompanhar a solicitação</Link>
