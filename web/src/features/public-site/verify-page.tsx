@@ -4,10 +4,10 @@ import { useNavigate, useParams } from 'react-router';
 import { formatVerificationCode, normalizeVerificationCode } from '../../../../core/src/index';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Banner } from '../../components/ui/banner';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClassName } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
-import { IconCheckCircle, IconShield } from '../../components/ui/icons';
+import { IconAlertTriangle, IconCheckCircle, IconShield } from '../../components/ui/icons';
 import { Input } from '../../components/ui/input';
 import { LoadingState } from '../../components/ui/spinner';
 import { ErrorState } from '../../components/ui/states';
@@ -120,7 +120,7 @@ function VerifiedLaudo({ v }: { v: LaudoVerification }) {
   return (
     <Card className={`verify__result${v.superseded ? ' verify__result--superseded' : ''}`}>
       <div className="verify__heading">
-        <IconCheckCircle size={28} className="verify__ok-icon" />
+        {v.superseded ? <IconAlertTriangle size={28} className="verify__warn-icon" /> : <IconCheckCircle size={28} className="verify__ok-icon" />}
         <div>
           <h2 className="verify__title">Laudo autêntico</h2>
           <p className="verify__subtitle">
@@ -190,10 +190,12 @@ type HashOutcome = { state: 'idle' } | { state: 'busy' } | { state: 'done'; name
 function HashCheck({ expected }: { expected: string }) {
   const id = useId();
   const [outcome, setOutcome] = useState<HashOutcome>({ state: 'idle' });
+  const [picked, setPicked] = useState<string | null>(null);
 
   async function onPick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     if (!file) return;
+    setPicked(file.name);
     setOutcome({ state: 'busy' });
     try {
       const hash = await sha256Hex(await file.arrayBuffer());
@@ -216,7 +218,14 @@ function HashCheck({ expected }: { expected: string }) {
       <label className="ui-label" htmlFor={id}>
         PDF do laudo
       </label>
-      <input id={id} className="verify__file" type="file" accept="application/pdf,.pdf" aria-describedby={`${id}-hint`} onChange={(e) => void onPick(e)} />
+      {/* the browser's own picker speaks the browser's language: a pt-BR button and file name stand in for it */}
+      <div className="verify__file">
+        <input id={id} className="verify__file-input" type="file" accept="application/pdf,.pdf" aria-describedby={`${id}-hint`} onChange={(e) => void onPick(e)} />
+        <label htmlFor={id} className="verify__file-picker" aria-hidden="true">
+          <span className={buttonClassName({ variant: 'secondary', size: 'sm' })}>Escolher PDF</span>
+          <span className="verify__file-name">{picked ?? 'Nenhum arquivo selecionado'}</span>
+        </label>
+      </div>
       <div aria-live="polite">
         {outcome.state === 'busy' && <p className="verify__hint">Calculando o SHA-256...</p>}
         {outcome.state === 'failed' && <Banner variant="error">{outcome.message}</Banner>}

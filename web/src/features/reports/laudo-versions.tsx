@@ -119,7 +119,7 @@ function VersionItem({ v, viewing, inForce }: { v: ReportVersion; viewing: boole
         {v.supersededAt && (
           <div>
             <dt>Substituída em</dt>
-            <dd>substituída em {formatDateTime(v.supersededAt)}</dd>
+            <dd>{formatDateTime(v.supersededAt)}</dd>
           </div>
         )}
       </dl>
