@@ -39,6 +39,7 @@ const ReportEditorPage = lazy(() => import('../features/report-editor/report-edi
 const CompanyListPage = lazy(() => import('../features/companies/company-list-page'));
 const CompanyPage = lazy(() => import('../features/companies/company-page'));
 const ProgrammePage = lazy(() => import('../features/programme/programme-page'));
+const AuditPage = lazy(() => import('../features/audit/audit-page'));
 const PrivacyRequestsPage = lazy(() => import('../features/privacy/privacy-requests-page'));
 const DataDeletionStatusPage = lazy(() => import('../features/public-site/data-deletion-status-page'));
 
@@ -97,6 +98,7 @@ export const routes: RouteObject[] = [
           { path: paths.companies.path, element: <CompanyListPage /> },
           { path: paths.companyDetail.path, element: <CompanyPage /> },
           { path: paths.programme.path, element: <ProgrammePage /> },
+          { path: paths.audit.path, element: <AuditPage /> },
           { path: paths.privacyRequests.path, element: <PrivacyRequestsPage /> },
         ],
       },

@@ -51,6 +51,8 @@ export const paths = {
   companies: { path: '/empresas', getHref: () => '/empresas' },
   companyDetail: { path: '/empresas/:id', getHref: (id: string) => `/empresas/${seg(id)}` },
   programme: { path: '/programa', getHref: () => '/programa' },
+  /** Issue 20: the audit trail ('audit.read'); `?patientId=` filters one worker. */
+  audit: { path: '/auditoria', getHref: () => '/auditoria' },
   /** Issue 20: the LGPD deletion requests of the organisation's workers ('privacy.manage'). */
   privacyRequests: { path: '/privacidade', getHref: () => '/privacidade' },
 } as const;
@@ -97,6 +99,7 @@ export const protectedPathKeys = [
   'companies',
   'companyDetail',
   'programme',
+  'audit',
   'privacyRequests',
 ] as const satisfies readonly PathKey[];
 

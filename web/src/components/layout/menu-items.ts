@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { IconAudiogram, IconBuilding, IconDashboard, IconFileText, IconLock, IconSettings, IconShield, IconUsers } from '../ui/icons';
+import { IconAudiogram, IconBuilding, IconClock, IconDashboard, IconFileText, IconLock, IconSettings, IconShield, IconUsers } from '../ui/icons';
 import { paths } from '../../config/paths';
 import { can, type Action, type AuthUser } from '../../features/auth';
 
@@ -20,6 +20,7 @@ export const menuItems: MenuItem[] = [
   { label: 'Empresas', to: paths.companies.getHref(), icon: IconBuilding },
   { label: 'Programa', to: paths.programme.getHref(), icon: IconShield, permission: 'dashboards.export' },
   { label: 'Privacidade (LGPD)', to: paths.privacyRequests.getHref(), icon: IconLock, permission: 'privacy.manage' },
+  { label: 'Auditoria', to: paths.audit.getHref(), icon: IconClock, permission: 'audit.read' },
   { label: 'Configurações', to: paths.settings.getHref(), icon: IconSettings },
 ];
 

@@ -21,6 +21,7 @@ import { getPatient, listExamDeletions, listPatientExams, patientKeys, restorePa
 import { ageText, formatDate, formatDay, maskCpf, operatorRegistration, sexWord } from './format';
 import { PatientNotFound } from './patient-not-found';
 import { EmploymentSection } from './employment-section';
+import { AccessLogSection } from '../audit';
 import { LgpdExportButton } from '../privacy';
 import './patients.css';
 
@@ -173,6 +174,7 @@ export default function PatientDetailPage() {
           </ul>
         </Card>
       )}
+      <AccessLogSection patientId={p.id} />
     </div>
   );
 }
