@@ -23,6 +23,7 @@ import { Migration20261127000000LaudoVersions } from './Migration20261127000000L
 import { Migration20261127010000SigningCertificate } from './Migration20261127010000SigningCertificate';
 import { Migration20261127020000AuditLog } from './Migration20261127020000AuditLog';
 import { Migration20261127030000Lgpd } from './Migration20261127030000Lgpd';
+import { Migration20261127030100LgpdOrganizationDelete } from './Migration20261127030100LgpdOrganizationDelete';
 
 /**
  * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
@@ -53,4 +54,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127010000SigningCertificate', class: Migration20261127010000SigningCertificate },
   { name: 'Migration20261127020000AuditLog', class: Migration20261127020000AuditLog },
   { name: 'Migration20261127030000Lgpd', class: Migration20261127030000Lgpd },
+  { name: 'Migration20261127030100LgpdOrganizationDelete', class: Migration20261127030100LgpdOrganizationDelete },
 ];

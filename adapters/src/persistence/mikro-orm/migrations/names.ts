@@ -28,4 +28,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   'Migration20261127010000SigningCertificate',
   'Migration20261127020000AuditLog',
   'Migration20261127030000Lgpd',
+  'Migration20261127030100LgpdOrganizationDelete',
 ];
