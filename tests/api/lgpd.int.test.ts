@@ -248,6 +248,12 @@ describe('data-deletion requests', () => {
     expect(laudo).toMatchObject({ status: 'Finalizado', pdf_storage_key: null });
     expect(laudo.pdf_sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.parse(laudo.draft_json).facts.patient).toMatchObject({ name: approved.patientName, cpf: null, birthDate: null, sexLabel: expect.any(String) });
+    // the issued PDF is gone for good (410, never re-rendered unsigned); the public verification still states it existed and its hash
+    const removed = await call(a, 'GET', `/api/reports/${worker.report}/download`);
+    expect(removed.status).toBe(410);
+    expect(removed.body.message).toMatch(/^O PDF deste laudo foi excluído a pedido do titular dos dados \(LGPD\)/);
+    const { verification_code: code } = (await rows('select verification_code from report where id = $1', [worker.report]))[0];
+    expect(await ok(null, 'GET', `/api/verify/${code}`, undefined, 200)).toMatchObject({ documentSha256: laudo.pdf_sha256, patientInitials: expect.stringMatching(/^T\. A\. /) });
     const [period] = await rows('select registration, company_id, ghe_id, admission_date from employment where patient_id = $1', [worker.id]);
     expect(period).toMatchObject({ registration: null, company_id: expect.any(String), ghe_id: expect.any(String) });
 

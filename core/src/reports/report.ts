@@ -54,6 +54,13 @@ export const AMENDMENT_REASON_MIN = 10;
 export const AMENDMENT_REASON_MAX = 500;
 export const AMENDMENT_REASON_MESSAGE = `Informe o motivo da retificação (de ${AMENDMENT_REASON_MIN} a ${AMENDMENT_REASON_MAX} caracteres).`;
 
+/**
+ * The finalised laudo's issued PDF was removed by an approved LGPD deletion request (issue 20): it is
+ * never re-rendered (a new rendering would not be the signed document); the verification page still
+ * states that it existed, who signed it and its hash.
+ */
+export class ReportPdfRemovedError extends fixedError('REPORT.PDF_REMOVED', 'O PDF deste laudo foi excluído a pedido do titular dos dados (LGPD). O registro do laudo e o seu código de verificação continuam válidos.') {}
+
 /** Only a finalised, current version is amended; a draft is simply edited. */
 export class ReportNotAmendableError extends fixedError('REPORT.NOT_AMENDABLE_CONFLICT', 'Só um laudo finalizado (a versão em vigor) pode ser retificado; um rascunho é editado diretamente.') {}
 

@@ -28,6 +28,10 @@ const statusByCode: Record<string, number> = {
   'REPORT.RENDER_FAILED': 503,
   // a reports export before the laudo feature's table exists
   'REPORT.NONE': 404,
+  // the issued PDF of a finalised laudo was deleted by an approved LGPD request (issue 20): gone for good
+  'REPORT.PDF_REMOVED': 410,
+  // the certificate could not sign the rendered PDF: nothing issued, retry or check the certificate
+  'REPORT.SIGN_FAILED': 503,
   // the programme's records (issue 19; core/src/programme/programme-errors.ts), spelled out though the suffixes below cover them
   'COMPANY.NOT_FOUND': 404, 'COMPANY.INVALID': 400, 'COMPANY.INVALID_CNPJ': 400, 'COMPANY.CNPJ_CONFLICT': 409, 'COMPANY.NAME_CONFLICT': 409,
   'SECTOR.NOT_FOUND': 404, 'SECTOR.INVALID': 400, 'SECTOR.NAME_CONFLICT': 409,

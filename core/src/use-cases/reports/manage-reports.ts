@@ -20,7 +20,7 @@ import { buildReportFacts, professionalFacts } from '../../reports/report-facts'
 import type { AudiometryType, NexoAnswersInput } from '../../reports/report-facts-types';
 import {
   AMENDMENT_REASON_MAX, AMENDMENT_REASON_MESSAGE, AMENDMENT_REASON_MIN, InvalidReportError, ReportAmendmentInUseError, ReportImmutableError, ReportNotAmendableError, ReportNotAnAmendmentError,
-  ReportNotFoundError, ReportPatientArchivedError, ReportStaleError, ReportSupersededError, parseNexoAnswers, type Report, type ReportView,
+  ReportNotFoundError, ReportPatientArchivedError, ReportPdfRemovedError, ReportStaleError, ReportSupersededError, parseNexoAnswers, type Report, type ReportView,
 } from '../../reports/report';
 import { nameInitials, normalizeVerificationCode, verificationCodeFrom } from '../../reports/verification-code';
 import type { LaudoAmendmentNote, LaudoSignatureStamp } from '../../ports/report-renderer';
@@ -368,10 +368,12 @@ export class ManageReports {
   }
 
   /** The PDF: the issued one when finalised, else rendered from the current draft. */
-  async pdf(auth: AuthContext, id: string): Promise<Result<{ bytes: Uint8Array; view: ReportView }, ReportNotFoundError | ReportRenderFailedError>> {
+  async pdf(auth: AuthContext, id: string): Promise<Result<{ bytes: Uint8Array; view: ReportView }, ReportNotFoundError | ReportPdfRemovedError | ReportRenderFailedError>> {
     const view = await this.d.reports.findById(auth.organizationId, id);
     if (!view) return err(new ReportNotFoundError());
     if (view.report.pdfStorageKey) return ok({ bytes: await this.d.storage.read(view.report.pdfStorageKey), view });
+    // an issued document is served as issued or not at all (its file may have been removed by an LGPD request)
+    if (view.report.status === 'Finalizado') return err(new ReportPdfRemovedError());
     const bytes = await this.tryRender(view, this.d.clock.now());
     return bytes.ok ? ok({ bytes: bytes.value, view }) : bytes;
   }
