@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json } from '../support/accounts';
 import { makeTestCertificate } from '../support/test-certificates';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { expectAccessible, launchBrowser, screenshot, watchErrors, webDist } from './support/browser';
+import { expectAccessible, launchBrowser, root, screenshot, watchErrors, webDist } from './support/browser';
 
 /**
  * Issue 20 acceptance, in the browser: a physician registers, uploads an ICP-Brasil-like A1 certificate
@@ -195,7 +195,8 @@ describe('signed laudo, from the certificate upload to the public verification',
     await reason.fill(REASON);
     await dialog.getByText(`${REASON.length}/500 caracteres`, { exact: false }).waitFor();
     await expectAccessible(page, 'laudo-amend-dialog');
-    await screenshot(page, 'laudo-amend-dialog');
+    // the viewport, not the full page: the dialog and its overlay cover the screen
+    await page.screenshot({ path: path.join(root, 'docs', 'screenshots', 'laudo-amend-dialog.png') });
     await dialog.getByRole('button', { name: 'Abrir retificação' }).click();
     await page.waitForFunction((id) => location.pathname === `/report/${id}`, examId);
     await page.getByText(`Retificação em andamento (versão 2) — motivo: ${REASON}`).waitFor();

@@ -566,7 +566,7 @@ describe('report list, detail and editor', () => {
     await page.getByRole('heading', { name: `Laudo — ${WORKER}`, level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Status' }).waitFor();
     await page.getByText('Finalizado', { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Abrir PDF' }).waitFor();
+    await page.getByRole('button', { name: 'Abrir PDF', exact: true }).waitFor(); // each version has its own 'Abrir PDF da versão N' (issue 20)
     const p19 = page.getByRole('table', { name: 'Interpretação por exame' });
     expect(await p19.locator('tbody tr').count()).toBeGreaterThanOrEqual(2);
     expect(await p19.textContent()).toContain('10/03/2023');
