@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -153,6 +153,10 @@ describe('signed laudo, from the certificate upload to the public verification',
     expect(report).toContain('Total document signed');
     expect(report).toContain('Signer Certificate Common Name: BEATRIZ ASSINATURA:52998224725');
     expect(report).toContain('Signature Type: ETSI.CAdES.detached');
+    // the PDF prints the code and the address of the public page the next test opens
+    const text = execFileSync('/usr/bin/pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(text).toContain(v1.code);
+    expect(text).toContain(`/verificar/${v1.code}`);
   }, 90_000);
 
   it('/verificar/CODE without login: "Laudo autêntico", the signer, and the SHA-256 of the downloaded file', async () => {
