@@ -189,3 +189,18 @@ describe('the audit trail', () => {
     expect(names.map((r) => r.actor_name).sort()).toEqual(['Dr. Rafael Lima', 'Dra. Helena Prado', 'Portal RH Alfa', 'Público']);
   });
 });
+
+describe('a normal shutdown', () => {
+  it('writes the entries still buffered before the database closes', async () => {
+    const s = await startTestServer();
+    try {
+      const who = await registerAccount(s);
+      for (let i = 0; i < 3; i++) expect((await s.request('/api/patients', bearer(who.token))).status).toBe(200);
+      await s.server.close(); // within the 250 ms the buffer waits: the close writes it
+      const rows = await s.database.orm.em.fork().getConnection().execute<{ route: string }[]>('select route from audit_log where organization_id = ? order by id', [who.user.organizationId]);
+      expect(rows.map((r) => r.route)).toEqual(['GET /api/patients', 'GET /api/patients', 'GET /api/patients']);
+    } finally {
+      await s.close();
+    }
+  });
+});
