@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { ReportResponse } from '../../adapters/src/http/contract/reports';
 import { AMENDMENT_REASON_MESSAGE } from '../../core/src/index';
 import ReportDetailPage from '../../web/src/features/reports/report-detail-page';
+import ReportEditorPage from '../../web/src/features/report-editor/report-editor-page';
+import ExamDetailPage from '../../web/src/features/exams/exam-detail-page';
 import type { ReportVersion } from '../../web/src/features/reports';
 import { formatDateTime, formatDay } from '../../web/src/lib/dates';
 import { fakeApi, memberWith, renderApp } from './support/render-app';
@@ -165,3 +167,67 @@ describe('Retificação em andamento', () => {
     expect(calls.filter((c) => c.path === '/reports/r2/discard-amendment')).toHaveLength(2);
   });
 });
+
+describe('the editor and the exam page', () => {
+  it('the editor\'s finalised banner names the signature kind and links the verification code', async () => {
+    fakeApi({ 'GET /reports/exam/e1': { body: v1 }, 'GET /reports/r1/versions': { body: { versions: [summary(v1, true)] } } });
+    renderApp(<ReportEditorPage />, { path: '/report/e1', route: '/report/:examId' });
+    const banner = (await screen.findByText('Laudo finalizado')).closest('[role="status"]') as HTMLElement;
+    expect(banner.textContent).toContain('Assinatura digital ICP-Brasil (PAdES)');
+    expect(within(banner).getByRole('link', { name: '7K3M-QX2P-9D4T' }).getAttribute('href')).toBe('/verificar/7K3M-QX2P-9D4T');
+    expect(within(banner).getByRole('button', { name: 'Retificar laudo' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Finalizar/ })).toBeNull();
+  });
+
+  it('an open amendment is finalised from the editor after confirming; a refusal shows the server\'s message', async () => {
+    const draft = { ...v2, status: 'Draft' as const, finalizedAt: null, finalizedBy: null, pdfUrl: null, pdfSha256: null, verificationCode: null, signatureKind: null };
+    let refuse = true;
+    let issued = false;
+    const calls = fakeApi({
+      'GET /reports/exam/e1': () => ({ body: issued ? v2 : draft }),
+      'GET /reports/r2/versions': { body: { versions: [summary(v1, false), summary(draft, true)] } },
+      'POST /reports/r2/finalize': () =>
+        refuse
+          ? { status: 409, body: { error: 'O exame foi alterado depois que este laudo foi organizado: reorganize o laudo antes de finalizá-lo.', code: 'REPORT.STALE_CONFLICT' } }
+          : ((issued = true), { body: v2 }),
+    });
+    renderApp(<ReportEditorPage />, { path: '/report/e1', route: '/report/:examId' });
+    await screen.findByText('Retificação em andamento (versão 2) — motivo: Data do exame digitada errada (01/03 → 03/01).');
+    await userEvent.click(screen.getByRole('button', { name: 'Finalizar retificação' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Finalizar a retificação (versão 2)?' });
+    expect(dialog.textContent).toContain('substitui a versão 1, que continua disponível para consulta');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Finalizar retificação' }));
+    expect(await screen.findByText(/^O exame foi alterado depois que este laudo foi organizado: reorganize/)).toBeTruthy();
+
+    refuse = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Finalizar retificação' }));
+    dialog = await screen.findByRole('dialog', { name: 'Finalizar a retificação (versão 2)?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Finalizar retificação' }));
+    const banner = (await screen.findByText('Laudo finalizado')).closest('[role="status"]') as HTMLElement;
+    expect(banner.textContent).toContain('(versão 2)');
+    expect(within(banner).getByRole('link', { name: 'ABCD-EFGH-JKMN' })).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/reports/r2/finalize')).toHaveLength(2);
+  });
+
+  it('the exam of a finalised laudo says a correction is an amendment, with a link to the laudo', async () => {
+    fakeApi({ 'GET /exams/e1': { body: { ...examOf(), id: 'e1' } }, 'GET /exams/e1/files': { body: [] }, 'GET /reports/exam/e1': { body: v1 } });
+    renderApp(<ExamDetailPage />, { path: '/exams/e1', route: '/exams/:id' });
+    const banner = (await screen.findByText('Exame com laudo finalizado')).closest('[role="status"]') as HTMLElement;
+    expect(banner.textContent).toContain('Para corrigi-lo, emita uma retificação do laudo.');
+    expect(within(banner).getByRole('link', { name: 'Ver laudo' }).getAttribute('href')).toBe('/reports/r1');
+  });
+});
+
+/** An exam as GET /exams/{id} answers it (the fields the page reads). */
+function examOf() {
+  const air = { '500': { re: 10, le: 15 }, '1000': { re: 10, le: 10 }, '2000': { re: 15, le: 20 }, '4000': { re: 25, le: 30 } };
+  return {
+    id: 'e1', date: '2025-03-01', createdAt: '2026-11-20T10:00:00.000Z', operatorName: 'Bruno Técnico', operatorCrm: null, operatorCrmState: null,
+    operatorRegistration: null, patientId: 'p1', patientName: 'José da Silva', patientSex: 'M', patientAge: 45, patientAgeAtExam: 45,
+    patientCompany: null, observacoes: null, anamnese: null, meatoscopia: null, mascaramento: null, audiogramDataId: null, speechTestId: null,
+    audiogram: { air, bone: {} }, speechTest: null, ambienteJson: null, consultationType: null, consultationReason: null, examType: null, examTypeLabel: null,
+    ambientNoiseDb: null, calibrationDate: null, transducer: 'TDH-39', acousticRestHours: 14, classification: { exam_role: 'referencia' }, rulesVersion: 'test',
+    referenceDesignation: null, recordedBy: null, updatedBy: null, imported: false,
+  };
+}
