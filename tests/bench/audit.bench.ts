@@ -6,8 +6,9 @@
  *   buffered — the default: the entry is queued, written after the response in batches (ADR 0020)
  *   direct   — one INSERT per request, awaited before the response
  * Rounds are interleaved (off, buffered, direct in a rotating order) so drift and noise hit all three; each
- * round sends 50 sequential requests and then 80 more from 8 concurrent clients, then waits 300 ms (the
- * buffered server's batch of the block's tail is written then, not during the next mode's block). Prints p50/p95 of the
+ * round sends 200 sequential requests and then 200 more from 8 concurrent clients (~2 s, so the buffered
+ * server writes its batches during the block), then waits 1.1 s (the block's last batch is written then, not
+ * during the next mode's block). Prints p50/p95 of the
  * server time (Server-Timing, which includes the audit middleware) and of the round trip, and the ratios.
  * Run: npm run bench audit   (or: node --import tsx tests/bench/audit.bench.ts)
  */
@@ -21,12 +22,15 @@ import { startServer, type RunningServer } from '../../adapters/src/composition/
 import { startTestPostgres } from '../support/test-postgres';
 
 const WORKERS = Number(process.env.BENCH_AUDIT_WORKERS ?? 5_000);
-const ROUNDS = Number(process.env.BENCH_AUDIT_ROUNDS ?? 20);
-const SEQUENTIAL = 50;
+const ROUNDS = Number(process.env.BENCH_AUDIT_ROUNDS ?? 12);
+const SEQUENTIAL = 200;
 const CONCURRENT_CLIENTS = 8;
-const CONCURRENT_EACH = 10;
-/** Between blocks: the previous block's last batch is written before the next block (of any mode) starts. */
-const SETTLE_MS = 300;
+const CONCURRENT_EACH = 25;
+/**
+ * Between blocks: the buffered server's last batch (written 1 s after its first entry) lands in this pause, not in
+ * the next block of another mode; a block lasts ~2 s, so the batches written during it are measured.
+ */
+const SETTLE_MS = 1_100;
 const MODES = ['off', 'buffered', 'direct'] as const;
 type Mode = (typeof MODES)[number];
 

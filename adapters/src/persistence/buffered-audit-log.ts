@@ -11,9 +11,9 @@ export interface BufferedAuditLogOptions {
 }
 
 /**
- * The audit trail written after the response (ADR 0020): `record` only buffers; a batch is inserted 250 ms
- * after its first entry (or at once at 500 entries), in order, one statement per batch — so few requests
- * ever overlap a write (tests/bench/audit.bench.ts). `query` and
+ * The audit trail written after the response (ADR 0020): `record` only buffers; a batch is inserted 1 s
+ * after its first entry (or at once at 1 000 entries), in order, one statement per batch — so few requests
+ * ever overlap a write (one in a few hundred; tests/bench/audit.bench.ts). `query` and
  * `close` write the buffer first, so a query sees every earlier request and a normal shutdown loses no
  * entry. A failed insert (database restarting) keeps the batch for the next attempt.
  */
@@ -26,8 +26,8 @@ export class BufferedAuditLog implements AuditLog {
   private readonly maxPending: number;
 
   constructor(private readonly store: AuditLog, private readonly logger: Logger, options: BufferedAuditLogOptions = {}) {
-    this.flushMs = options.flushMs ?? 250;
-    this.batchRows = options.batchRows ?? 500;
+    this.flushMs = options.flushMs ?? 1_000;
+    this.batchRows = options.batchRows ?? 1_000;
     this.maxPending = options.maxPending ?? 50_000;
   }
 
