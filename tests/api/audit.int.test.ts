@@ -196,7 +196,7 @@ describe('a normal shutdown', () => {
     try {
       const who = await registerAccount(s);
       for (let i = 0; i < 3; i++) expect((await s.request('/api/patients', bearer(who.token))).status).toBe(200);
-      await s.server.close(); // within the 250 ms the buffer waits: the close writes it
+      await s.server.close(); // within the second the buffer waits: the close writes it
       const rows = await s.database.orm.em.fork().getConnection().execute<{ route: string }[]>('select route from audit_log where organization_id = ? order by id', [who.user.organizationId]);
       expect(rows.map((r) => r.route)).toEqual(['GET /api/patients', 'GET /api/patients', 'GET /api/patients']);
     } finally {
