@@ -1,125 +1,23 @@
 import type { Command } from 'commander';
-import { EXIT_BAD_INPUT, CliInputError, importExitCode } from '../exit-codes';
-
-interface ImportOptions {
-  user?: string;
-  organization?: string;
-  dryRun?: boolean;
-  json?: boolean;
-  batchSize: string;
-}
-
-/** A cell of the errors report (`;`, quoted when needed, formula-guarded like the exports). */
-const csvCell = (v: string) => {
-  const guarded = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return /[";\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
-};
+import { importCommand, runImport, withImportOptions, type ImportOptions } from './import-runner';
 
 /** `limiar import exams <file|->`: bulk import of past exams into the organisation of `--user`. */
 export function registerImportExamsCommand(program: Command): void {
-  const imports = program.commands.find((c) => c.name() === 'import') ?? program.command('import').description('importa dados em lote (CSV)');
-  imports
-    .command('exams <arquivo>')
-    .description('importa exames audiométricos de um CSV (formato em docs/csv-format.md; "-" lê da entrada padrão)')
-    .requiredOption('-u, --user <e-mail>', 'e-mail do profissional que importa (define a organização)')
-    .option('--organization <id ou nome>', 'a organização, quando o profissional pertence a mais de uma')
-    .option('--dry-run', 'valida todas as linhas sem gravar nada no banco')
-    .option('--json', 'sem barra de progresso; imprime um resumo JSON de uma linha')
-    .option('--batch-size <n>', 'linhas por transação', '1000')
-    .action(async (file: string, opts: ImportOptions) => {
-      const fs = await import('node:fs');
-      // A bulk import allocates fast and keeps little: let the old generation grow to twice its live
-      // size between full collections instead of V8's default up to 4× (peak RSS ~250 MB, not ~500 MB;
-      // 50 % saves 25 MB more for 8 % more CPU). A growth factor, not a cap: a larger batch still gets
-      // the memory it needs. Read by V8 at every collection, so setting it now takes effect.
-      (await import('node:v8')).setFlagsFromString('--heap-growing-percent=100');
-      const { readExamsCsv } = await import('../csv/read-exams-csv');
-      const { loadConfig } = await import('../../../adapters/src/composition/config');
-      const { DERIVED_EXPORT_COLUMNS, openBulkServices } = await import('../../../adapters/src/composition/bulk');
-      const { organizationFor } = await import('../organization-of');
-
-      const fail = (message: string) => {
-        process.stderr.write(`${message}\n`);
-        process.exitCode = EXIT_BAD_INPUT;
+  withImportOptions(
+    importCommand(program)
+      .command('exams <arquivo>')
+      .description('importa exames audiométricos de um CSV (formato em docs/csv-format.md; "-" lê da entrada padrão)'),
+  ).action(async (file: string, opts: ImportOptions) => {
+    const { readExamsCsv } = await import('../csv/read-exams-csv');
+    await runImport(file, opts, (input, onBytes, derivedColumns) => {
+      let lastRaw: { line: number; cells: string[] } | undefined;
+      const csv = readExamsCsv(input, { derivedColumns, onRaw: (line, cells) => (lastRaw = { line, cells }), onBytes });
+      return {
+        records: csv.records,
+        header: csv.header,
+        rowsOf: (line) => (lastRaw?.line === line ? [{ line, cells: lastRaw.cells }] : []),
+        warnings: csv.info.then((info) => (info.unknownColumns.length ? [`colunas desconhecidas ignoradas: ${info.unknownColumns.join(', ')}`] : [])),
       };
-      const batchSize = Number(opts.batchSize);
-      if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100_000) return fail('--batch-size deve ser um inteiro entre 1 e 100000');
-      const fromStdin = file === '-';
-      let input: NodeJS.ReadableStream;
-      let totalBytes = 0;
-      if (fromStdin) input = process.stdin;
-      else {
-        try {
-          const stat = fs.statSync(file);
-          if (!stat.isFile()) return fail(`Não é um arquivo: ${file}`);
-          totalBytes = stat.size;
-          fs.accessSync(file, fs.constants.R_OK);
-        } catch (e) {
-          return fail(`Não foi possível ler o arquivo ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'arquivo não encontrado' : (e as Error).message}`);
-        }
-        input = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
-      }
-      let bytesRead = 0;
-
-      const bulk = await openBulkServices(loadConfig(), (m) => process.stderr.write(`${m}\n`));
-      const errorsPath = `${fromStdin ? 'entrada' : file}.erros.csv`;
-      let errors: import('node:fs').WriteStream | undefined;
-      try {
-        const importExams = bulk.importExams(await organizationFor(bulk, opts.user!, opts.organization, 'exams.write'));
-
-        let lastRaw: { line: number; cells: string[] } | undefined;
-        const csv = readExamsCsv(input as import('node:stream').Readable, { derivedColumns: DERIVED_EXPORT_COLUMNS, onRaw: (line, cells) => (lastRaw = { line, cells }), onBytes: (n) => (bytesRead += n) });
-        const interactive = !opts.json && process.stderr.isTTY;
-        const started = performance.now();
-        let bar: import('cli-progress').SingleBar | undefined;
-        if (interactive) {
-          const { SingleBar, Presets } = await import('cli-progress');
-          bar = new SingleBar({
-            format: totalBytes ? 'Importando |{bar}| {percentage}% | {rows} linhas | {rate} linhas/s | ETA {eta_formatted}' : 'Importando {rows} linhas | {rate} linhas/s',
-            hideCursor: true, etaBuffer: 50,
-          }, Presets.shades_classic);
-          bar.start(totalBytes || 1, 0, { rows: 0, rate: 0 });
-        }
-        void csv.info.then((info) => {
-          if (info.unknownColumns.length) process.stderr.write(`Aviso: colunas desconhecidas ignoradas: ${info.unknownColumns.join(', ')}\n`);
-        }, () => {});
-        const summary = await importExams.execute(csv.records, {
-          dryRun: !!opts.dryRun,
-          batchSize,
-          yieldToIo: () => new Promise<void>((resolve) => setImmediate(resolve)),
-          async onRejected(line, reasons) {
-            if (!errors) {
-              errors = fs.createWriteStream(errorsPath);
-              errors.write(`\uFEFFlinha;motivo;${(await csv.header).map(csvCell).join(';')}\n`);
-            }
-            const raw = lastRaw?.line === line ? lastRaw.cells : [];
-            if (!errors.write(`${line};${csvCell(reasons.join(' | '))};${raw.map(csvCell).join(';')}\n`)) await new Promise<void>((r) => errors!.once('drain', () => r()));
-          },
-          onProgress(p) {
-            const seconds = (performance.now() - started) / 1000;
-            bar?.update(totalBytes ? bytesRead : 1, { rows: p.read, rate: Math.round(p.read / Math.max(seconds, 0.001)) });
-          },
-        });
-        bar?.stop();
-        if (errors) await new Promise<void>((r) => errors!.end(() => r()));
-        else if (fs.existsSync(errorsPath)) fs.rmSync(errorsPath); // a stale report of an earlier run would mislead
-        const seconds = (performance.now() - started) / 1000;
-        const result = {
-          ...summary, seconds: Math.round(seconds * 100) / 100, rowsPerSecond: Math.round(summary.read / Math.max(seconds, 0.001)),
-          errorsFile: errors ? errorsPath : null, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
-        };
-        if (opts.json || !process.stdout.isTTY) process.stdout.write(`${JSON.stringify(result)}\n`);
-        else {
-          const verb = summary.dryRun ? 'válidas (simulação: nada foi gravado)' : 'importadas';
-          process.stdout.write(`${summary.read} linhas lidas: ${summary.read - summary.rejected - summary.duplicates} ${verb}, ${summary.duplicates} já existentes, ${summary.rejected} rejeitadas`
-            + `${errors ? ` (veja ${errorsPath})` : ''}; ${summary.patientsCreated} trabalhadores novos; ${result.rowsPerSecond} linhas/s.\n`);
-        }
-        process.exitCode = importExitCode(summary);
-      } catch (e) {
-        if (e instanceof CliInputError) return fail(e.message);
-        throw e;
-      } finally {
-        await bulk.close();
-      }
     });
+  });
 }
