@@ -15,6 +15,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { formatDay } from '../../lib/dates';
 import { toast } from '../../lib/toast';
 import { useCan } from '../auth';
+import { S2220BatchExport } from '../esocial';
 import { companyKeys, createGhe, createSector, getCompany, renameSector, updateCompany, updateGhe, type CompanyDetail, type Ghe, type Sector } from './api';
 import { CompanyForm } from './company-form';
 import { ExposureBadge, IncompleteBadge } from './badges';
@@ -137,6 +138,7 @@ export default function CompanyPage() {
           </ul>
         )}
       </Card>
+      <S2220BatchExport companyId={company.id} />
       <Dialog open={gheDialog !== null} onOpenChange={(open) => !open && setGheDialog(null)}>
         <DialogContent title={gheDialog?.ghe ? `Editar ${gheDialog.ghe.name}` : 'Novo GHE'} description="Grupo de trabalhadores com a mesma exposição a ruído." size="lg">
           {gheDialog && <GheForm ghe={gheDialog.ghe} sectors={sectors} onSave={saveGhe} onCancel={() => setGheDialog(null)} />}

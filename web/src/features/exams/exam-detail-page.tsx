@@ -12,6 +12,7 @@ import { ErrorState } from '../../components/ui/states';
 import { paths } from '../../config/paths';
 import { toast } from '../../lib/toast';
 import { useCan } from '../auth';
+import { AsoSection } from '../esocial';
 import { getReportByExam, reportKeys } from '../reports';
 import { examKeys, getExam, getExamFiles, type Exam, type ExamFile } from './api';
 import { alertsOf, examRoleOf, findingsOf, nr7Label, str, triState, type Classification, type Side } from '../../lib/classification';
@@ -232,6 +233,8 @@ function ExamDetail({ exam }: { exam: Exam }) {
           </ul>
         )}
       </Card>
+
+      <AsoSection examId={exam.id} patientId={exam.patientId} examType={exam.examType ?? null} />
 
       <Card title="Ações">
         {noFiles && <Banner variant="warning" className="exam-detail__nofiles">Nenhum arquivo de exame encontrado</Banner>}

@@ -14,6 +14,7 @@ import { NarrativeView } from './narrative-view';
 import { attributionText } from '../../lib/attribution';
 import { ClinicHeaderCard } from '../settings';
 import { useCan } from '../auth';
+import { AsoSection } from '../esocial';
 import { AmendLaudoButton, AmendmentBanner, LaudoVersionsCard, SupersededBanner, signatureKindLabel, useReportVersions } from './laudo-versions';
 import './reports.css';
 
@@ -233,6 +234,8 @@ export default function ReportDetailPage() {
       <Card title="Recomendações">
         <NarrativeView text={strings(draft.recomendacoes).map((r) => `- ${r}`).join('\n')} empty="Nenhuma recomendação." />
       </Card>
+
+      <AsoSection examId={report.examId} patientId={report.patientId} />
     </div>
   );
 }
