@@ -24,6 +24,7 @@ import { Migration20261127010000SigningCertificate } from './Migration2026112701
 import { Migration20261127020000AuditLog } from './Migration20261127020000AuditLog';
 import { Migration20261127030000Lgpd } from './Migration20261127030000Lgpd';
 import { Migration20261127030100LgpdOrganizationDelete } from './Migration20261127030100LgpdOrganizationDelete';
+import { Migration20261128000000Esocial } from './Migration20261128000000Esocial';
 
 /**
  * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
@@ -55,4 +56,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127020000AuditLog', class: Migration20261127020000AuditLog },
   { name: 'Migration20261127030000Lgpd', class: Migration20261127030000Lgpd },
   { name: 'Migration20261127030100LgpdOrganizationDelete', class: Migration20261127030100LgpdOrganizationDelete },
+  { name: 'Migration20261128000000Esocial', class: Migration20261128000000Esocial },
 ];
