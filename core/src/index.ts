@@ -131,3 +131,9 @@ export type { Bundle as FhirBundle, BundleEntry as FhirBundleEntry, Observation 
 export * from './interop/fhir/patient-bundle';
 export * from './interop/fhir/read-bundle';
 export * from './use-cases/exports/export-patient-fhir';
+export * from './esocial/aso';
+export * from './esocial/audiometry-result';
+export * from './esocial/event-id';
+export * from './esocial/esocial-errors';
+export * from './ports/esocial-ports';
+export * from './use-cases/esocial/manage-asos';
