@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../../adapters/src/composition/config';
 import { registerAnalyzeCommand } from './commands/analyze';
 import { registerExportCommand } from './commands/export';
+import { registerImportAudiometerCommands } from './commands/import-audiometer';
 import { registerImportExamsCommand } from './commands/import-exams';
 import { registerMigrateCommand } from './commands/migrate';
 import { registerRetentionReportCommand } from './commands/retention-report';
@@ -52,6 +53,7 @@ registerMigrateCommand(program);
 registerWorkerCommand(program);
 registerAnalyzeCommand(program);
 registerImportExamsCommand(program);
+registerImportAudiometerCommands(program);
 registerExportCommand(program);
 registerRetentionReportCommand(program);
 

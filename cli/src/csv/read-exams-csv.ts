@@ -65,7 +65,7 @@ function decode(input: Readable, onBytes?: (n: number) => void): { text: Readabl
 }
 
 /** `;` or `,`: whichever appears more in the header line, outside quotes. */
-function detectDelimiter(headerLine: string): ';' | ',' {
+export function detectDelimiter(headerLine: string): ';' | ',' {
   let semi = 0;
   let comma = 0;
   let quoted = false;

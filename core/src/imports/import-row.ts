@@ -107,6 +107,17 @@ function cellThreshold(cell: string | undefined, column: string, issues: Issue[]
   return parsed.value;
 }
 
+/**
+ * One threshold cell through the import's rules (the entry grid, `NR`/`SR`/`AUS`/`>90`): the
+ * threshold (undefined for an empty cell) or the pt-BR problems. Lets the readers of other formats
+ * (the point CSV) report a bad threshold on its own line before building the exam row.
+ */
+export function parseImportThresholdCell(cell: string | undefined, column: string): { ok: true; value: Threshold | undefined } | { ok: false; reasons: string[] } {
+  const issues: Issue[] = [];
+  const value = cellThreshold(cell, column, issues);
+  return issues.length ? { ok: false, reasons: dedupe(issues.map((i) => i.message)) } : { ok: true, value };
+}
+
 const SIDES = [['od', 'right'], ['oe', 'left']] as const;
 const AIR_COLUMN = AIR_FREQUENCIES.map((hz) => SIDES.map(([ear]) => `${ear}_${hz}`));
 const BONE_COLUMN = BONE_FREQUENCIES.map((hz) => SIDES.map(([ear]) => `${ear}_vo_${hz}`));
