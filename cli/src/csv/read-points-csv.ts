@@ -101,13 +101,15 @@ export function readPointsCsv(input: Readable, options: { onBytes?: (n: number) 
     if (!text.trim()) fail('Arquivo vazio: nenhuma linha de cabeçalho encontrada');
     const delimiter = detectDelimiter(firstLine);
     const rows: string[][] = [];
-    for await (const row of parseString(text, { delimiter, ignoreEmpty: true }) as AsyncIterable<string[]>) rows.push(row);
-    if (!rows.length) fail('Arquivo vazio: nenhuma linha de cabeçalho encontrada');
+    // empty lines are kept (and skipped below) so that a row's number is its line in the file
+    for await (const row of parseString(text, { delimiter }) as AsyncIterable<string[]>) rows.push(row);
+    while (rows.length && rows[rows.length - 1].every((c) => !c.trim())) rows.pop();
+    if (!rows.length || rows[0].every((c) => !c.trim())) fail('Arquivo vazio: nenhuma linha de cabeçalho encontrada');
 
     const headerRow = rows[0];
     const known = new Set(EXAM_COLUMNS);
     const columns = headerRow.map((h) => {
-      const n = normalizeHeader(h);
+      const n = normalizeHeader(h).replace(/[()[\]/:]/g, '').replace(/_+/g, '_').replace(/^_|_$/g, '');
       const c = SYNONYMS[n] ?? n;
       return known.has(c) || POINT_COLUMNS.includes(c) ? c : undefined;
     });
@@ -125,6 +127,7 @@ export function readPointsCsv(input: Readable, options: { onBytes?: (n: number) 
     for (let i = 1; i < rows.length; i++) {
       const line = i + 1;
       const raw = rows[i];
+      if (raw.every((c) => !c.trim())) continue;
       const cells: Record<string, string> = {};
       columns.forEach((c, k) => {
         if (c && raw[k] !== undefined) cells[c] = raw[k];
