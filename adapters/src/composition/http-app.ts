@@ -3,10 +3,11 @@ import type { Container } from 'inversify';
 import type Koa from 'koa';
 import type { Logger } from 'pino';
 import type { Clock } from '../../../core/src';
-import { createApp, type AppDeps } from '../http/koa/app';
+import { APP_VERSION, createApp, type AppDeps } from '../http/koa/app';
 import type { Database } from '../persistence/database';
 import type { AppConfig } from './config';
 import { privacyDeps } from './privacy-services';
+import { esocialDeps } from './esocial-services';
 import { TOKENS } from './tokens';
 
 /** The HTTP app's dependencies, resolved from the container once (routes never see the container). */
@@ -46,6 +47,7 @@ export function appDeps(container: Container): AppDeps {
     programme: { programme: get(TOKENS.QueryProgramme) },
     audit: { auditTrail: get(TOKENS.QueryAuditTrail), log: get(TOKENS.AuditLog), now: today },
     privacy: privacyDeps(container),
+    esocial: esocialDeps(container, APP_VERSION),
     team: { team: get(TOKENS.ManageTeam), acceptInvitation: get(TOKENS.AcceptInvitation), switchOrganization: get(TOKENS.SwitchOrganization), profile: get(TOKENS.ManageProfile) },
   };
 }

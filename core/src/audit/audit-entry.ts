@@ -27,7 +27,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   refuse: 'Recusa',
 };
 
-export const AUDIT_ENTITIES = ['patient', 'exam', 'file', 'report', 'reading', 'employment', 'export', 'embed', 'privacy'] as const;
+export const AUDIT_ENTITIES = ['patient', 'exam', 'file', 'report', 'reading', 'employment', 'export', 'embed', 'privacy', 'aso'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** pt-BR wording of each kind of record. */
@@ -41,6 +41,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   export: 'Exportação',
   embed: 'Widget de evolução',
   privacy: 'Pedido LGPD',
+  aso: 'ASO / S-2220 (eSocial)',
 };
 
 /** A member's session, an embed token (the widget), or nobody (a public page). */

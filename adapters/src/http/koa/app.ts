@@ -25,6 +25,7 @@ import { systemRoutes } from './routes/system.routes';
 import { teamRoutes, type TeamDeps } from './routes/team.routes';
 import { certificateRoutes, type CertificateDeps } from './routes/certificate.routes';
 import { privacyRoutes, type PrivacyDeps } from './routes/privacy.routes';
+import { esocialRoutes, type EsocialDeps } from './routes/esocial.routes';
 import { staticMount, staticWebApp } from './static-web-app';
 
 export const APP_VERSION = '0.1.0';
@@ -63,6 +64,8 @@ export interface AppDeps {
   privacy: Routed<PrivacyDeps>;
   /** The audit trail (issue 20): its store (the middleware records into it) and the administrator's query. */
   audit: Routed<AuditDeps> & { log: AuditLog; now: () => Date };
+  /** ASOs and their eSocial S-2220 events (issue 21). */
+  esocial: Routed<EsocialDeps>;
 }
 
 /** Builds the Koa application: logs, errors, per-request ORM context, `/api` routes, web app. */
@@ -92,6 +95,7 @@ export function createApp(d: AppDeps): Koa {
   teamRoutes(routes, { ...d.team, authenticate });
   certificateRoutes(routes, { ...d.certificate, authenticate });
   privacyRoutes(routes, { ...d.privacy, authenticate });
+  esocialRoutes(routes, { ...d.esocial, authenticate });
   auditRoutes(routes, { auditTrail: d.audit.auditTrail, authenticate });
 
   app.use(requestLogger(d.logger));

@@ -84,6 +84,16 @@ export const AUDITED_ROUTES: Readonly<Record<string, AuditRule>> = {
   // LGPD rights (issue 20)
   'GET /api/patients/:id/lgpd-export': worker('export'),
   'GET /api/privacy/deletion-requests': rule('list', 'privacy'),
+  // ASOs and their eSocial S-2220 events (issue 21): the worker from the ASO JSON's patientId, or from the exam
+  'POST /api/exams/:examId/asos': rule('create', 'aso', { record: 'body.id' }),
+  'GET /api/exams/:examId/asos': rule('list', 'aso', { record: 'params.examId', lookup: 'exam' }),
+  'GET /api/asos': rule('list', 'aso'),
+  'GET /api/asos/:id': rule('read', 'aso', { record: 'params.id' }),
+  'PUT /api/asos/:id': rule('update', 'aso', { record: 'params.id' }),
+  'POST /api/asos/:id/s2220': rule('export', 'aso', { record: 'params.id' }),
+  'GET /api/asos/:id/s2220.xml': rule('download', 'aso', { record: 'params.id' }),
+  'PUT /api/asos/:id/receipt': rule('update', 'aso', { record: 'params.id' }),
+  'GET /api/esocial/s2220.zip': rule('export', 'aso'),
   'POST /api/privacy/deletion-requests/:id/approve': rule('approve', 'privacy', { record: 'params.id', patient: 'body.patientId' }),
   'POST /api/privacy/deletion-requests/:id/refuse': rule('refuse', 'privacy', { record: 'params.id', patient: 'body.patientId' }),
 };
