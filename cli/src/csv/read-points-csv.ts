@@ -55,6 +55,11 @@ function dateKey(v: string | undefined): string {
   return t.slice(0, 10);
 }
 
+const DATE_COLUMNS = new Set(['data_exame', 'data_nascimento', 'admissao', 'calibracao']);
+/** A repeated exam cell compared as what it means: dates by date, CPF/CNPJ by digits, words without case or accents. */
+const comparable = (column: string, v: string) =>
+  DATE_COLUMNS.has(column) ? dateKey(v) : column === 'cpf' || column === 'cnpj' ? v.replace(/[.\-/\s]/g, '').toUpperCase() : plainWord(v);
+
 /** Frequency cell → Hz: `4000`, `4000 Hz`, `4 kHz`, `4k`, `1,5` (kHz, decimal comma), `0.5`; a bare number below 20 is kHz. */
 export function parseFrequency(raw: string, headerInKhz = false): number | undefined {
   const v = plainWord(raw).replace(/\s+/g, '');
@@ -146,7 +151,7 @@ export function readPointsCsv(input: Readable, options: { onBytes?: (n: number) 
         if (!v) continue;
         const seen = g.exam.get(c);
         if (!seen) g.exam.set(c, { value: v, line });
-        else if (plainWord(seen.value) !== plainWord(v) && !(c === 'cpf' && seen.value.replace(/\D/g, '') === v.replace(/\D/g, ''))) {
+        else if (comparable(c, seen.value) !== comparable(c, v)) {
           problems.push(`${c} diferente da linha ${seen.line} do mesmo exame ("${seen.value}" ≠ "${v}")`);
         }
       }
