@@ -73,6 +73,20 @@ describe('ASO e eSocial (S-2220) — the exam\'s ASOs', () => {
     expect(screen.queryByRole('button', { name: 'Emitir ASO' })).toBeNull();
   });
 
+  it('an exam without thresholds: no indResult, the event cannot be generated; an undetermined indResult says it stays out of the event', async () => {
+    fakeApi({
+      'GET /exams/x1/asos': {
+        body: { items: [aso({ audiometry: null }), aso({ id: 'a2', asoDate: '2026-11-21', audiometry: { ordExame: 2, indResult: null, indResultLabel: null, reasons: [] } })] },
+      },
+    });
+    renderSection();
+    const [first, second] = within(await screen.findByRole('list', { name: 'ASOs do exame' })).getAllByRole('listitem', { name: /^ASO de/ });
+    expect(first!.textContent).toContain('O exame não tem limiares registrados: o S-2220 não pode ser gerado.');
+    expect(within(first!).queryByRole('button', { name: 'Gerar S-2220' })).toBeNull();
+    expect(second!.textContent).toContain('Não determinado (fica fora do evento)');
+    expect(within(second!).getByRole('button', { name: 'Gerar S-2220' })).toBeTruthy();
+  });
+
   it('a load failure offers a retry', async () => {
     fakeApi({ 'GET /exams/x1/asos': { status: 500, body: { code: 'INTERNAL', message: 'Erro interno' } } });
     renderSection();
@@ -129,7 +143,9 @@ describe('ASO e eSocial (S-2220) — the exam\'s ASOs', () => {
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer tok');
     expect(clicks).toHaveBeenCalledTimes(1);
     expect(within(item).getByRole('button', { name: 'Informar recibo' })).toBeTruthy();
-    expect(within(item).getByRole('button', { name: 'Alterar ASO (retificação)' })).toBeTruthy();
+    // exported without a receipt: not editable until the receipt is typed (the edit will be a retification)
+    expect(within(item).queryByRole('button', { name: /ASO/ })).toBeNull();
+    expect(item.textContent).toContain('Para alterar este ASO, informe antes o recibo do eSocial');
   });
 
   it('"Informar recibo" checks the eSocial format before sending, then saves it: status "Recebido"', async () => {
@@ -138,7 +154,7 @@ describe('ASO e eSocial (S-2220) — the exam\'s ASOs', () => {
     const calls = fakeApi({
       'GET /exams/x1/asos': () => ({ body: { items: [current] } }),
       'PUT /asos/a1/receipt': (call) => {
-        current = aso({}, { ...exported, status: 'recebido', statusLabel: 'Recebido', receipt: (call.body as { receipt: string }).receipt });
+        current = aso({}, { ...exported, status: 'recebido', statusLabel: 'Recebido pelo eSocial', receipt: (call.body as { receipt: string }).receipt, editable: true });
         return { body: current };
       },
     });
@@ -149,14 +165,14 @@ describe('ASO e eSocial (S-2220) — the exam\'s ASOs', () => {
     const input = within(dialog).getByLabelText(/Número do recibo/);
     await userEvent.type(input, '12345');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar recibo' }));
-    expect(await within(dialog).findByText(/Recibo inválido: use o formato do eSocial/)).toBeTruthy();
+    expect(await within(dialog).findByText(/Número do recibo inválido: o eSocial informa o recibo no formato 1\.D\./)).toBeTruthy();
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
 
     await userEvent.clear(input);
     await userEvent.type(input, RECEIPT);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar recibo' }));
-    await within(item).findByText('Recebido', { selector: '.esocial-badge' });
+    await within(item).findByText('Recebido pelo eSocial', { selector: '.esocial-badge' });
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ receipt: RECEIPT });
     expect(item.textContent).toContain(RECEIPT);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -257,6 +273,7 @@ describe('Emitir ASO', () => {
           issues: [
             { path: ['employmentId'], message: 'O vínculo do trabalhador nesta data não tem matrícula: informe-a no vínculo (o S-2220 a exige).' },
             { path: ['otherProcedures', 0, 'code'], message: 'Código 9999 não existe na Tabela 27 do eSocial.' },
+            { path: ['cpf'], message: 'O trabalhador não tem CPF cadastrado: informe o CPF no cadastro do trabalhador.' },
           ],
         },
       },
@@ -268,12 +285,15 @@ describe('Emitir ASO', () => {
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Inapto' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Adicionar procedimento' }));
     await userEvent.type(within(dialog).getByLabelText(/Código \(procedimento 1\)/), '9999');
+    await userEvent.type(within(dialog).getByLabelText(/Descrição \(procedimento 1\)/), 'Outro exame');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Emitir ASO' }));
 
     expect(await within(dialog).findByText(/não tem matrícula: informe-a no vínculo/)).toBeTruthy();
     expect(within(dialog).getByLabelText(/Vínculo/).getAttribute('aria-invalid')).toBe('true');
     expect(within(dialog).getByText('Código 9999 não existe na Tabela 27 do eSocial.')).toBeTruthy();
     expect(within(dialog).getByLabelText(/Código \(procedimento 1\)/).getAttribute('aria-invalid')).toBe('true');
+    // an issue about the records, not this form: in the banner
+    expect(within(dialog).getByRole('alert').textContent).toContain('O trabalhador não tem CPF cadastrado');
   });
 
   it('a refusal without field (e.g. no employment on that date) is shown under the employment picker', async () => {
@@ -292,9 +312,10 @@ describe('Emitir ASO', () => {
     expect(within(dialog).getAllByText('O trabalhador não tem vínculo com CNPJ e matrícula em 20/11/2026.').length).toBeGreaterThan(0);
   });
 
-  it('editing an exported ASO warns that a retification will be needed and sends a PUT', async () => {
+  it('editing an ASO whose event was received warns that a retification will be needed and sends a PUT', async () => {
+    const received = { ...exported, status: 'recebido', statusLabel: 'Recebido pelo eSocial', receipt: '1.2.0000000000012345678', editable: true } as const;
     const calls = fakeApi({
-      'GET /exams/x1/asos': { body: { items: [aso({}, exported)] } },
+      'GET /exams/x1/asos': { body: { items: [aso({}, received)] } },
       'GET /patients/p1/employments': { body: { employments: [employment()] } },
       'PUT /asos/a1': { body: aso({ result: 'inapto' }, { ...exported, status: 'retificacao_pendente', statusLabel: 'Retificação pendente' }) },
     });
@@ -314,20 +335,34 @@ describe('Emitir ASO', () => {
 describe('Exportar S-2220 (lote)', () => {
   const fetchedUrls = () => vi.mocked(fetch).mock.calls.map((c) => String(c[0]));
 
+  /** GET /api/asos?companyId&from&to&status&limit answered from `items()` (the count reads each status's total). */
+  function answerAsoList(items: () => Aso[]) {
+    const stub = vi.mocked(fetch);
+    const answer = stub.getMockImplementation()!;
+    stub.mockImplementation(async (url, init) => {
+      const u = new URL(String(url), 'http://limiar.test');
+      if (u.pathname !== '/api/asos') return answer(url, init);
+      const status = u.searchParams.get('status');
+      const matching = items().filter((a) => !status || a.event.status === status);
+      return new Response(JSON.stringify({ total: matching.length, items: matching.slice(0, Number(u.searchParams.get('limit') ?? 100)) }), { headers: { 'content-type': 'application/json' } });
+    });
+  }
+
   it('counts the period\'s events not yet exported and downloads the zip of the company and period', async () => {
     let items = [aso(), aso({ id: 'a2' }, generated), aso({ id: 'a3' }, exported)];
     fakeApi({
-      'GET /asos': () => ({ body: { total: items.length, items } }),
       'GET /esocial/s2220.zip': () => {
         items = items.map((a) => aso({ id: a.id }, exported));
         return { body: {} };
       },
     });
+    answerAsoList(() => items);
     const clicks = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderApp(<S2220BatchExport companyId="c1" />, { path: '/empresas/c1' });
     const form = await screen.findByRole('form', { name: 'Exportar S-2220 (lote)' });
     const count = within(form).getByRole('status');
     await waitFor(() => expect(count.textContent).toContain('2 S-2220 pendentes de exportação no período · 1 já exportado'));
+    expect(fetchedUrls().some((u) => /^\/api\/asos\?companyId=c1&from=\d{4}-01-01&to=\d{4}-\d{2}-\d{2}&status=pendente&limit=1$/.test(u))).toBe(true);
     const from = within(form).getByLabelText(/^De/);
     await userEvent.clear(from);
     await userEvent.type(from, '2026-11-01');
@@ -339,10 +374,8 @@ describe('Exportar S-2220 (lote)', () => {
   });
 
   it('without a company fixed it asks for one (CNPJ in the picker); a period ending before it starts is refused', async () => {
-    const calls = fakeApi({
-      'GET /companies': { body: [{ id: 'c1', name: 'Metalúrgica Alfa Ltda.', cnpjFormatted: '11.222.333/0001-81' }] },
-      'GET /asos': { body: { total: 0, items: [] } },
-    });
+    const calls = fakeApi({ 'GET /companies': { body: [{ id: 'c1', name: 'Metalúrgica Alfa Ltda.', cnpjFormatted: '11.222.333/0001-81' }] } });
+    answerAsoList(() => []);
     renderApp(<S2220BatchExport />, { path: '/programa' });
     const form = await screen.findByRole('form', { name: 'Exportar S-2220 (lote)' });
     await userEvent.click(within(form).getByRole('button', { name: 'Exportar S-2220 (lote)' }));
@@ -359,7 +392,8 @@ describe('Exportar S-2220 (lote)', () => {
   });
 
   it('nothing pending (204) says so instead of saving an empty file; a member without dashboards.export does not see the export', async () => {
-    fakeApi({ 'GET /asos': { body: { total: 0, items: [] } } });
+    fakeApi();
+    answerAsoList(() => []);
     const stub = vi.mocked(fetch);
     const answer = stub.getMockImplementation()!;
     stub.mockImplementation(async (url, init) => (String(url).includes('s2220.zip') ? new Response(null, { status: 204 }) : answer(url, init)));

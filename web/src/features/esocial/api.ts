@@ -1,62 +1,23 @@
+import type { z } from 'zod';
+import type { employmentResponse } from '../../../../adapters/src/http/contract/companies';
+import type { asoPageResponse, asoResponse } from '../../../../adapters/src/http/contract/esocial';
+import { ASO_EVENT_STATUS_LABELS, type AsoEventStatus } from '../../../../core/src/index';
 import { api } from '../../lib/api-client';
 
 /**
- * Issue 21: the ASO (Atestado de Saúde Ocupacional) and its eSocial S-2220 event as the API answers them
- * (docs/esocial.md). Dates are ISO YYYY-MM-DD; the event's status follows generate → export → receipt.
+ * Issue 21: the ASO (Atestado de Saúde Ocupacional) and its eSocial S-2220 event as the HTTP contract
+ * declares them (adapters/src/http/contract/esocial.ts, docs/esocial.md). Dates are ISO YYYY-MM-DD; the
+ * event's status follows generate → export → receipt, and an edit after the receipt is a retification.
  */
-export type EventStatus = 'pendente' | 'gerado' | 'exportado' | 'recebido' | 'retificacao_pendente';
-export type AsoResult = 'apto' | 'inapto';
+export type Aso = z.infer<typeof asoResponse>;
+export type AsoPage = z.infer<typeof asoPageResponse>;
+export type EventStatus = AsoEventStatus;
+export type AsoResult = NonNullable<Aso['result']>;
+export type OtherProcedure = Aso['otherProcedures'][number];
+export type Physician = Aso['physician'];
+export type Coordinator = NonNullable<Aso['coordinator']>;
 
-export interface OtherProcedure {
-  /** eSocial Tabela 27 code, 4 digits. */
-  code: string;
-  date: string;
-  description: string | null;
-}
-
-export interface Physician {
-  name: string;
-  crm: string;
-  uf: string;
-}
-
-export interface Coordinator extends Physician {
-  cpf: string | null;
-}
-
-export interface Aso {
-  id: string;
-  patientId: string;
-  patientName: string;
-  cpf: string | null;
-  examId: string;
-  employmentId: string;
-  companyId: string;
-  companyName: string;
-  companyCnpj: string | null;
-  registration: string | null;
-  examType: string;
-  examTypeCode: number;
-  asoDate: string;
-  result: AsoResult | null;
-  otherProcedures: OtherProcedure[];
-  physician: Physician;
-  coordinator: Coordinator | null;
-  audiometry: { ordExame: number; indResult: number; indResultLabel: string; reasons: string[] };
-  event: {
-    status: EventStatus;
-    statusLabel: string;
-    eventId: string | null;
-    generatedAt: string | null;
-    exportedAt: string | null;
-    receipt: string | null;
-    indRetif: number;
-    editable: boolean;
-  };
-  createdAt: string;
-  updatedAt: string;
-}
-
+/** What the form sends (a subset of the contract's body, every field named). */
 export interface AsoBody {
   asoDate: string;
   result: AsoResult;
@@ -67,24 +28,8 @@ export interface AsoBody {
   coordinator: Coordinator | null;
 }
 
-export interface AsoPage {
-  total: number;
-  items: Aso[];
-}
-
-/** One employment period of the worker (GET /api/patients/:id/employments), the fields the ASO form shows. */
-export interface EmploymentPeriod {
-  id: string;
-  companyId: string;
-  companyName: string;
-  companyCnpj: string | null;
-  registration: string | null;
-  jobTitle: string | null;
-  startDate: string;
-  endDate: string | null;
-  dismissalDate: string | null;
-  current: boolean;
-}
+/** One employment period of the worker (GET /api/patients/:id/employments, issue 19's contract). */
+export type EmploymentPeriod = z.infer<typeof employmentResponse>;
 
 const seg = encodeURIComponent;
 
@@ -104,7 +49,7 @@ export function query(values: Record<string, string | undefined>): string {
 
 export const listExamAsos = (examId: string, signal?: AbortSignal) => api.get<{ items: Aso[] }>(`/exams/${seg(examId)}/asos`, { signal });
 
-export const listAsos = (filters: { companyId: string; from: string; to: string; status?: EventStatus }, signal?: AbortSignal) =>
+export const listAsos = (filters: { companyId: string; from: string; to: string; status?: EventStatus; limit?: string }, signal?: AbortSignal) =>
   api.get<AsoPage>(`/asos${query({ ...filters })}`, { signal });
 
 export const createAso = (examId: string, body: AsoBody) => api.post<Aso>(`/exams/${seg(examId)}/asos`, body as unknown as Record<string, unknown>);
@@ -125,22 +70,13 @@ export const listEmployments = (patientId: string, signal?: AbortSignal) =>
 export const s2220XmlUrl = (id: string) => `/api/asos/${seg(id)}/s2220.xml`;
 export const s2220ZipUrl = (companyId: string, from: string, to: string) => `/api/esocial/s2220.zip${query({ companyId, from, to })}`;
 
-/** eSocial receipt number (nrRecibo, tipos.xsd TS_nrRecibo): "1.X." and 19 digits, 23 characters. */
-export const RECEIPT_PATTERN = /^1\.\d\.\d{19}$/;
-
 /** ordExame of the audiometry (evtMonit.xsd). */
 export const ORD_EXAME_LABELS: Record<number, string> = { 1: 'Inicial (referência)', 2: 'Sequencial' };
 
 /** indResult of the audiometry (evtMonit.xsd), for when the server's label is missing. */
 export const IND_RESULT_LABELS: Record<number, string> = { 1: 'Normal', 2: 'Alterado', 3: 'Estável', 4: 'Agravamento' };
 
-export const STATUS_LABELS: Record<EventStatus, string> = {
-  pendente: 'Pendente',
-  gerado: 'Gerado',
-  exportado: 'Exportado',
-  recebido: 'Recebido',
-  retificacao_pendente: 'Retificação pendente',
-};
+export const STATUS_LABELS: Record<EventStatus, string> = ASO_EVENT_STATUS_LABELS;
 
 export const STATUS_TONE: Record<EventStatus, 'neutral' | 'info' | 'warning' | 'success'> = {
   pendente: 'neutral',

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { EXAM_TYPE_LABELS, EXAM_TYPES, UFS } from '../../../../core/src/index';
+import { AUDIOMETRY_PROCEDURE_CODE, EXAM_TYPE_LABELS, EXAM_TYPES, PROCEDURES_NEEDING_DESCRIPTION, UFS } from '../../../../core/src/index';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
@@ -81,12 +81,17 @@ function initialValues(aso: Aso | null, examType: string | null | undefined, use
 export function validateAso(v: AsoFormValues, hasEmployments: boolean) {
   const m: Record<FieldKey, string> = {};
   if (!v.asoDate) m.asoDate = 'Informe a data do ASO.';
+  else if (v.asoDate > todayInBrazil()) m.asoDate = 'A data do ASO não pode ser futura (o eSocial exige data igual ou anterior à atual).';
   if (!v.result) m.result = 'Informe o resultado do ASO: apto ou inapto.';
   if (!v.examType) m.examType = 'Escolha o tipo de exame ocupacional.';
   if (!v.employmentId) m.employmentId = hasEmployments ? 'Escolha o vínculo (empresa e matrícula) do ASO.' : 'O trabalhador não tem vínculo com empresa: registre a admissão (CNPJ e matrícula) na página dele.';
   v.procedures.forEach((p, i) => {
-    if (!/^\d{4}$/.test(p.code.trim())) m[`otherProcedures.${i}.code`] = 'Código da Tabela 27 do eSocial com 4 dígitos.';
+    const code = p.code.trim();
+    if (!/^\d{4}$/.test(code)) m[`otherProcedures.${i}.code`] = 'Código da Tabela 27 do eSocial com 4 dígitos.';
+    else if (code === AUDIOMETRY_PROCEDURE_CODE) m[`otherProcedures.${i}.code`] = 'A audiometria (0281) já é informada pelo ASO: não a repita entre os outros procedimentos.';
+    else if (PROCEDURES_NEEDING_DESCRIPTION.includes(code) && !p.description.trim()) m[`otherProcedures.${i}.description`] = `O procedimento ${code} exige uma descrição no eSocial.`;
     if (!p.date) m[`otherProcedures.${i}.date`] = 'Informe a data do procedimento.';
+    else if (v.asoDate && p.date > v.asoDate) m[`otherProcedures.${i}.date`] = 'A data do procedimento não pode ser posterior à do ASO.';
   });
   if (!trimmed(v.physicianName)) m['physician.name'] = 'Informe o nome do médico emitente.';
   if (!trimmed(v.physicianCrm)) m['physician.crm'] = 'Informe o CRM do médico emitente.';
@@ -117,6 +122,9 @@ export function bodyOf(v: AsoFormValues): AsoBody {
   };
 }
 
+/** The fields this form shows (the server's issue paths). */
+const FORM_FIELDS = /^(asoDate|result|examType|employmentId|otherProcedures\.\d+\.(code|date|description)|physician\.(name|crm|uf)|coordinator\.(name|crm|uf|cpf))$/;
+
 /** The server's `issues[]` under their fields; a refusal about the employment (no CNPJ, no matrícula on that date) under the picker. */
 function fieldMessages(error: unknown): Record<FieldKey, string> {
   if (!(error instanceof ApiError)) return {};
@@ -145,7 +153,8 @@ export function AsoForm({ examId, patientId, examType, aso, onDone, onCancel }: 
   const nextKey = useRef(1000);
   const employments = useQuery({ queryKey: esocialKeys.employments(patientId), queryFn: ({ signal }) => listEmployments(patientId, signal) });
   const periods: EmploymentPeriod[] = employments.data?.employments ?? [];
-  const retification = aso !== null && !aso.event.editable;
+  // after the receipt, an edit is sent as a retification of the original event (indRetif 2 with its nrRecibo)
+  const retification = aso !== null && (aso.event.status === 'exportado' || aso.event.status === 'recebido' || aso.event.status === 'retificacao_pendente' || aso.event.indRetif === 2);
 
   const form = useForm<AsoFormValues, FieldKey>(() => initialValues(aso, examType, user), {
     failureMessage: 'Não foi possível salvar o ASO. Tente novamente.',
@@ -161,6 +170,10 @@ export function AsoForm({ examId, patientId, examType, aso, onDone, onCancel }: 
   });
   const v = form.values;
   const err = (k: FieldKey) => form.fieldMessage(k);
+  // the server's issues about the records rather than this form (the worker's CPF): listed in the banner
+  const unplaced = Object.entries(form.problem?.fieldMessages ?? {})
+    .filter(([k, m]) => !FORM_FIELDS.test(k) && m && m !== form.problem?.message)
+    .map(([, m]) => m as string);
 
   // the employment period in force on the ASO's date is chosen unless the user picked one
   const suggested = periodOnDate(periods, v.asoDate)?.id;
@@ -179,10 +192,21 @@ export function AsoForm({ examId, patientId, examType, aso, onDone, onCancel }: 
       {retification && (
         <Banner variant="warning" title="Evento já exportado">
           O S-2220 deste ASO já foi exportado. Ao salvar a alteração, será necessário gerar um evento de retificação (indRetif 2) com o número do recibo do
-          envio original.
+          envio original, e enviá-lo ao eSocial.
         </Banner>
       )}
-      {form.problem && <Banner variant="error">{form.problem.message}</Banner>}
+      {form.problem && (
+        <Banner variant="error">
+          {form.problem.message}
+          {unplaced.length > 0 && (
+            <ul className="aso-form__unplaced">
+              {unplaced.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          )}
+        </Banner>
+      )}
       <div className="aso-form__row">
         <Field label="Data do ASO" required error={err('asoDate')}>
           {(p) => <Input {...p} {...form.text('asoDate')} type="date" />}

@@ -15,8 +15,9 @@ import { formatDateTime, formatDay } from '../../lib/dates';
 import { toast } from '../../lib/toast';
 import { useForm } from '../../lib/use-form';
 import { useCan } from '../auth';
+import { ASO_RESULT_LABELS, parseReceipt, RECEIPT_FORMAT_MESSAGE } from '../../../../core/src/index';
 import {
-  esocialKeys, generateS2220, getExamFacts, IND_RESULT_LABELS, listExamAsos, ORD_EXAME_LABELS, RECEIPT_PATTERN, s2220XmlUrl, saveReceipt, STATUS_LABELS, STATUS_TONE,
+  esocialKeys, generateS2220, getExamFacts, IND_RESULT_LABELS, listExamAsos, ORD_EXAME_LABELS, s2220XmlUrl, saveReceipt, STATUS_LABELS, STATUS_TONE,
   type Aso, type EventStatus,
 } from './api';
 import { AsoForm } from './aso-form';
@@ -142,7 +143,7 @@ function AsoItem({ aso, onEdit }: { aso: Aso; onEdit: () => void }) {
         <EventStatusBadge status={event.status} label={event.statusLabel || undefined} />
       </div>
       <dl className="aso-item__facts">
-        <Fact label="Resultado" value={aso.result === 'apto' ? 'Apto' : aso.result === 'inapto' ? 'Inapto' : 'Não informado'} />
+        <Fact label="Resultado" value={aso.result ? ASO_RESULT_LABELS[aso.result] : 'Não informado'} />
         <Fact label="Empresa" value={`${aso.companyName} — CNPJ ${cnpjText(aso.companyCnpj)}`} />
         <Fact label="Matrícula" value={aso.registration ?? 'Não informada'} />
         <Fact label="Médico emitente" value={`${aso.physician.name} — CRM ${aso.physician.crm}/${aso.physician.uf}`} />
@@ -154,16 +155,25 @@ function AsoItem({ aso, onEdit }: { aso: Aso; onEdit: () => void }) {
       </dl>
       <section className="aso-item__audiometry" aria-label="Audiometria no S-2220">
         <h4 className="aso-item__subtitle">Audiometria no S-2220 (procedimento 0281)</h4>
-        <dl className="aso-item__facts">
-          <Fact label="ordExame" value={`${audiometry.ordExame} — ${ORD_EXAME_LABELS[audiometry.ordExame] ?? ''}`} />
-          <Fact label="indResult" value={`${audiometry.indResult} — ${audiometry.indResultLabel || IND_RESULT_LABELS[audiometry.indResult] || ''}`} />
-        </dl>
-        {audiometry.reasons.length > 0 && (
-          <ul className="aso-item__reasons" aria-label="Motivos do resultado">
-            {audiometry.reasons.map((r) => (
-              <li key={r}>{r}</li>
-            ))}
-          </ul>
+        {audiometry ? (
+          <>
+            <dl className="aso-item__facts">
+              <Fact label="ordExame" value={`${audiometry.ordExame} — ${ORD_EXAME_LABELS[audiometry.ordExame] ?? ''}`} />
+              <Fact
+                label="indResult"
+                value={audiometry.indResult === null ? 'Não determinado (fica fora do evento)' : `${audiometry.indResult} — ${audiometry.indResultLabel ?? IND_RESULT_LABELS[audiometry.indResult] ?? ''}`}
+              />
+            </dl>
+            {audiometry.reasons.length > 0 && (
+              <ul className="aso-item__reasons" aria-label="Motivos do resultado">
+                {audiometry.reasons.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </ul>
+            )}
+          </>
+        ) : (
+          <p className="aso-item__note">O exame não tem limiares registrados: o S-2220 não pode ser gerado.</p>
         )}
       </section>
       <dl className="aso-item__facts aso-item__event">
@@ -173,13 +183,16 @@ function AsoItem({ aso, onEdit }: { aso: Aso; onEdit: () => void }) {
         <Fact label="Recibo (nrRecibo)" value={event.receipt ?? 'Não informado'} mono={event.receipt !== null} />
         {event.indRetif === 2 && <Fact label="Tipo" value="Retificação (indRetif 2)" />}
       </dl>
+      {event.status === 'exportado' && !event.editable && canIssue && (
+        <p className="aso-item__note">Para alterar este ASO, informe antes o recibo do eSocial: a alteração será enviada como retificação do evento original.</p>
+      )}
       {event.status === 'retificacao_pendente' && (
         <Banner variant="warning">O ASO mudou depois da exportação: gere e envie o S-2220 de retificação, com o recibo do envio original.</Banner>
       )}
       {problem && <Banner variant="error">{problem}</Banner>}
       {(canExport || canIssue) && (
         <div className="aso-item__actions">
-          {canExport && needsGeneration && (
+          {canExport && needsGeneration && audiometry && (
             <Button size="sm" onClick={() => void generate()} loading={busy === 'generate'} disabled={busy !== null}>
               Gerar S-2220
             </Button>
@@ -195,9 +208,9 @@ function AsoItem({ aso, onEdit }: { aso: Aso; onEdit: () => void }) {
               {event.receipt ? 'Corrigir recibo' : 'Informar recibo'}
             </Button>
           )}
-          {canIssue && (
+          {canIssue && event.editable && (
             <Button size="sm" variant="ghost" onClick={onEdit} disabled={busy !== null}>
-              {event.editable ? 'Editar ASO' : 'Alterar ASO (retificação)'}
+              {event.status === 'recebido' || event.status === 'exportado' ? 'Alterar ASO (retificação)' : 'Editar ASO'}
             </Button>
           )}
         </div>
@@ -229,15 +242,12 @@ function ReceiptForm({ aso, onDone }: { aso: Aso; onDone: () => void }) {
     validate: ({ receipt }) => {
       const value = receipt.trim();
       if (!value) return { message: 'Informe o número do recibo.', fields: ['receipt'], fieldMessages: { receipt: 'Informe o número do recibo.' } };
-      if (!RECEIPT_PATTERN.test(value)) {
-        const message = 'Recibo inválido: use o formato do eSocial, 1.X. seguido de 19 dígitos (ex.: 1.2.0000000000000000001).';
-        return { message, fields: ['receipt'], fieldMessages: { receipt: message } };
-      }
+      if (!parseReceipt(value)) return { message: RECEIPT_FORMAT_MESSAGE, fields: ['receipt'], fieldMessages: { receipt: RECEIPT_FORMAT_MESSAGE } };
       return null;
     },
     fieldMessagesOf: (error) => (error instanceof ApiError && error.status === 400 ? { receipt: error.issues[0]?.message ?? error.message } : {}),
     submit: async ({ receipt }) => {
-      await saveReceipt(aso.id, receipt.trim());
+      await saveReceipt(aso.id, parseReceipt(receipt) ?? receipt.trim());
       await queryClient.invalidateQueries({ queryKey: esocialKeys.all });
       toast.success('Recibo registrado: evento recebido pelo eSocial.');
       onDone();
@@ -247,8 +257,8 @@ function ReceiptForm({ aso, onDone }: { aso: Aso; onDone: () => void }) {
   return (
     <form onSubmit={form.onSubmit} className="aso-receipt" aria-label="Recibo do eSocial" noValidate>
       {form.problem && !fieldError && <Banner variant="error">{form.problem.message}</Banner>}
-      <Field label="Número do recibo (nrRecibo)" required hint="23 caracteres, como no recibo de entrega: 1.X.XXXXXXXXXXXXXXXXXXX" error={fieldError}>
-        {(p) => <Input {...p} {...form.text('receipt')} inputMode="decimal" autoComplete="off" maxLength={23} />}
+      <Field label="Número do recibo (nrRecibo)" required hint="23 caracteres, como no recibo de entrega: 1.D.DDDDDDDDDDDDDDDDDDD" error={fieldError}>
+        {(p) => <Input {...p} {...form.text('receipt')} inputMode="decimal" autoComplete="off" maxLength={30} />}
       </Field>
       <div className="aso-form__actions">
         <Button variant="secondary" onClick={onDone} disabled={form.busy}>

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
@@ -12,13 +12,13 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { toast } from '../../lib/toast';
 import { useCan } from '../auth';
 import { companyKeys, companyOptionLabel, listCompanies } from '../companies';
-import { esocialKeys, listAsos, s2220ZipUrl, type Aso } from './api';
+import { esocialKeys, listAsos, s2220ZipUrl, type EventStatus } from './api';
 import { downloadFile } from './download';
 import { todayInBrazil } from './format';
 import './esocial.css';
 
-/** Not yet exported: what the batch would put in the zip (generating those not generated yet). */
-const waiting = (a: Aso) => a.event.status === 'pendente' || a.event.status === 'gerado' || a.event.status === 'retificacao_pendente';
+/** Not yet exported: what the batch puts in the zip (generating those not generated yet). */
+const WAITING: EventStatus[] = ['pendente', 'gerado', 'retificacao_pendente'];
 
 /**
  * "Exportar S-2220 (lote)" (issue 21): every S-2220 of a company's ASOs in a period not yet exported, as a zip
@@ -41,16 +41,24 @@ export function S2220BatchExport({ companyId: fixedCompany }: { companyId?: stri
   const period = useDebouncedValue(`${from}|${to}`, 300);
   const [qFrom, qTo] = period.split('|') as [string, string];
   const periodValid = /^\d{4}-\d{2}-\d{2}$/.test(qFrom) && /^\d{4}-\d{2}-\d{2}$/.test(qTo) && qFrom <= qTo;
-  const counts = useQuery({
-    queryKey: esocialKeys.pending(companyId, qFrom, qTo),
-    queryFn: ({ signal }) => listAsos({ companyId, from: qFrom, to: qTo }, signal),
-    enabled: canExport && companyId !== '' && periodValid,
+  // the totals of the period (all, and each status not yet exported): GET /api/asos?…&status=…&limit=1
+  const counts = useQueries({
+    queries: [undefined, ...WAITING].map((status) => ({
+      queryKey: [...esocialKeys.pending(companyId, qFrom, qTo), status ?? 'todos'],
+      queryFn: ({ signal }: { signal: AbortSignal }) => listAsos({ companyId, from: qFrom, to: qTo, status, limit: '1' }, signal),
+      enabled: canExport && companyId !== '' && periodValid,
+    })),
+    combine: (results) => ({
+      isPending: results.some((r) => r.isPending),
+      isError: results.some((r) => r.isError),
+      all: results[0]?.data?.total ?? 0,
+      waiting: results.slice(1).reduce((sum, r) => sum + (r.data?.total ?? 0), 0),
+    }),
   });
 
   if (!canExport) return null;
-  const listed = counts.data?.items ?? [];
-  const pending = listed.filter(waiting).length;
-  const exported = listed.length - pending;
+  const pending = counts.waiting;
+  const exported = Math.max(0, counts.all - pending);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
