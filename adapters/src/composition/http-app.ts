@@ -8,6 +8,7 @@ import type { Database } from '../persistence/database';
 import type { AppConfig } from './config';
 import { privacyDeps } from './privacy-services';
 import { esocialDeps } from './esocial-services';
+import { fhirDeps } from './fhir-services';
 import { TOKENS } from './tokens';
 
 /** The HTTP app's dependencies, resolved from the container once (routes never see the container). */
@@ -48,6 +49,7 @@ export function appDeps(container: Container): AppDeps {
     audit: { auditTrail: get(TOKENS.QueryAuditTrail), log: get(TOKENS.AuditLog), now: today },
     privacy: privacyDeps(container),
     esocial: esocialDeps(container, APP_VERSION),
+    fhir: fhirDeps(container),
     team: { team: get(TOKENS.ManageTeam), acceptInvitation: get(TOKENS.AcceptInvitation), switchOrganization: get(TOKENS.SwitchOrganization), profile: get(TOKENS.ManageProfile) },
   };
 }

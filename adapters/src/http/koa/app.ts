@@ -25,6 +25,7 @@ import { systemRoutes } from './routes/system.routes';
 import { teamRoutes, type TeamDeps } from './routes/team.routes';
 import { certificateRoutes, type CertificateDeps } from './routes/certificate.routes';
 import { privacyRoutes, type PrivacyDeps } from './routes/privacy.routes';
+import { fhirRoutes, type FhirDeps } from './routes/fhir.routes';
 import { esocialRoutes, type EsocialDeps } from './routes/esocial.routes';
 import { staticMount, staticWebApp } from './static-web-app';
 
@@ -66,6 +67,8 @@ export interface AppDeps {
   audit: Routed<AuditDeps> & { log: AuditLog; now: () => Date };
   /** ASOs and their eSocial S-2220 events (issue 21). */
   esocial: Routed<EsocialDeps>;
+  /** FHIR R4 export of a worker's audiometry (issue 21). */
+  fhir: Routed<FhirDeps>;
 }
 
 /** Builds the Koa application: logs, errors, per-request ORM context, `/api` routes, web app. */
@@ -95,6 +98,7 @@ export function createApp(d: AppDeps): Koa {
   teamRoutes(routes, { ...d.team, authenticate });
   certificateRoutes(routes, { ...d.certificate, authenticate });
   privacyRoutes(routes, { ...d.privacy, authenticate });
+  fhirRoutes(routes, { ...d.fhir, authenticate });
   esocialRoutes(routes, { ...d.esocial, authenticate });
   auditRoutes(routes, { auditTrail: d.audit.auditTrail, authenticate });
 

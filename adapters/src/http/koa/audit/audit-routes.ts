@@ -83,6 +83,7 @@ export const AUDITED_ROUTES: Readonly<Record<string, AuditRule>> = {
   'GET /api/embed/evolution/:patientId': rule('read', 'embed', { patient: 'params.patientId' }),
   // LGPD rights (issue 20)
   'GET /api/patients/:id/lgpd-export': worker('export'),
+  'GET /api/patients/:id/fhir': worker('export'),
   'GET /api/privacy/deletion-requests': rule('list', 'privacy'),
   // ASOs and their eSocial S-2220 events (issue 21): the worker from the ASO JSON's patientId, or from the exam
   'POST /api/exams/:examId/asos': rule('create', 'aso', { record: 'body.id' }),
