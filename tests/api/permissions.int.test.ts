@@ -285,7 +285,7 @@ const PROBES: Partial<Record<Action, Probe[]>> = {
       name: "POST /api/reports/:id/amend ('simple' laudo: opens version 2, issue 20)", status: 201, targetsRecord: true,
       setup: async () => {
         const draft = await newDraft('simple');
-        await asAdmin.post(`/api/reports/${draft.reportId}/finalize`, {});
+        expect((await send(admin, 'POST', `/api/reports/${draft.reportId}/finalize`, {})).status).toBe(200);
         return draft;
       },
       call: (who, { reportId }) => send(who, 'POST', `/api/reports/${reportId}/amend`, { reason: 'Correção do limiar de 4 kHz da orelha esquerda.' }),
