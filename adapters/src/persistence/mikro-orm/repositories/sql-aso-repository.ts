@@ -18,7 +18,7 @@ export const poolAsoSql = (pool: { query(sql: string, params: unknown[]): Promis
 };
 
 const VIEW = `select a.*, p.name as patient_name, p.cpf as patient_cpf, c.name as company_name, c.cnpj as company_cnpj, e.registration as registration,
-    x.date as exam_date, x.classification as exam_classification
+    x.exam_date as exam_date, x.classification as exam_classification
   from aso a
   join patient p on p.id = a.patient_id
   join company c on c.id = a.company_id
@@ -67,7 +67,7 @@ export class SqlAsoRepository implements AsoRepository {
     if (f.companyId) (where.push('a.company_id = ?'), params.push(f.companyId));
     if (f.from) (where.push('a.aso_date >= ?'), params.push(f.from));
     if (f.to) (where.push('a.aso_date <= ?'), params.push(f.to));
-    if (f.statuses?.length) (where.push('a.event_status = any(?::text[])'), params.push([...f.statuses]));
+    if (f.statuses?.length) (where.push(`a.event_status in (${f.statuses.map(() => '?').join(', ')})`), params.push(...f.statuses));
     const filter = where.join(' and ');
     const [count] = await this.sql(`select count(*)::int as n from aso a where ${filter}`, params);
     const rows = await this.sql(`${VIEW} where ${filter} order by a.aso_date, a.created_at, a.id limit ? offset ?`, [...params, f.limit, f.offset]);
