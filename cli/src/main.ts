@@ -5,6 +5,7 @@ import { registerAnalyzeCommand } from './commands/analyze';
 import { registerExportCommand } from './commands/export';
 import { registerImportAudiometerCommands } from './commands/import-audiometer';
 import { registerImportExamsCommand } from './commands/import-exams';
+import { registerImportFhirCommand } from './commands/fhir';
 import { registerMigrateCommand } from './commands/migrate';
 import { registerRetentionReportCommand } from './commands/retention-report';
 import { registerServeCommand } from './commands/serve';
@@ -54,6 +55,7 @@ registerWorkerCommand(program);
 registerAnalyzeCommand(program);
 registerImportExamsCommand(program);
 registerImportAudiometerCommands(program);
+registerImportFhirCommand(program);
 registerExportCommand(program);
 registerRetentionReportCommand(program);
 

@@ -11,6 +11,7 @@ interface ExportOptions {
   q?: string;
   year?: string;
   format?: string;
+  patient?: string;
 }
 
 const BR_OR_ISO = /^(\d{2})\/(\d{2})\/(\d{4})$|^(\d{4}-\d{2}-\d{2})$/;
@@ -23,7 +24,7 @@ const toIso = (v: string) => {
 export function registerExportCommand(program: Command): void {
   program
     .command('export <tipo>')
-    .description('exporta exames, pacientes ou laudos em CSV para o Excel (tipo: exams, patients ou reports), ou o relatório analítico anual do PCMSO — audiometria, NR-7 item 7.6.2 — de uma empresa em PDF ou CSV (tipo: programa)')
+    .description('exporta exames, pacientes ou laudos em CSV para o Excel (tipo: exams, patients ou reports), o relatório analítico anual do PCMSO — audiometria, NR-7 item 7.6.2 — de uma empresa em PDF ou CSV (tipo: programa), ou as audiometrias de um trabalhador em FHIR R4 (tipo: fhir, com --patient)')
     .requiredOption('-u, --user <e-mail>', 'e-mail do profissional (define a organização)')
     .option('--organization <id ou nome>', 'a organização, quando o profissional pertence a mais de uma')
     .option('--company <nome ou CNPJ>', 'só desta empresa (parte do nome, sem acento/maiúsculas); programa: o CNPJ da empresa')
@@ -32,13 +33,15 @@ export function registerExportCommand(program: Command): void {
     .option('--from <data>', 'a partir desta data (dd/mm/aaaa ou AAAA-MM-DD; exames: data do exame; pacientes: cadastro)')
     .option('--to <data>', 'até esta data, inclusive')
     .option('-q, --q <texto>', 'busca (nome do paciente, operador ou empresa)')
+    .option('--patient <id ou CPF>', 'fhir: o trabalhador')
     .option('-o, --out <arquivo>', 'arquivo de saída ("-" ou ausente: saída padrão; programa: relatorio-analitico-<cnpj>-<ano>.<formato>)')
     .action(async (kind: string, opts: ExportOptions) => {
       const fail = (message: string) => {
         process.stderr.write(`${message}\n`);
         process.exitCode = EXIT_BAD_INPUT;
       };
-      if (!['exams', 'patients', 'reports', 'programa'].includes(kind)) return fail(`Tipo de exportação desconhecido: ${kind} (use exams, patients, reports ou programa)`);
+      if (kind === 'fhir') return (await import('./fhir')).exportFhir(opts, fail);
+      if (!['exams', 'patients', 'reports', 'programa'].includes(kind)) return fail(`Tipo de exportação desconhecido: ${kind} (use exams, patients, reports, programa ou fhir)`);
       const from = opts.from ? toIso(opts.from) : undefined;
       const to = opts.to ? toIso(opts.to) : undefined;
       if ((opts.from && !from) || (opts.to && !to)) return fail('Data inválida em --from/--to: use dd/mm/aaaa ou AAAA-MM-DD');
