@@ -35,7 +35,7 @@ let routes: ApiRoute[];
 const A = {} as {
   worker: string; company: string; examFinal: string; examDraft: string; file: string; reading: string;
   reportFinal: string; reportDraft: string; embedTokenId: string; embedToken: string; revokedEmbedToken: string;
-  member: string; invitation: string; sector: string; ghe: string; employment: string; deletionRequest: string;
+  member: string; invitation: string; sector: string; ghe: string; employment: string; deletionRequest: string; aso: string;
 };
 let bEmbedToken: string;
 
@@ -89,6 +89,9 @@ beforeAll(async () => {
     name: 'GHE 01 Laminação', sectorId: A.sector, exposure: { metric: 'LAVG', levelDbA: 88, dosePercent: null, assessedAt: '2025-01-10', source: 'PGR 2025' },
   }))).id;
   A.employment = (await ok(send(a, `/api/patients/${A.worker}/employments`, { companyId: A.company, sectorId: A.sector, gheId: A.ghe, admissionDate: '2020-01-06', registration: '001' }))).id;
+  // eSocial (issue 21): the company gets a CNPJ and A's worker an ASO of the finalised exam
+  await ok(send(a, `/api/companies/${A.company}`, { cnpj: '11222333000181' }, 'PUT'), 200);
+  A.aso = (await ok(send(a, `/api/exams/${A.examFinal}/asos`, { asoDate: '2024-03-01', examType: 'periodico' }))).id;
   // LGPD (issue 20): a public deletion request for the e-mail of one of A's workers (visible to A only)
   await ok(send(a, '/api/patients', { name: 'Titular Pedido Exclusão', age: 50, sex: 'M', email: 'titular.a@example.com' }));
   A.deletionRequest = (await ok(t.request('/api/data-deletion-requests', json({ email: 'titular.a@example.com' })))).id;
@@ -114,7 +117,7 @@ function idsFor(route: ApiRoute, param: string): string[] | undefined {
     if (segment === 'team') return route.path.split('/')[3] === 'members' ? [A.member] : [A.invitation];
     return ({
       exams: [A.examDraft, A.examFinal], files: [A.file], patients: [A.worker], reports: [A.reportDraft, A.reportFinal], 'embed-tokens': [A.embedTokenId], companies: [A.company],
-      privacy: [A.deletionRequest], 'data-deletion-requests': [A.deletionRequest],
+      privacy: [A.deletionRequest], 'data-deletion-requests': [A.deletionRequest], asos: [A.aso],
     } as Record<string, string[]>)[segment];
   }
   return ({
@@ -161,6 +164,9 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/patients/{id}/employments/{employmentId}/transfer': { date: '2025-06-01' },
   'POST /api/privacy/deletion-requests/{id}/approve': { patientId: '00000000-0000-4000-8000-000000000000' },
   'POST /api/privacy/deletion-requests/{id}/refuse': { reason: 'Recusado por outra organização.' },
+  'POST /api/exams/{examId}/asos': { asoDate: '2024-03-01', examType: 'periodico' },
+  'PUT /api/asos/{id}': { result: 'inapto' },
+  'PUT /api/asos/{id}/receipt': { receipt: '1.2.0000000000012345678' },
 };
 const bodyFor = (route: ApiRoute) => SAMPLE_BODIES[routeLabel(route)] ?? (route.body ? {} : undefined);
 
@@ -180,6 +186,7 @@ async function snapshotOfA() {
     `/api/reports/patient/${A.worker}`, '/api/embed-tokens', '/api/companies', '/api/organization', '/api/users/me/profile', '/api/dashboard/summary', '/api/patients', '/api/team/members', '/api/team/invitations',
     `/api/reports/${A.reportFinal}/download`, `/api/files/${A.file}/download`,
     `/api/companies/${A.company}`, `/api/patients/${A.worker}/employments`, '/api/programme/overview', '/api/programme/workers?state=vencido',
+    `/api/asos/${A.aso}`, `/api/exams/${A.examFinal}/asos`,
   ];
   const out: Record<string, string> = {};
   for (const p of paths) {
