@@ -113,7 +113,10 @@ export function readPointsCsv(input: Readable, options: { onBytes?: (n: number) 
 
     const headerRow = rows[0];
     const known = new Set(EXAM_COLUMNS);
-    const columns = headerRow.map((h) => {
+    // a corrected error file of this command: its leading `linha;motivo` are the report's, not the exam's `motivo`
+    const reportColumns = headerRow.length > 2 && normalizeHeader(headerRow[0]) === 'linha' && normalizeHeader(headerRow[1]) === 'motivo' ? 2 : 0;
+    const columns = headerRow.map((h, i) => {
+      if (i < reportColumns) return undefined;
       const n = normalizeHeader(h).replace(/[()[\]/:]/g, '').replace(/_+/g, '_').replace(/^_|_$/g, '');
       const c = SYNONYMS[n] ?? n;
       return known.has(c) || POINT_COLUMNS.includes(c) ? c : undefined;
@@ -123,7 +126,7 @@ export function readPointsCsv(input: Readable, options: { onBytes?: (n: number) 
     if (missing.length) fail(`Cabeçalho sem a(s) coluna(s) obrigatória(s): ${missing.join(', ')} (veja docs/csv-format.md, "CSV de pontos")`);
     resolveHeader(headerRow);
     const warningList: string[] = [];
-    const unknown = headerRow.filter((_, i) => !columns[i]);
+    const unknown = headerRow.filter((_, i) => i >= reportColumns && !columns[i]);
     if (unknown.length) warningList.push(`colunas desconhecidas ignoradas: ${unknown.join(', ')}`);
 
     const groups = new Map<string, Group>();
