@@ -21,7 +21,7 @@ const employment = (over: Record<string, unknown> = {}) => ({
 const aso = (over: Partial<Aso> = {}, event: Partial<Aso['event']> = {}): Aso => ({
   id: 'a1', patientId: 'p1', patientName: 'Joaquim Moreira', cpf: '52998224725', examId: 'x1', employmentId: 'emp1', companyId: 'c1', companyName: 'Metalúrgica Alfa Ltda.',
   companyCnpj: '11222333000181', registration: 'M-0042', examType: 'periodico', examTypeCode: 1, asoDate: '2026-11-20', result: 'apto',
-  otherProcedures: [{ code: '0693', date: '2026-11-20', description: 'Espirometria' }],
+  otherProcedures: [{ code: '0693', date: '2026-11-20', description: 'Exame complementar' }],
   physician: { name: 'Dra. Ana', crm: '123456', uf: 'SP' }, coordinator: { name: 'Dr. Paulo Coordenador', crm: '654321', uf: 'SP', cpf: null },
   audiometry: { ordExame: 2, indResult: 4, indResultLabel: 'Agravamento', reasons: ['OD: agravamento em relação à referência de 01/02/2019 (NR-7 Anexo II, item 4.2.2).'] },
   event: { status: 'pendente', statusLabel: 'Pendente', eventId: null, generatedAt: null, exportedAt: null, receipt: null, indRetif: 1, editable: true, ...event },
@@ -49,7 +49,7 @@ describe('ASO e eSocial (S-2220) — the exam\'s ASOs', () => {
     expect(within(audiometry).getByRole('list', { name: 'Motivos do resultado' }).textContent).toContain('agravamento em relação à referência de 01/02/2019');
     expect(item.textContent).toContain('Metalúrgica Alfa Ltda. — CNPJ 11.222.333/0001-81');
     expect(item.textContent).toContain('M-0042');
-    expect(item.textContent).toContain('0693 (Espirometria) em 20/11/2026');
+    expect(item.textContent).toContain('0693 (Exame complementar) em 20/11/2026');
     expect(item.textContent).toContain('Dr. Paulo Coordenador — CRM 654321/SP');
     expect(within(item).getByText('Pendente', { selector: '.esocial-badge' })).toBeTruthy();
     expect(within(item).getByRole('button', { name: 'Gerar S-2220' })).toBeTruthy();
@@ -221,7 +221,7 @@ describe('Emitir ASO', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Adicionar procedimento' }));
     await userEvent.type(within(dialog).getByLabelText(/Código \(procedimento 1\)/), '06a93');
     expect((within(dialog).getByLabelText(/Código \(procedimento 1\)/) as HTMLInputElement).value).toBe('0693');
-    await userEvent.type(within(dialog).getByLabelText(/Descrição \(procedimento 1\)/), 'Espirometria');
+    await userEvent.type(within(dialog).getByLabelText(/Descrição \(procedimento 1\)/), 'Exame complementar');
     await userEvent.type(within(dialog).getByLabelText(/Nome do coordenador/), 'Dr. Paulo Coordenador');
     await userEvent.type(within(dialog).getByLabelText(/^CRM do coordenador/), '654321');
     await userEvent.selectOptions(within(dialog).getByLabelText(/UF do CRM do coordenador/), 'SP');
@@ -232,7 +232,7 @@ describe('Emitir ASO', () => {
       path: '/exams/x1/asos',
       body: {
         asoDate: '2026-11-20', result: 'apto', examType: 'periodico', employmentId: 'emp1',
-        otherProcedures: [{ code: '0693', date: '2026-11-20', description: 'Espirometria' }],
+        otherProcedures: [{ code: '0693', date: '2026-11-20', description: 'Exame complementar' }],
         physician: { name: 'Dra. Ana', crm: '123456', uf: 'SP' },
         coordinator: { name: 'Dr. Paulo Coordenador', crm: '654321', uf: 'SP', cpf: null },
       },
