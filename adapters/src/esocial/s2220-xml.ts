@@ -71,23 +71,49 @@ export interface XsdValidation {
  * with the placeholder signature.
  */
 export async function validateS2220(xml: string, options: { signed?: boolean } = {}): Promise<XsdValidation> {
+  return (await validateS2220Many([xml], options))[0];
+}
+
+/**
+ * Validates several events in one xmllint run (the schemas are compiled once: ~0.3 s, then ~2 ms per
+ * event), each answer in the input's order.
+ */
+export async function validateS2220Many(xmls: readonly string[], options: { signed?: boolean } = {}): Promise<XsdValidation[]> {
+  if (!xmls.length) return [];
   const { validateXML } = await import('xmllint-wasm');
   const s = loadSchemas();
+  const names = xmls.map((_, i) => `S-2220-${i}.xml`);
   const result = await validateXML({
-    xml: [{ fileName: 'S-2220.xml', contents: options.signed ? xml : withPlaceholderSignature(xml) }],
+    xml: xmls.map((xml, i) => ({ fileName: names[i], contents: options.signed ? xml : withPlaceholderSignature(xml) })),
     schema: [{ fileName: 'evtMonit.xsd', contents: s.evtMonit }],
     preload: [{ fileName: 'tipos.xsd', contents: s.tipos }, { fileName: 'xmldsig-core-schema.xsd', contents: s.xmldsig }],
   });
-  return { valid: result.valid, errors: result.errors.map((e) => e.message.trim()) };
+  const out: XsdValidation[] = names.map(() => ({ valid: true, errors: [] }));
+  for (const e of result.errors) {
+    if (/ fails to validate$/.test(e.message.trim()) && !e.loc) {
+      const i = names.findIndex((n) => e.rawMessage.startsWith(`${n} `));
+      if (i >= 0 && !out[i].valid) continue; // the file's own errors were already kept
+    }
+    // "<file> fails to validate" has no position but names its file
+    const at = e.loc ? names.indexOf(e.loc.fileName) : names.findIndex((n) => e.rawMessage.startsWith(`${n} `));
+    // an error xmllint did not place is held against every file (never a false "valid")
+    for (const i of at >= 0 ? [at] : names.map((_, k) => k)) out[i] = { valid: false, errors: [...out[i].errors, e.message.trim()] };
+  }
+  if (!result.valid && out.every((o) => o.valid)) return names.map(() => ({ valid: false, errors: [result.rawOutput.trim()] }));
+  return out;
 }
+
+const REFUSED = 'O S-2220 gerado não passou na validação do leiaute do eSocial (evtMonit.xsd): confira os dados do ASO';
 
 /** The S2220XmlWriter of the product: serialise, then validate against evtMonit.xsd before answering. */
 export class XsdValidatedS2220Writer implements S2220XmlWriter {
   async write(event: S2220Event): Promise<Result<string, InvalidS2220EventError>> {
-    const xml = s2220Xml(event);
-    const checked = await validateS2220(xml);
-    if (checked.valid) return ok(xml);
-    const message = 'O S-2220 gerado não passou na validação do leiaute do eSocial (evtMonit.xsd): confira os dados do ASO';
-    return err(new InvalidS2220EventError(message, checked.errors.map((m) => ({ path: 'xml', message: m }))));
+    return (await this.writeMany([event]))[0];
+  }
+
+  async writeMany(events: readonly S2220Event[]): Promise<Array<Result<string, InvalidS2220EventError>>> {
+    const xmls = events.map(s2220Xml);
+    const checked = await validateS2220Many(xmls);
+    return xmls.map((xml, i) => (checked[i].valid ? ok(xml) : err(new InvalidS2220EventError(REFUSED, checked[i].errors.map((m) => ({ path: 'xml', message: m }))))));
   }
 }

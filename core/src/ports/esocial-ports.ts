@@ -37,6 +37,8 @@ export interface AsoRepository {
 /** Serialises an S-2220 event to XML and validates it against the official evtMonit.xsd (leiaute S-1.3). */
 export interface S2220XmlWriter {
   write(event: S2220Event): Promise<Result<string, InvalidS2220EventError>>;
+  /** Several events validated in one run (the batch), answers in the input's order. */
+  writeMany(events: readonly S2220Event[]): Promise<Array<Result<string, InvalidS2220EventError>>>;
 }
 
 /** A zip of named files (the batch export). */

@@ -1,7 +1,7 @@
 import { requirePermission, type ForbiddenError } from '../../accounts/permissions';
 import {
   asoEditable, employmentForAso, missingEmployerData, s2220EventOf, validateAsoInput, type Aso, type AsoEventStatus, type AsoInput, type AsoView,
-  type EsocialEnvironment,
+  type EsocialEnvironment, type S2220Event,
 } from '../../esocial/aso';
 import {
   AsoNotEditableError, AsoNotFoundError, EventAlreadyCurrentError, EventNotGeneratedError, InvalidAsoError, InvalidReceiptError, ReceiptBeforeExportError,
@@ -188,16 +188,48 @@ export class ManageAsos {
     const { items } = await this.s.asos.list(auth.organizationId, { companyId: q.companyId, from: q.from, to: q.to, statuses: PENDING_EXPORT, limit: S2220_BATCH_MAX, offset: 0 });
     const files: Array<{ asoId: string; name: string; content: string }> = [];
     const skipped: S2220Batch['skipped'] = [];
-    for (const item of items) {
-      let view = item;
-      if (view.event.status !== 'gerado') {
-        const generated = await this.generateView(view);
-        if (!generated.ok) {
-          skipped.push({ asoId: view.id, patientName: view.patientName, asoDate: view.asoDate, message: generated.error.message });
-          continue;
-        }
-        view = generated.value;
+    const skip = (v: AsoView, message: string) => skipped.push({ asoId: v.id, patientName: v.patientName, asoDate: v.asoDate, message });
+    // the events to generate, built first and validated in one xmllint run (the schemas compiled once)
+    const at = this.clock.now();
+    const sequences = new Map<string, number>();
+    const toGenerate: Array<{ view: AsoView; event: S2220Event }> = [];
+    for (const view of items) {
+      if (view.event.status === 'gerado') continue;
+      const missing = missingEmployerData(view);
+      if (missing.length) {
+        skip(view, missing.map((m) => m.message).join('; '));
+        continue;
       }
+      const prefix = eventIdPrefix(view.companyCnpj!, at);
+      const sequence = sequences.get(prefix) ?? (await this.s.asos.lastEventSequence(prefix)) + 1;
+      sequences.set(prefix, sequence + 1);
+      const event = s2220EventOf(view, { id: esocialEventId(view.companyCnpj!, at, sequence), tpAmb: this.settings.environment, verProc: this.settings.applicationVersion });
+      if (!event.ok) skip(view, event.error.message);
+      else toGenerate.push({ view, event: event.value });
+    }
+    const written = await this.xml.writeMany(toGenerate.map((g) => g.event));
+    const generated = new Map<string, AsoView>();
+    for (const [i, { view, event }] of toGenerate.entries()) {
+      const xml = written[i];
+      if (!xml.ok) {
+        skip(view, xml.error.message);
+        continue;
+      }
+      const aso: Aso = {
+        ...strip(view), updatedAt: at,
+        event: { ...view.event, status: 'gerado', eventId: event.id, xml: xml.value, generatedAt: at, exportedAt: null, retifiedReceipt: event.ideEvento.nrRecibo },
+      };
+      if ((await this.s.asos.update(aso)) === 'updated') generated.set(view.id, { ...view, ...aso });
+      else {
+        // another generation took this Id meanwhile: this one alone, with the next free sequence
+        const again = await this.generateView(view);
+        if (again.ok) generated.set(view.id, again.value);
+        else skip(view, again.error.message);
+      }
+    }
+    for (const item of items) {
+      const view = item.event.status === 'gerado' ? item : generated.get(item.id);
+      if (!view) continue;
       await this.s.asos.update({ ...strip(view), event: { ...view.event, status: 'exportado', exportedAt: this.clock.now() } });
       files.push({ asoId: view.id, name: s2220FileName(view.event.eventId!), content: view.event.xml! });
     }
