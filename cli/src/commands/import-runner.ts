@@ -55,7 +55,7 @@ export const csvCell = (v: string) => {
 
 /** The `limiar import` parent command (created once, shared by every format). */
 export function importCommand(program: Command): Command {
-  return program.commands.find((c) => c.name() === 'import') ?? program.command('import').description('importa dados em lote (CSV)');
+  return program.commands.find((c) => c.name() === 'import') ?? program.command('import').description('importa dados em lote (CSV de exames ou de pontos, XML do Noah)');
 }
 
 /** The options every `limiar import <formato>` takes (same names, same defaults). */

@@ -137,12 +137,12 @@ export function readNoahXml(input: Readable, options: { onBytes?: (n: number) =>
     }
 
     const found: Array<{ action: Node; patient: Node | undefined }> = [];
-    const patients = new Set<Node>();
+    const patients = new Map<Node, number>();
     const walk = (node: unknown, patient: Node | undefined) => {
       if (Array.isArray(node)) return node.forEach((n) => walk(n, patient));
       if (!isNode(node)) return;
       const here = 'FirstName' in node || 'LastName' in node || 'DateofBirth' in node ? node : patient;
-      if (here && here !== patient) patients.add(here);
+      if (here && !patients.has(here)) patients.set(here, patients.size);
       for (const [key, value] of Object.entries(node)) {
         if (key === 'PublicData' || key === 'PrivateData') continue;
         if (key === 'Action') for (const a of asArray(value)) found.push({ action: isNode(a) ? a : {}, patient: here });
@@ -167,7 +167,7 @@ export function readNoahXml(input: Readable, options: { onBytes?: (n: number) =>
       const rawDate = text(action.ActionDate);
       const date = /^\d{4}-\d{2}-\d{2}/.test(rawDate) ? rawDate.slice(0, 10) : rawDate;
       const p = patient ?? {};
-      const key = `${patient ? [...patients].indexOf(patient) : -1}|${date}`;
+      const key = `${patient ? patients.get(patient) : -1}|${date}`;
       let s = sessions.get(key);
       if (!s) sessions.set(key, (s = { line, patient: p, date, actions: [], points: new Map(), problems: [] }));
       s.actions.push(text(action.Description) || text(action.TypeOfData) || 'Audiogram');
