@@ -153,6 +153,12 @@ describe('GET /api/patients/:id/fhir', () => {
     const denied = await call(tecnico, 'GET', `/api/patients/${worker.id}/fhir`);
     expect(denied.status).toBe(403);
   });
+
+  it('is in the audit trail as an export of the worker', async () => {
+    const trail = await ok(a, 'GET', `/api/audit?patientId=${worker.id}&action=export`, undefined, 200);
+    const fhir = trail.items.filter((r: Json) => r.route === 'GET /api/patients/:id/fhir');
+    expect(fhir.map((r: Json) => [r.actorId, r.entity, r.recordId, r.status])).toEqual([[tecnico.user.id, 'patient', worker.id, 403], [a.user.id, 'patient', worker.id, 200]]);
+  });
 });
 
 describe('limiar export fhir / limiar import fhir', () => {
