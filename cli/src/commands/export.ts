@@ -24,28 +24,29 @@ const toIso = (v: string) => {
 export function registerExportCommand(program: Command): void {
   program
     .command('export <tipo>')
-    .description('exporta exames, pacientes ou laudos em CSV para o Excel (tipo: exams, patients ou reports), o relatório analítico anual do PCMSO — audiometria, NR-7 item 7.6.2 — de uma empresa em PDF ou CSV (tipo: programa), ou as audiometrias de um trabalhador em FHIR R4 (tipo: fhir, com --patient)')
+    .description('exporta exames, pacientes ou laudos em CSV para o Excel (tipo: exams, patients ou reports), o relatório analítico anual do PCMSO — audiometria, NR-7 item 7.6.2 — de uma empresa em PDF ou CSV (tipo: programa), as audiometrias de um trabalhador em FHIR R4 (tipo: fhir, com --patient), ou o zip dos eventos S-2220 do eSocial ainda não exportados de uma empresa e período (tipo: s2220, com --company <cnpj> --from --to)')
     .requiredOption('-u, --user <e-mail>', 'e-mail do profissional (define a organização)')
     .option('--organization <id ou nome>', 'a organização, quando o profissional pertence a mais de uma')
-    .option('--company <nome ou CNPJ>', 'só desta empresa (parte do nome, sem acento/maiúsculas); programa: o CNPJ da empresa')
+    .option('--company <nome ou CNPJ>', 'só desta empresa (parte do nome, sem acento/maiúsculas); programa e s2220: o CNPJ da empresa')
     .option('--year <ano>', 'programa: o ano do relatório (ou --from/--to, no máximo um ano)')
     .option('--format <pdf|csv>', 'programa: formato do relatório (padrão pdf)')
-    .option('--from <data>', 'a partir desta data (dd/mm/aaaa ou AAAA-MM-DD; exames: data do exame; pacientes: cadastro)')
+    .option('--from <data>', 'a partir desta data (dd/mm/aaaa ou AAAA-MM-DD; exames: data do exame; pacientes: cadastro; s2220: data do ASO)')
     .option('--to <data>', 'até esta data, inclusive')
     .option('-q, --q <texto>', 'busca (nome do paciente, operador ou empresa)')
     .option('--patient <id ou CPF>', 'fhir: o trabalhador')
-    .option('-o, --out <arquivo>', 'arquivo de saída ("-" ou ausente: saída padrão; programa: relatorio-analitico-<cnpj>-<ano>.<formato>)')
+    .option('-o, --out <arquivo>', 'arquivo de saída ("-" ou ausente: saída padrão; programa: relatorio-analitico-<cnpj>-<ano>.<formato>; s2220: S-2220-<cnpj>-<de>-<até>.zip)')
     .action(async (kind: string, opts: ExportOptions) => {
       const fail = (message: string) => {
         process.stderr.write(`${message}\n`);
         process.exitCode = EXIT_BAD_INPUT;
       };
       if (kind === 'fhir') return (await import('./fhir')).exportFhir(opts, fail);
-      if (!['exams', 'patients', 'reports', 'programa'].includes(kind)) return fail(`Tipo de exportação desconhecido: ${kind} (use exams, patients, reports, programa ou fhir)`);
+      if (!['exams', 'patients', 'reports', 'programa', 's2220'].includes(kind)) return fail(`Tipo de exportação desconhecido: ${kind} (use exams, patients, reports, programa, fhir ou s2220)`);
       const from = opts.from ? toIso(opts.from) : undefined;
       const to = opts.to ? toIso(opts.to) : undefined;
       if ((opts.from && !from) || (opts.to && !to)) return fail('Data inválida em --from/--to: use dd/mm/aaaa ou AAAA-MM-DD');
       if (kind === 'programa') return exportProgramme(opts, from, to, fail);
+      if (kind === 's2220') return (await import('./export-s2220')).exportS2220(opts, from, to, fail);
       const fs = await import('node:fs');
       const { loadConfig } = await import('../../../adapters/src/composition/config');
       const { openBulkServices } = await import('../../../adapters/src/composition/bulk');
