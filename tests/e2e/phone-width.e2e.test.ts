@@ -108,7 +108,7 @@ const protectedRoutes: RouteCase[] = [
   { key: 'companyDetail', href: () => paths.companyDetail.getHref(ids.company), actions: (p) => [p.getByRole('button', { name: 'Salvar empresa' }), p.getByRole('button', { name: 'Novo GHE' })] },
   { key: 'programme', href: () => paths.programme.getHref(), actions: (p) => [p.getByRole('button', { name: 'Exportar CSV' }), p.getByRole('group', { name: 'Situação dos trabalhadores' }).getByRole('button').last()] },
   { key: 'privacyRequests', href: () => paths.privacyRequests.getHref(), actions: (p) => [p.getByRole('combobox', { name: 'Situação' })] },
-  { key: 'audit', href: () => paths.audit.getHref(), actions: (p) => [p.getByRole('button', { name: 'Exportar CSV' }), p.getByRole('combobox', { name: 'Trabalhador' }), p.locator('.data-table tbody tr').first().getByRole('link')] },
+  { key: 'audit', href: () => paths.audit.getHref(), actions: (p) => [p.getByRole('button', { name: 'Exportar CSV' }), p.getByRole('combobox', { name: 'Trabalhador' }), p.locator('.data-table tbody').getByRole('link').first()] },
 ];
 
 /** The page once its data arrived: a level-1 heading, no request in flight, no loading spinner. */
