@@ -335,7 +335,7 @@ describe('Emitir ASO', () => {
 describe('Exportar S-2220 (lote)', () => {
   const fetchedUrls = () => vi.mocked(fetch).mock.calls.map((c) => String(c[0]));
 
-  /** GET /api/asos?companyId&from&to&status&limit answered from `items()` (the count reads each status's total). */
+  /** GET /api/asos?companyId&from&to&status&limit answered from `items()`. */
   function answerAsoList(items: () => Aso[]) {
     const stub = vi.mocked(fetch);
     const answer = stub.getMockImplementation()!;
@@ -362,7 +362,8 @@ describe('Exportar S-2220 (lote)', () => {
     const form = await screen.findByRole('form', { name: 'Exportar S-2220 (lote)' });
     const count = within(form).getByRole('status');
     await waitFor(() => expect(count.textContent).toContain('2 S-2220 pendentes de exportação no período · 1 já exportado'));
-    expect(fetchedUrls().some((u) => /^\/api\/asos\?companyId=c1&from=\d{4}-01-01&to=\d{4}-\d{2}-\d{2}&status=pendente&limit=1$/.test(u))).toBe(true);
+    // one request per period (one entry in the audit trail)
+    expect(fetchedUrls().filter((u) => /^\/api\/asos\?companyId=c1&from=\d{4}-01-01&to=\d{4}-\d{2}-\d{2}&limit=500$/.test(u))).toHaveLength(1);
     const from = within(form).getByLabelText(/^De/);
     await userEvent.clear(from);
     await userEvent.type(from, '2026-11-01');
@@ -371,6 +372,13 @@ describe('Exportar S-2220 (lote)', () => {
     await waitFor(() => expect(clicks).toHaveBeenCalledTimes(1));
     expect(fetchedUrls().some((u) => /^\/api\/esocial\/s2220\.zip\?companyId=c1&from=2026-11-01&to=\d{4}-\d{2}-\d{2}$/.test(u))).toBe(true);
     await waitFor(() => expect(count.textContent).toContain('Nenhum S-2220 pendente de exportação no período (3 já exportados)'));
+  });
+
+  it('more ASOs in the period than one page: says the batch exports them all instead of a wrong count', async () => {
+    fakeApi({ 'GET /asos': { body: { total: 900, items: [aso()] } } });
+    renderApp(<S2220BatchExport companyId="c1" />, { path: '/empresas/c1' });
+    const form = await screen.findByRole('form', { name: 'Exportar S-2220 (lote)' });
+    await waitFor(() => expect(within(form).getByRole('status').textContent).toBe('Mais de 500 ASOs no período: o lote exporta todos os S-2220 ainda não exportados.'));
   });
 
   it('without a company fixed it asks for one (CNPJ in the picker); a period ending before it starts is refused', async () => {

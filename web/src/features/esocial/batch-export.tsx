@@ -1,4 +1,4 @@
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
@@ -19,6 +19,8 @@ import './esocial.css';
 
 /** Not yet exported: what the batch puts in the zip (generating those not generated yet). */
 const WAITING: EventStatus[] = ['pendente', 'gerado', 'retificacao_pendente'];
+/** The most ASOs one page of GET /api/asos answers (the contract's limit). */
+const COUNT_LIMIT = 500;
 
 /**
  * "Exportar S-2220 (lote)" (issue 21): every S-2220 of a company's ASOs in a period not yet exported, as a zip
@@ -41,24 +43,18 @@ export function S2220BatchExport({ companyId: fixedCompany }: { companyId?: stri
   const period = useDebouncedValue(`${from}|${to}`, 300);
   const [qFrom, qTo] = period.split('|') as [string, string];
   const periodValid = /^\d{4}-\d{2}-\d{2}$/.test(qFrom) && /^\d{4}-\d{2}-\d{2}$/.test(qTo) && qFrom <= qTo;
-  // the totals of the period (all, and each status not yet exported): GET /api/asos?…&status=…&limit=1
-  const counts = useQueries({
-    queries: [undefined, ...WAITING].map((status) => ({
-      queryKey: [...esocialKeys.pending(companyId, qFrom, qTo), status ?? 'todos'],
-      queryFn: ({ signal }: { signal: AbortSignal }) => listAsos({ companyId, from: qFrom, to: qTo, status, limit: '1' }, signal),
-      enabled: canExport && companyId !== '' && periodValid,
-    })),
-    combine: (results) => ({
-      isPending: results.some((r) => r.isPending),
-      isError: results.some((r) => r.isError),
-      all: results[0]?.data?.total ?? 0,
-      waiting: results.slice(1).reduce((sum, r) => sum + (r.data?.total ?? 0), 0),
-    }),
+  // the period's ASOs in one request (one entry in the audit trail), counted here by status
+  const counts = useQuery({
+    queryKey: esocialKeys.pending(companyId, qFrom, qTo),
+    queryFn: ({ signal }) => listAsos({ companyId, from: qFrom, to: qTo, limit: String(COUNT_LIMIT) }, signal),
+    enabled: canExport && companyId !== '' && periodValid,
   });
 
   if (!canExport) return null;
-  const pending = counts.waiting;
-  const exported = Math.max(0, counts.all - pending);
+  const listed = counts.data?.items ?? [];
+  const pending = listed.filter((a) => WAITING.includes(a.event.status)).length;
+  const exported = listed.length - pending;
+  const truncated = (counts.data?.total ?? 0) > listed.length;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -124,6 +120,8 @@ export function S2220BatchExport({ companyId: fixedCompany }: { companyId?: stri
             </>
           ) : counts.isError ? (
             'Não foi possível contar os eventos do período.'
+          ) : truncated ? (
+            `Mais de ${COUNT_LIMIT} ASOs no período: o lote exporta todos os S-2220 ainda não exportados.`
           ) : pending === 0 ? (
             `Nenhum S-2220 pendente de exportação no período${exported ? ` (${exported} já exportado${exported === 1 ? '' : 's'})` : ''}.`
           ) : (
