@@ -90,6 +90,12 @@ describe('buildPatientBundle', () => {
     expect(report.resourceType === 'DiagnosticReport' && report.result).toHaveLength(3);
   });
 
+  it('leaves out an exam registered without thresholds (and would leave out its laudo)', () => {
+    const empty = { id: '55555555-5555-4555-8555-555555555555', date: '2025-06-01', right: { air: {} }, left: { air: {} }, classification: {} };
+    const withEmpty = buildPatientBundle({ ...input, exams: [...input.exams, empty], reports: [...input.reports, { ...input.reports[0], id: '66666666-6666-4666-8666-666666666666', examId: empty.id }] });
+    expect(withEmpty.entry).toHaveLength(bundle.entry!.length);
+  });
+
   it('is the same bundle when exported twice (name-based full URLs)', () => {
     expect(buildPatientBundle(input)).toEqual(bundle);
     expect(new Set(bundle.entry!.map((e) => e.fullUrl)).size).toBe(bundle.entry!.length);

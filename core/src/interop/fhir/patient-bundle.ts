@@ -134,6 +134,7 @@ export function buildPatientBundle(input: PatientBundleInput): Bundle {
 
   const panelUrl = new Map(input.exams.map((e) => [e.id, urlOf(`exam|${e.id}`)]));
   const resultsOf = new Map<string, Reference[]>();
+  const emitted = new Set<string>();
   for (const exam of input.exams) {
     const url = panelUrl.get(exam.id)!;
     const members: Array<[string, Observation]> = [];
@@ -145,6 +146,8 @@ export function buildPatientBundle(input: PatientBundleInput): Bundle {
         }
       }
     }
+    // an exam registered without any threshold yet has nothing audiometric to share (nor a laudo)
+    if (!members.length) continue;
     const notes = [
       exam.transducer ? `Transdutor: ${exam.transducer}` : null,
       exam.mascaramento ? `Mascaramento: ${exam.mascaramento}` : null,
@@ -158,16 +161,17 @@ export function buildPatientBundle(input: PatientBundleInput): Bundle {
       code: { coding: [AUDIOGRAM_PANEL, { system: LIMIAR_AUDIOMETRY_SYSTEM, code: 'audiometria-tonal', display: 'Audiometria tonal limiar' }], text: 'Audiometria tonal limiar' },
       subject,
       effectiveDateTime: exam.date,
-      ...(members.length ? { hasMember: members.map(([u]) => ({ reference: u })) } : {}),
+      hasMember: members.map(([u]) => ({ reference: u })),
       ...(notes.length ? { note: notes.map((text) => ({ text })) } : {}),
     };
     add(url, panel);
+    emitted.add(exam.id);
     for (const [u, m] of members) add(u, m);
     const results: Reference[] = [{ reference: url }];
 
     const c = exam.classification ?? {};
     const sequential = c.exam_role === 'sequencial';
-    const referenceUrl = typeof c.reference_exam_id === 'string' ? panelUrl.get(c.reference_exam_id) : undefined;
+    const referenceUrl = typeof c.reference_exam_id === 'string' && emitted.has(c.reference_exam_id) ? panelUrl.get(c.reference_exam_id) : undefined;
     for (const ear of EARS) {
       const value = classConcept(c[`classification_${ear}`]);
       if (!value) continue;
@@ -193,8 +197,8 @@ export function buildPatientBundle(input: PatientBundleInput): Bundle {
   }
 
   for (const r of input.reports) {
-    const examUrl = panelUrl.get(r.examId);
-    if (!examUrl) continue;
+    const results = resultsOf.get(r.examId);
+    if (!results) continue;
     const exam = input.exams.find((e) => e.id === r.examId)!;
     const reportUrl = urlOf(`report|${r.id}`);
     const report: DiagnosticReport = {
@@ -209,7 +213,7 @@ export function buildPatientBundle(input: PatientBundleInput): Bundle {
       effectiveDateTime: exam.date,
       ...(r.finalizedAt ? { issued: r.finalizedAt.toISOString() } : {}),
       performer: [{ display: r.doctorName }],
-      result: resultsOf.get(r.examId) ?? [{ reference: examUrl }],
+      result: results,
       ...(r.pdf
         ? {
           presentedForm: [{
