@@ -77,7 +77,7 @@ async function expectValidS2220(xml: string) {
 }
 
 describe('ASO and eSocial S-2220 in the browser', () => {
-  it('exam page: issue the ASO → Gerar S-2220 → Baixar XML (valid evtMonit, status Exportado) → Informar recibo (status Recebido)', async () => {
+  it('exam page: issue the ASO → Gerar S-2220 → Baixar XML (valid evtMonit, status Exportado) → Informar recibo (status Recebido) → a retification', async () => {
     const { page, errors } = await open(`/exams/${ids.exam}`);
     const section = page.locator('section.ui-card', { has: page.getByRole('heading', { name: 'ASO e eSocial (S-2220)' }) });
     await section.getByText('Nenhum ASO emitido').waitFor({ timeout: 15_000 });
@@ -160,6 +160,27 @@ describe('ASO and eSocial S-2220 in the browser', () => {
     await expectAccessible(page, '/exams/{id} ASO');
     await section.scrollIntoViewIfNeeded();
     await screenshot(page, 'esocial-aso-status');
+
+    // a change after the receipt is a retification: warned in the dialog, then indRetif 2 with the original nrRecibo
+    await item.getByRole('button', { name: 'Alterar ASO (retificação)' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar ASO' });
+    await edit.getByText('Evento já exportado').waitFor();
+    await edit.getByRole('radio', { name: 'Inapto' }).check();
+    await edit.getByRole('button', { name: 'Salvar ASO' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await item.getByText('Retificação pendente', { exact: true }).waitFor();
+    await item.getByRole('button', { name: 'Gerar S-2220' }).click();
+    await item.getByText('Gerado', { exact: true }).waitFor();
+    const [retification] = await Promise.all([page.waitForEvent('download'), item.getByRole('button', { name: 'Baixar XML' }).click()]);
+    const corrected = fs.readFileSync((await retification.path())!, 'utf8');
+    await expectValidS2220(corrected);
+    expect(corrected).toContain(`<ideEvento><indRetif>2</indRetif><nrRecibo>${RECEIPT}</nrRecibo>`);
+    expect(corrected).toContain('<resAso>2</resAso>');
+    await item.getByText('Exportado', { exact: true }).waitFor();
+    // the receipt to type now is the retification's own: the field starts empty
+    await item.getByRole('button', { name: 'Informar recibo' }).click();
+    expect(await page.getByRole('dialog', { name: 'Informar recibo do eSocial' }).getByLabel(/Número do recibo/).inputValue()).toBe('');
+    await page.keyboard.press('Escape');
     expect(errors).toEqual([]);
   }, 120_000);
 

@@ -205,7 +205,7 @@ function AsoItem({ aso, onEdit }: { aso: Aso; onEdit: () => void }) {
           )}
           {canExport && (event.status === 'exportado' || event.status === 'recebido') && (
             <Button size="sm" variant={event.status === 'exportado' ? 'primary' : 'secondary'} onClick={() => setReceiptOpen(true)} disabled={busy !== null}>
-              {event.receipt ? 'Corrigir recibo' : 'Informar recibo'}
+              {event.status === 'recebido' ? 'Corrigir recibo' : 'Informar recibo'}
             </Button>
           )}
           {canIssue && event.editable && (
@@ -236,7 +236,8 @@ function Fact({ label, value, mono }: { label: string; value: string; mono?: boo
 /** The receipt number typed back from the employer's eSocial software (TS_nrRecibo: 1.X. and 19 digits). */
 function ReceiptForm({ aso, onDone }: { aso: Aso; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const form = useForm<{ receipt: string }, 'receipt'>(() => ({ receipt: aso.event.receipt ?? '' }), {
+  // a retification exported: the receipt to type is the new event's, not the original's kept until then
+  const form = useForm<{ receipt: string }, 'receipt'>(() => ({ receipt: aso.event.status === 'recebido' ? (aso.event.receipt ?? '') : '' }), {
     failureMessage: 'Não foi possível salvar o recibo. Tente novamente.',
     focusInvalid: true,
     validate: ({ receipt }) => {
