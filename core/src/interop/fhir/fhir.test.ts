@@ -1,5 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { noResponse } from '../../audiogram/threshold';
+import type { EarAudiogram } from '../../audiogram/audiogram';
+import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../audiogram/frequencies';
+import { noResponse, type Threshold } from '../../audiogram/threshold';
+import { parseImportRow } from '../../imports/import-row';
 import { sha1, toBase64, uuidV5 } from './digest';
 import { buildPatientBundle, type PatientBundleInput } from './patient-bundle';
 import { readFhirBundle, FhirBundleUnreadableError } from './read-bundle';
@@ -146,5 +150,29 @@ describe('readFhirBundle with another system\'s bundle', () => {
   it('refuses what is not a Bundle', () => {
     expect(() => readFhirBundle({ resourceType: 'Patient' })).toThrow(FhirBundleUnreadableError);
     expect(() => readFhirBundle([])).toThrow(/não é um objeto JSON/);
+  });
+});
+
+describe('round trip (property)', () => {
+  const grid = fc.integer({ min: -2, max: 24 }).map((k) => k * 5);
+  const threshold = fc.oneof({ weight: 8, arbitrary: grid }, { weight: 1, arbitrary: fc.integer({ min: 14, max: 24 }).map((k) => noResponse(k * 5)) });
+  const map = (freqs: readonly number[]) => fc.record(Object.fromEntries(freqs.map((hz) => [hz, threshold])), { requiredKeys: [] }) as fc.Arbitrary<Record<number, Threshold>>;
+  const ear = fc.record({ air: map(AIR_FREQUENCIES), bone: fc.option(map(BONE_FREQUENCIES), { nil: undefined }) });
+
+  it('any audiogram on the grid comes back from the bundle through the row parser of the import unchanged', () => {
+    fc.assert(fc.property(ear, ear, (right, left) => {
+      // the import needs one air threshold at least (docs/csv-format.md)
+      fc.pre(Object.keys(right.air).length + Object.keys(left.air).length > 0);
+      const exam = { id: '77777777-7777-4777-8777-777777777777', date: '2024-02-02', right, left, classification: {} };
+      const reading = readFhirBundle(JSON.parse(JSON.stringify(buildPatientBundle({ ...input, exams: [exam], reports: [] }))));
+      expect(reading.records).toHaveLength(1);
+      const record = reading.records[0];
+      if (!('cells' in record)) throw new Error(record.problem);
+      const parsed = parseImportRow(record.line, record.cells, new Date('2026-01-01T00:00:00Z'));
+      if (!parsed.ok) throw new Error(parsed.reasons.join(' '));
+      const norm = (e: EarAudiogram) => ({ air: e.air, bone: e.bone && Object.keys(e.bone).length ? e.bone : undefined });
+      expect(norm(parsed.row.exam.right)).toEqual(norm(right));
+      expect(norm(parsed.row.exam.left)).toEqual(norm(left));
+    }), { numRuns: 200 });
   });
 });
