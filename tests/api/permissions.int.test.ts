@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIONS, PERMISSIONS, ROLES, requireFinalizePermission, requirePermission, type Action, type ForbiddenError, type Result, type Role } from '../../core/src';
+import { ACTIONS, cnpjWithCheckDigits, PERMISSIONS, ROLES, requireFinalizePermission, requirePermission, type Action, type ForbiddenError, type Result, type Role } from '../../core/src';
 import { prng, renderLayout, writeTextPdf, type ThresholdSet } from '../fixtures/audiogram-generator';
 import { bearer, inviteMember, json, registerAccount, type Account } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { cpfFrom } from '../support/cpf';
 
 /**
  * Issue 18 acceptance: every cell of the permission table through the real API. The cells come from
@@ -120,6 +121,17 @@ async function newCompany() {
 const companyOf = (companyId: string) => asAdmin.get(`/api/companies/${companyId}`);
 const employmentsOf = async (patientId: string) => (await asAdmin.get(`/api/patients/${patientId}/employments`)).employments;
 
+/** An exam of a worker with CPF, employed (matrícula) by a company with CNPJ: what an ASO needs (issue 21). */
+let asoSeq = 0;
+async function newAsoExam() {
+  const n = ++asoSeq; // taken once: the cells prepare their targets concurrently
+  const cnpj = `${String(10_000_000 + n).slice(-8)}0001`;
+  const companyId = (await asAdmin.post('/api/companies', { name: `Empresa ASO ${unique()}`, cnpj: cnpjWithCheckDigits(cnpj) })).id as string;
+  const patientId = (await asAdmin.post('/api/patients', { name: `Trabalhador ${unique()}`, age: 40, sex: 'M', cpf: cpfFrom(300_000_000 + n * 7919) })).id as string;
+  await asAdmin.post(`/api/patients/${patientId}/employments`, { companyId, registration: `P-${n}`, admissionDate: '2020-01-02' });
+  const examId = (await asAdmin.post('/api/exams', { patientId, date: '2024-04-01', examType: 'periodico', audiogram: { air: NOTCH } })).id as string;
+  return { patientId, examId };
+}
 /** One entry per action of the table; a missing one fails the first test below. */
 const PROBES: Partial<Record<Action, Probe[]>> = {
   'team.manage': [
@@ -291,8 +303,22 @@ const PROBES: Partial<Record<Action, Probe[]>> = {
       call: (who, { reportId }) => send(who, 'POST', `/api/reports/${reportId}/amend`, { reason: 'Correção do limiar de 4 kHz da orelha esquerda.' }),
       read: async ({ examId }) => (await asAdmin.get(`/api/reports/exam/${examId}`))?.version ?? null,
     }),
+    probe({
+      name: 'POST /api/exams/:examId/asos (issues the ASO, issue 21)', status: 201, targetsRecord: true, setup: newAsoExam,
+      call: (who, { examId }) => send(who, 'POST', `/api/exams/${examId}/asos`, { asoDate: '2024-04-02', result: 'apto', physician: { name: 'Dra. Ana Souza', crm: '123456', uf: 'SP' } }),
+      read: async ({ examId }) => (await asAdmin.get(`/api/exams/${examId}/asos`)).items.length,
+    }),
   ],
   'dashboards.export': [
+    probe({
+      name: 'POST /api/asos/:id/s2220 (generates the eSocial event, issue 21)', status: 201, targetsRecord: true,
+      setup: async () => {
+        const { examId } = await newAsoExam();
+        return { asoId: (await asAdmin.post(`/api/exams/${examId}/asos`, { asoDate: '2024-04-02', result: 'apto' })).id as string };
+      },
+      call: (who, { asoId }) => send(who, 'POST', `/api/asos/${asoId}/s2220`),
+      read: async ({ asoId }) => (await asAdmin.get(`/api/asos/${asoId}`)).event.status,
+    }),
     { name: 'GET /api/dashboard/summary', status: 200, readOnly: true, call: (who) => send(who, 'GET', '/api/dashboard/summary') },
     { name: 'GET /api/exams/export.csv', status: 200, readOnly: true, call: (who) => send(who, 'GET', '/api/exams/export.csv') },
     { name: 'GET /api/patients/export.csv', status: 200, readOnly: true, call: (who) => send(who, 'GET', '/api/patients/export.csv') },
