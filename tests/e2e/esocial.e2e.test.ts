@@ -26,7 +26,7 @@ const CNPJ_FORMATTED = CNPJ.replace(/^(.{2})(.{3})(.{3})(.{4})(.{2})$/, '$1.$2.$
 const WORKER = 'Joaquim Fundidor Moreira';
 const COLLEAGUE = 'Luíza Moldadora Pereira';
 const RECEIPT = '1.2.0000000000012345678';
-const ids = { company: '', worker: '', exam: '', colleague: '' };
+const ids = { company: '', worker: '', exam: '', colleague: '', colleagueExam: '' };
 
 const HZ = [250, 500, 1000, 2000, 3000, 4000, 6000, 8000];
 const air = (level: number) => Object.fromEntries(HZ.map((hz) => [String(hz), { re: level, le: level }]));
@@ -48,8 +48,8 @@ beforeAll(async () => {
   // a colleague whose ASO was issued through the API: its S-2220 waits for the company's batch export
   ids.colleague = (await post('/api/patients', { name: COLLEAGUE, age: 36, sex: 'F', cpf: '11144477735' })).id;
   await post(`/api/patients/${ids.colleague}/employments`, { companyId: ids.company, registration: 'M-0107', jobTitle: 'Moldadora', admissionDate: '2024-05-01' });
-  const exam = await post('/api/exams', { patientId: ids.colleague, date: '2026-04-02', examType: 'periodico', repousoHoras: 14, audiogram: { air: air(15) } });
-  await post(`/api/exams/${exam.id}/asos`, { asoDate: '2026-04-02', result: 'apto' });
+  ids.colleagueExam = (await post('/api/exams', { patientId: ids.colleague, date: '2026-04-02', examType: 'periodico', repousoHoras: 14, audiogram: { air: air(15) } })).id;
+  await post(`/api/exams/${ids.colleagueExam}/asos`, { asoDate: '2026-04-02', result: 'apto' });
 }, 120_000);
 
 /** What the page showed when a step failed, outside the repository (for the person reading the failure). */
@@ -60,8 +60,8 @@ afterEach(async (ctx) => {
   for (const p of pages.splice(0)) await p.close().catch(() => undefined);
 });
 
-async function open(route: string) {
-  const opened = await openAs(session.browser, session.server.url, session.account.token, route);
+async function open(route: string, width?: number) {
+  const opened = await openAs(session.browser, session.server.url, session.account.token, route, width);
   pages.push(opened.page);
   return opened;
 }
@@ -212,4 +212,21 @@ describe('ASO and eSocial S-2220 in the browser', () => {
     await batch.getByText('Nenhum S-2220 pendente de exportação nesta empresa e período.').waitFor();
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('at 390 px the ASO card and the Emitir ASO dialog fit the phone (nothing overflows sideways)', async () => {
+    const { page, errors } = await open(`/exams/${ids.colleagueExam}`, 390);
+    const item = page.getByRole('listitem', { name: /^ASO de 02\/04\/2026 — Periódico$/ });
+    await item.waitFor({ timeout: 15_000 });
+    const overflow = () => page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+    expect(await overflow()).toBeLessThanOrEqual(390);
+    await page.getByRole('button', { name: 'Emitir ASO' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Emitir ASO' });
+    await dialog.getByRole('button', { name: 'Adicionar procedimento' }).click();
+    await dialog.getByLabel('Código (procedimento 1)').waitFor();
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await overflow()).toBeLessThanOrEqual(390);
+    expect(errors).toEqual([]);
+  }, 60_000);
 });

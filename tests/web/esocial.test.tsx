@@ -2,7 +2,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { ReportResponse } from '../../adapters/src/http/contract/reports';
 import { AsoSection, S2220BatchExport } from '../../web/src/features/esocial';
+import ReportDetailPage from '../../web/src/features/reports/report-detail-page';
 import type { Aso } from '../../web/src/features/esocial/api';
 import { doctor, fakeApi, memberWith, renderApp } from './support/render-app';
 
@@ -238,6 +240,26 @@ describe('Emitir ASO', () => {
       },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('on the laudo page: the section of the laudo\'s exam, a new ASO prefilled with the exam\'s type read from the exam', async () => {
+    const report = {
+      id: 'r1', examId: 'x1', examDate: '2026-03-10', patientId: 'p1', patientName: 'Joaquim Moreira', patientCompany: null, doctorName: 'Dra. Ana', type: 'simple',
+      status: 'Finalizado', createdAt: '2026-11-20T12:00:00.000Z', finalizedAt: null, pdfUrl: null, pdfSha256: null, draftJson: '{}', stale: false, staleChanges: [],
+      draftedBy: null, finalizedBy: null, version: 1, supersedesId: null, supersededAt: null, amendmentReason: null, verificationCode: null, signatureKind: null,
+    } as unknown as ReportResponse;
+    fakeApi({
+      'GET /reports/r1': { body: report },
+      'GET /exams/x1': { body: { id: 'x1', patientId: 'p1', date: '2026-03-10', examType: 'admissional' } },
+      'GET /exams/x1/asos': { body: { items: [] } },
+      'GET /patients/p1/employments': { body: { employments: [employment()] } },
+    });
+    renderApp(<ReportDetailPage />, { path: '/reports/r1', route: '/reports/:id' });
+    const section = (await screen.findByRole('heading', { name: 'ASO e eSocial (S-2220)' })).closest('section')!;
+    expect(await within(section).findByText('Nenhum ASO emitido')).toBeTruthy();
+    await userEvent.click(within(section).getByRole('button', { name: 'Emitir ASO' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Emitir ASO' });
+    await waitFor(() => expect((within(dialog).getByLabelText(/Tipo de exame ocupacional/) as HTMLSelectElement).value).toBe('admissional'));
   });
 
   it('checks before sending: the result, a 4-digit Tabela 27 code, the coordinator\'s CRM when he is named — each under its field', async () => {

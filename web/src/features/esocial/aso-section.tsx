@@ -58,7 +58,7 @@ export function AsoSection({ examId, patientId, examType }: AsoSectionProps) {
       actions={
         canIssue &&
         worker && (
-          <Button onClick={() => setDialog({ aso: null })} disabled={query.isPending}>
+          <Button onClick={() => setDialog({ aso: null })} disabled={query.isPending || (needsFacts && facts.isPending)}>
             Emitir ASO
           </Button>
         )
