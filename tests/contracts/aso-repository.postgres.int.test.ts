@@ -18,7 +18,7 @@ describe('SQL ASO repository (PostgreSQL)', () => {
     };
   });
 
-  it('an ASO goes with its exam, and an organisation with ASOs can still be deleted', async () => {
+  it('an anonymised worker\'s kept events lose CPF and matrícula; an ASO goes with its exam; an organisation with ASOs can still be deleted', async () => {
     const f = await postgresTenantFixtures(db());
     const em = () => db().orm.em.fork();
     const sql = (q: string, params: unknown[] = []) => db().orm.em.getConnection().execute(q, params);
@@ -43,6 +43,13 @@ describe('SQL ASO repository (PostgreSQL)', () => {
       await asos.insert(aso);
       ids.push(exam.id, aso.id);
     }
+    // the worker's anonymisation (LGPD, issue 20) scrubs the CPF and matrícula out of the kept event XML
+    const kept = (await asos.get(org, ids[3]))!;
+    const xml = '<eSocial><evtMonit><ideVinculo><cpfTrab>52998224725</cpfTrab><matricula>1</matricula></ideVinculo></evtMonit></eSocial>';
+    await asos.update({ ...kept, event: { ...kept.event, status: 'exportado', eventId: 'ID1112223330001812026031012040500009', xml } });
+    await sql('update patient set anonymized_at = now() where id = ?', [worker.id]);
+    expect((await asos.get(org, ids[3]))!.event.xml)
+      .toBe('<eSocial><evtMonit><ideVinculo><cpfTrab>[removido (LGPD)]</cpfTrab><matricula>[removido (LGPD)]</matricula></ideVinculo></evtMonit></eSocial>');
     expect(await f.exams.delete(org, ids[0])).toBe(true);
     expect(await asos.get(org, ids[1])).toBeUndefined();
     expect(await asos.get(org, ids[3])).toBeDefined();

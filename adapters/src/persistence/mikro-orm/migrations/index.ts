@@ -25,6 +25,7 @@ import { Migration20261127020000AuditLog } from './Migration20261127020000AuditL
 import { Migration20261127030000Lgpd } from './Migration20261127030000Lgpd';
 import { Migration20261127030100LgpdOrganizationDelete } from './Migration20261127030100LgpdOrganizationDelete';
 import { Migration20261128000000Esocial } from './Migration20261128000000Esocial';
+import { Migration20261128000100EsocialAnonymization } from './Migration20261128000100EsocialAnonymization';
 
 /**
  * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
@@ -57,4 +58,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127030000Lgpd', class: Migration20261127030000Lgpd },
   { name: 'Migration20261127030100LgpdOrganizationDelete', class: Migration20261127030100LgpdOrganizationDelete },
   { name: 'Migration20261128000000Esocial', class: Migration20261128000000Esocial },
+  { name: 'Migration20261128000100EsocialAnonymization', class: Migration20261128000100EsocialAnonymization },
 ];
