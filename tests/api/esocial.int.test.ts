@@ -246,5 +246,7 @@ describe('ASO and S-2220', () => {
     const again = await t.request(`/api/esocial/s2220.zip?companyId=${other}&from=2025-08-01&to=2025-08-31`, bearer(a.token));
     expect(again.status).toBe(204);
     expect(await call(a, 'GET', `/api/esocial/s2220.zip?companyId=${other}&from=2025-08-31&to=2025-08-01`)).toMatchObject({ status: 400 });
+    expect(await call(a, 'GET', `/api/esocial/s2220.zip?companyId=${other}&from=2025-02-30&to=2025-08-01`)).toMatchObject({ status: 400 });
+    expect(await call(a, 'GET', '/api/asos?from=2025-13-01')).toMatchObject({ status: 400 });
   });
 });

@@ -80,8 +80,15 @@ export function asoRepositoryContract(make: () => Promise<AsoStores>) {
     expect((await s.asos.get(org, b.id))!.event.eventId).toBeNull();
     expect(await s.asos.lastEventSequence(PREFIX)).toBe(2);
     expect(await s.asos.lastEventSequence('ID1999999999999992026031012040')).toBe(0);
+    // an edit clears the event, but its Id stays issued: never given to another ASO, still counted
+    expect(await s.asos.update({ ...generated, event: { ...generated.event, status: 'retificacao_pendente', eventId: null, xml: null } })).toBe('updated');
+    expect(await s.asos.update({ ...b, event: { ...generated.event } })).toBe('duplicate-event-id');
+    expect(await s.asos.lastEventSequence(PREFIX)).toBe(2);
+    expect(await s.asos.update({ ...b, event: { ...generated.event, eventId: `${PREFIX}00003` } })).toBe('updated');
+    expect(await s.asos.lastEventSequence(PREFIX)).toBe(3);
     // an update naming another organisation changes nothing
-    await s.asos.update({ ...a, organizationId: other, result: 'apto' });
+    await s.asos.update({ ...a, organizationId: other, result: 'apto', event: { ...a.event, eventId: `${PREFIX}00009` } });
     expect((await s.asos.get(org, a.id))!.result).toBe('inapto');
+    expect(await s.asos.lastEventSequence(PREFIX)).toBe(3);
   });
 }

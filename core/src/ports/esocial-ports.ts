@@ -30,7 +30,10 @@ export interface AsoRepository {
    * answered 'duplicate-event-id' (the caller takes the next sequence), never thrown.
    */
   update(aso: Aso): Promise<'updated' | 'duplicate-event-id'>;
-  /** The highest sequence of the stored event Ids that start with `prefix` (ID + tpInsc + nrInsc + timestamp), 0 when none. */
+  /**
+   * The highest sequence of the event Ids ever stored (an Id an edit discarded included) that start with
+   * `prefix` (ID + tpInsc + nrInsc + timestamp), 0 when none. An Id once stored for an ASO is never given to another.
+   */
   lastEventSequence(prefix: string): Promise<number>;
 }
 

@@ -11,6 +11,8 @@ const copy = <T>(v: T): T => structuredClone(v);
  */
 export class InMemoryAsoRepository implements AsoRepository {
   readonly rows = new Map<string, Aso>();
+  /** Every event Id ever stored, and its ASO. */
+  readonly issued = new Map<string, string>();
 
   constructor(private readonly d: {
     patients: Pick<PatientRepository, 'findById'>;
@@ -54,17 +56,22 @@ export class InMemoryAsoRepository implements AsoRepository {
 
   async insert(a: Aso) {
     this.rows.set(a.id, copy(a));
+    if (a.event.eventId) this.issued.set(a.event.eventId, a.id);
   }
 
   async update(a: Aso) {
-    if (a.event.eventId && [...this.rows.values()].some((r) => r.id !== a.id && r.event.eventId === a.event.eventId)) return 'duplicate-event-id' as const;
+    const held = a.event.eventId ? this.issued.get(a.event.eventId) : undefined;
+    if (held !== undefined && held !== a.id) return 'duplicate-event-id' as const;
     const current = this.rows.get(a.id);
-    if (current && current.organizationId === a.organizationId) this.rows.set(a.id, { ...copy(a), createdAt: current.createdAt });
+    if (current && current.organizationId === a.organizationId) {
+      this.rows.set(a.id, { ...copy(a), createdAt: current.createdAt });
+      if (a.event.eventId) this.issued.set(a.event.eventId, a.id);
+    }
     return 'updated' as const;
   }
 
   async lastEventSequence(prefix: string) {
-    const seqs = [...this.rows.values()].map((r) => r.event.eventId).filter((id): id is string => !!id && id.startsWith(prefix)).map((id) => Number(id.slice(31, 36)));
+    const seqs = [...this.issued.keys()].filter((id) => id.startsWith(prefix)).map((id) => Number(id.slice(31, 36)));
     return seqs.length ? Math.max(...seqs) : 0;
   }
 }

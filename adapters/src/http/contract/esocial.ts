@@ -79,7 +79,8 @@ export const asoParams = z.object({ id });
 export const asoListResponse = z.object({ items: z.array(asoResponse) });
 export const asoPageResponse = z.object({ total: z.number().int(), items: z.array(asoResponse) });
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'data inválida: use AAAA-MM-DD');
+const realDate = (v: string) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'data inválida: use AAAA-MM-DD').refine(realDate, 'data inválida: use uma data real no formato AAAA-MM-DD');
 export const asoListQuery = z.object({
   companyId: id.optional(),
   from: isoDate.optional(),

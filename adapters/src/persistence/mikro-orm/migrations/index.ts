@@ -26,6 +26,7 @@ import { Migration20261127030000Lgpd } from './Migration20261127030000Lgpd';
 import { Migration20261127030100LgpdOrganizationDelete } from './Migration20261127030100LgpdOrganizationDelete';
 import { Migration20261128000000Esocial } from './Migration20261128000000Esocial';
 import { Migration20261128000100EsocialAnonymization } from './Migration20261128000100EsocialAnonymization';
+import { Migration20261128000200EsocialEventIds } from './Migration20261128000200EsocialEventIds';
 
 /**
  * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
@@ -59,4 +60,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127030100LgpdOrganizationDelete', class: Migration20261127030100LgpdOrganizationDelete },
   { name: 'Migration20261128000000Esocial', class: Migration20261128000000Esocial },
   { name: 'Migration20261128000100EsocialAnonymization', class: Migration20261128000100EsocialAnonymization },
+  { name: 'Migration20261128000200EsocialEventIds', class: Migration20261128000200EsocialEventIds },
 ];

@@ -31,4 +31,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   'Migration20261127030100LgpdOrganizationDelete',
   'Migration20261128000000Esocial',
   'Migration20261128000100EsocialAnonymization',
+  'Migration20261128000200EsocialEventIds',
 ];

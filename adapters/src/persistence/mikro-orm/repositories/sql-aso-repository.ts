@@ -82,11 +82,14 @@ export class SqlAsoRepository implements AsoRepository {
       JSON.stringify(a.physician), a.coordinator ? JSON.stringify(a.coordinator) : null, a.event.status, a.event.eventId, a.event.xml, a.event.generatedAt,
       a.event.exportedAt, a.event.receipt, a.event.indRetif, a.event.retifiedReceipt, a.createdAt, a.updatedAt,
     ]);
+    if (a.event.eventId) await this.sql('insert into aso_event_id (event_id, aso_id) values (?, ?) on conflict do nothing', [a.event.eventId, a.id]);
   }
 
   async update(a: Aso): Promise<'updated' | 'duplicate-event-id'> {
     if (a.event.eventId) {
-      const taken = await this.sql('select 1 from aso where event_id = ? and id <> ?', [a.event.eventId, a.id]);
+      // an Id ever issued to another ASO (its current event, or one an edit discarded) is never taken again
+      const taken = await this.sql('select 1 from aso_event_id where event_id = ? and aso_id <> ? union all select 1 from aso where event_id = ? and id <> ?',
+        [a.event.eventId, a.id, a.event.eventId, a.id]);
       if (taken.length) return 'duplicate-event-id';
     }
     try {
@@ -102,11 +105,14 @@ export class SqlAsoRepository implements AsoRepository {
       if (String((error as { message?: string }).message ?? '').includes('aso_event_id_unique')) return 'duplicate-event-id';
       throw error;
     }
+    if (a.event.eventId) {
+      await this.sql('insert into aso_event_id (event_id, aso_id) select ?, id from aso where organization_id = ? and id = ? on conflict do nothing', [a.event.eventId, a.organizationId, a.id]);
+    }
     return 'updated';
   }
 
   async lastEventSequence(prefix: string): Promise<number> {
-    const [row] = await this.sql("select max(substr(event_id, 32, 5)::int) as n from aso where event_id like ? || '%'", [prefix]);
+    const [row] = await this.sql("select max(substr(event_id, 32, 5)::int) as n from aso_event_id where event_id like ? || '%'", [prefix]);
     return Number(row?.n ?? 0);
   }
 }
