@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { employmentResponse } from '../../../../adapters/src/http/contract/companies';
+import type { CompanyResponse, employmentResponse } from '../../../../adapters/src/http/contract/companies';
 import type { asoPageResponse, asoResponse } from '../../../../adapters/src/http/contract/esocial';
 import { ASO_EVENT_STATUS_LABELS, type AsoEventStatus } from '../../../../core/src/index';
 import { api } from '../../lib/api-client';
@@ -85,3 +85,13 @@ export const STATUS_TONE: Record<EventStatus, 'neutral' | 'info' | 'warning' | '
   recebido: 'success',
   retificacao_pendente: 'warning',
 };
+
+/**
+ * The organisation's companies for the batch's picker (GET /api/companies). Read here rather than
+ * through the companies feature, which mounts the batch card on its page: features do not import
+ * each other both ways (tests/architecture/web-features.test.ts). Same query key, same cache.
+ */
+export const batchCompanyKeys = { list: ['companies', 'list', ''] as const };
+export const listBatchCompanies = (signal?: AbortSignal) => api.get<CompanyResponse[]>('/companies', { signal });
+/** "Razão social — 12.345.678/0001-95" (as the companies feature labels its options). */
+export const batchCompanyLabel = (c: Pick<CompanyResponse, 'name' | 'cnpjFormatted'>): string => (c.cnpjFormatted ? `${c.name} — ${c.cnpjFormatted}` : c.name);

@@ -11,8 +11,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { toast } from '../../lib/toast';
 import { useCan } from '../auth';
-import { companyKeys, companyOptionLabel, listCompanies } from '../companies';
-import { esocialKeys, listAsos, s2220ZipUrl, type EventStatus } from './api';
+import { batchCompanyKeys, batchCompanyLabel, esocialKeys, listAsos, listBatchCompanies, s2220ZipUrl, type EventStatus } from './api';
 import { downloadFile } from './download';
 import { todayInBrazil } from './format';
 import './esocial.css';
@@ -39,7 +38,7 @@ export function S2220BatchExport({ companyId: fixedCompany }: { companyId?: stri
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const companyId = fixedCompany ?? picked;
-  const companies = useQuery({ queryKey: companyKeys.list(''), queryFn: ({ signal }) => listCompanies('', signal), enabled: canExport && fixedCompany === undefined });
+  const companies = useQuery({ queryKey: batchCompanyKeys.list, queryFn: ({ signal }) => listBatchCompanies(signal), enabled: canExport && fixedCompany === undefined });
   const period = useDebouncedValue(`${from}|${to}`, 300);
   const [qFrom, qTo] = period.split('|') as [string, string];
   const periodValid = /^\d{4}-\d{2}-\d{2}$/.test(qFrom) && /^\d{4}-\d{2}-\d{2}$/.test(qTo) && qFrom <= qTo;
@@ -95,7 +94,7 @@ export function S2220BatchExport({ companyId: fixedCompany }: { companyId?: stri
                   <option value="">{companies.isPending ? 'Carregando empresas...' : 'Escolha a empresa'}</option>
                   {companies.data?.map((c) => (
                     <option key={c.id} value={c.id}>
-                      {companyOptionLabel(c)}
+                      {batchCompanyLabel(c)}
                     </option>
                   ))}
                 </Select>
