@@ -114,6 +114,11 @@ describe('ASO and S-2220', () => {
     const ids = await Promise.all(asos.map(async (x) => (await ok(a, 'GET', `/api/asos/${x.id}`, undefined, 200)).event.eventId));
     expect(new Set(ids).size).toBe(3);
     expect((await ok(a, 'GET', `/api/exams/${e2}/asos`, undefined, 200)).items.map((x: Json) => x.id)).toEqual([asos[1].id]);
+    // the worker's LGPD export (issue 20) carries his ASOs with their event and XML
+    const zip = await t.request(`/api/patients/${patient}/lgpd-export`, bearer(a.token));
+    expect(zip.status).toBe(200);
+    const data = JSON.parse(strFromU8(unzipSync(new Uint8Array(await zip.arrayBuffer()))['dados.json']));
+    expect(data.asos.map((x: Json) => [x.id, x.eventId, typeof x.eventXml])).toEqual(asos.map((x, i) => [x.id, ids[i], 'string']));
   });
 
   it('create ASO → generate → download → exportado → receipt → edit → retificação pendente → indRetif 2 with nrRecibo (validated)', async () => {

@@ -114,6 +114,8 @@ export interface WorkerRecords {
   /** Files of his removed exams, still stored (createdAt: when the exam was removed). */
   removedExamFiles: ExportedFile[];
   examDeletions: Array<Record<string, unknown>>;
+  /** His ASOs with their S-2220 event state and the XML as generated (issue 21). */
+  asos: Array<Record<string, unknown>>;
   deletionRequests: Array<Record<string, unknown>>;
   organizationName: string;
 }

@@ -51,6 +51,7 @@ export function exportReadme(r: WorkerRecords, counts: WorkerDataExport['counts'
     `    laudos: ${counts.reports} versão(ões) de laudo com o rascunho completo (fatos e texto);`,
     `    arquivos: metadados dos ${counts.files} arquivo(s) originais (nome, tipo, tamanho, SHA-256);`,
     '    exclusoesDeExames: exames removidos do prontuário, com o motivo;',
+    '    asos: atestados de saúde ocupacional e o estado do evento S-2220 do eSocial (com o XML gerado);',
     '    pedidosDeExclusao: pedidos de exclusão de dados relacionados ao titular.',
     '- arquivos/: os arquivos originais dos exames (audiogramas em PDF ou imagem), com o nome original,',
     '  numa pasta por exame (data_identificador). O SHA-256 de cada um está em dados.json.',
@@ -139,6 +140,7 @@ export class ExportWorkerData {
       arquivos: records.files.map(({ storageKey: _key, ...f }) => ({ ...f, arquivo: filePaths.get(f.id) ?? null })),
       arquivosDeExamesExcluidos: records.removedExamFiles.map(({ storageKey, ...f }) => ({ ...f, removidoEm: f.createdAt, arquivo: removedPaths.get(storageKey) ?? null })),
       exclusoesDeExames: records.examDeletions,
+      asos: records.asos,
       pedidosDeExclusao: records.deletionRequests,
       ausentes: missing,
     };

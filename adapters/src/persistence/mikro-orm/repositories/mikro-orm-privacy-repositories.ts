@@ -58,6 +58,7 @@ export class SqlWorkerRecordsSource implements WorkerRecordsSource {
       where e.organization_id = ? and e.patient_id = ? order by e.exam_date, f.created_at`, [organizationId, patientId]);
     const removedFiles = await q('select * from exam_file_removed where organization_id = ? and patient_id = ? order by removed_at', [organizationId, patientId]);
     const deletions = await q('select * from exam_deletion where organization_id = ? and patient_id = ? order by deleted_at', [organizationId, patientId]);
+    const asos = await q('select * from aso where organization_id = ? and patient_id = ? order by aso_date, created_at', [organizationId, patientId]);
     const requests = await q(`select id, email, status, created_at, decided_at, reason from data_deletion_request
       where patient_id = ? or (status = 'recebido' and ? <> '' and lower(email) = lower(?)) order by created_at`,
     [patientId, String(patient.email ?? ''), String(patient.email ?? '')]);
@@ -84,6 +85,7 @@ export class SqlWorkerRecordsSource implements WorkerRecordsSource {
         sha256: String(f.sha256), storageKey: String(f.storage_key), createdAt: isoInstant(f.removed_at)!,
       })),
       examDeletions: deletions.map((r) => record(r)),
+      asos: asos.map((r) => record(r)),
       deletionRequests: requests.map((r) => record(r)),
     };
   }
