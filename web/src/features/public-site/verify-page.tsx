@@ -68,7 +68,7 @@ function CodeForm() {
         navigate(paths.verifyCode.getHref(formatVerificationCode(normalised)));
       }}
     >
-      <Field label="Código de verificação" hint="Está no rodapé do laudo, junto ao QR code (ex.: 7K3M-QX2P-9D4T)." error={problem ?? undefined}>
+      <Field label="Código de verificação" hint="Está no selo de assinatura do laudo, junto ao QR code (ex.: 7K3M-QX2P-9D4T)." error={problem ?? undefined}>
         {(control) => (
           <Input
             {...control}
@@ -100,7 +100,7 @@ function VerificationResult({ code }: { code: string }) {
           <div role="alert">
             <h2 className="verify__title">Nenhum laudo encontrado com este código</h2>
             <p>
-              O código <strong className="verify__code">{code}</strong> não corresponde a nenhum laudo emitido. Confira os 12 caracteres impressos no rodapé do laudo; um
+              O código <strong className="verify__code">{code}</strong> não corresponde a nenhum laudo emitido. Confira os 12 caracteres impressos no selo de assinatura do laudo; um
               rascunho ainda não finalizado não tem código.
             </p>
           </div>
