@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { getToken } from '../lib/api-client';
+import { downloadFile } from '../lib/download';
 import { toast } from '../lib/toast';
 import { Button } from './ui/button';
 
@@ -22,24 +22,9 @@ export function ExportCsvButton({ path, filters = {}, fileName }: ExportCsvButto
     setBusy(true);
     try {
       const params = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => !!e[1]?.trim()));
-      const token = getToken();
-      const res = await fetch(`${path}${params.size ? `?${params}` : ''}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { message?: string } | null;
-        throw new Error(body?.message ?? 'Não foi possível exportar o CSV. Tente novamente.');
-      }
-      const blob = await res.blob();
-      const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fileName;
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      await downloadFile(`${path}${params.size ? `?${params}` : ''}`, fileName, { refused: 'Não foi possível exportar o CSV. Tente novamente.', offline: 'Não foi possível exportar o CSV. Verifique sua conexão.' });
     } catch (error) {
-      toast.error(error instanceof Error && error.message !== 'Failed to fetch' ? error.message : 'Não foi possível exportar o CSV. Verifique sua conexão.');
+      toast.error(error instanceof Error ? error.message : 'Não foi possível exportar o CSV. Verifique sua conexão.');
     } finally {
       setBusy(false);
     }

@@ -21,7 +21,7 @@ import {
   type Aso, type EventStatus,
 } from './api';
 import { AsoForm } from './aso-form';
-import { downloadFile } from './download';
+import { downloadFile } from '../../lib/download';
 import { cnpjText } from './format';
 import './esocial.css';
 

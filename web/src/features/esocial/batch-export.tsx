@@ -12,7 +12,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { toast } from '../../lib/toast';
 import { useCan } from '../auth';
 import { batchCompanyKeys, batchCompanyLabel, esocialKeys, listAsos, listBatchCompanies, s2220ZipUrl, type EventStatus } from './api';
-import { downloadFile } from './download';
+import { downloadFile } from '../../lib/download';
 import { todayInBrazil } from './format';
 import './esocial.css';
 

@@ -1,5 +1,6 @@
 import type { DeletionRequestJson } from '../../../../adapters/src/http/contract/privacy';
-import { api, getToken } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download';
 
 /** A data-deletion request as the administrator sees it (GET /api/privacy/deletion-requests). */
 export type DeletionRequest = DeletionRequestJson;
@@ -20,29 +21,12 @@ export const refuseDeletionRequest = (id: string, reason: string) =>
   api.post<DeletionRequest>(`/privacy/deletion-requests/${encodeURIComponent(id)}/refuse`, { reason });
 
 /**
- * GET /api/patients/{id}/lgpd-export with the bearer token (a plain link cannot send it), saved under
- * the server's file name. Throws an Error with the server's pt-BR message on a refusal.
+ * GET /api/patients/{id}/lgpd-export with the bearer token, saved under the server's file name.
+ * Throws an Error with the server's pt-BR message on a refusal.
  */
 export async function downloadLgpdExport(patientId: string): Promise<void> {
-  const token = getToken();
-  let res: Response;
-  try {
-    res = await fetch(`/api/patients/${encodeURIComponent(patientId)}/lgpd-export`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  } catch {
-    throw new Error('Não foi possível baixar a exportação. Verifique sua conexão.');
-  }
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message ?? 'Não foi possível gerar a exportação. Tente novamente.');
-  }
-  const blob = await res.blob();
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'dados-lgpd.zip';
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  await downloadFile(`/api/patients/${encodeURIComponent(patientId)}/lgpd-export`, 'dados-lgpd.zip', {
+    offline: 'Não foi possível baixar a exportação. Verifique sua conexão.',
+    refused: 'Não foi possível gerar a exportação. Tente novamente.',
+  });
 }

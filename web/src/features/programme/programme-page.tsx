@@ -20,7 +20,7 @@ import { toast } from '../../lib/toast';
 import { RequirePermission, useCan } from '../auth';
 import { companyKeys, companyOptionLabel, ExposureBadge, getCompany, IncompleteBadge, listCompanies } from '../companies';
 import { getOverview, getPrevalence, listProgrammeWorkers, programmeKeys, query as queryString, WORKERS_PAGE_SIZE, type CompanyRow, type Figures, type GheRow, type ProgrammeFilters, type ProgrammeWorkerRow, type WorkerState } from './api';
-import { downloadFile } from './download';
+import { downloadFile } from '../../lib/download';
 import './programme.css';
 
 const PrevalenceChart = lazy(() => import('./prevalence-chart'));
