@@ -1,55 +1,22 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromWireAudiogram, noResponse, type WireAudiogram } from '../../core/src';
-import { registerAccount, type Account } from '../support/accounts';
-import { jsonSummaryOf, runLimiar } from '../support/cli';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { describe, expect, it } from 'vitest';
+import { noResponse } from '../../core/src';
+import { jsonSummaryOf } from '../support/cli';
+import { importTestBed } from '../support/import-bed';
 
 /**
  * `limiar import noah`: the Noah samples of tests/fixtures/noah (written from the public HIMSA
  * description, docs/audiometer-import.md) go through the import pipeline — thresholds read back from
  * the database, a re-run creates nothing, the rejected sessions are in the error file with pt-BR reasons.
  */
-const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/noah');
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'limiar-noah-'));
-let t: TestServer;
-let account: Account;
-let pool: pg.Pool;
-
-const cli = (args: string[]) => runLimiar(t.database.url, args);
-/** A copy of a fixture in the temporary folder (the error file is written beside it). */
-const copy = (name: string) => {
-  const file = path.join(dir, name);
-  fs.copyFileSync(path.join(FIXTURES, name), file);
-  return file;
-};
-const examCount = async () => Number((await pool.query('select count(*) as n from exam')).rows[0].n);
-/** Every stored exam of a worker (by name), oldest first, with its thresholds as the app reads them. */
-async function examsOf(name: string) {
-  const rows = (await pool.query<{ cpf: string | null; birth: string | null; sex: string; date: string; audiogram: WireAudiogram }>(
-    `select p.cpf, p.birth_date::text as birth, p.sex, e.exam_date::text as date, e.audiogram
-       from exam e join patient p on p.id = e.patient_id where p.name = $1 order by e.exam_date`, [name])).rows;
-  return rows.map((r) => ({ cpf: r.cpf?.trim() ?? null, birth: r.birth, sex: r.sex.trim(), date: r.date, ...fromWireAudiogram(r.audiogram) }));
-}
-
-beforeAll(async () => {
-  t = await startTestServer();
-  account = await registerAccount(t);
-  pool = new pg.Pool({ connectionString: t.database.url, max: 2 });
-}, 60_000);
-afterAll(async () => {
-  await pool?.end();
-  await t?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const bed = importTestBed('noah');
+const { cli, copy, examCount, examsOf } = bed;
 
 describe('limiar import noah', () => {
   it('imports each session of the sample as one exam with its thresholds (air and bone, masked, no-response); a re-run creates nothing', async () => {
     const file = copy('noah-dois-pacientes.xml');
-    const r = cli(['import', 'noah', file, '-u', account.email, '--json']);
+    const r = cli(['import', 'noah', file, '-u', bed.account.email, '--json']);
     expect(r.status, r.stderr).toBe(0);
     expect(jsonSummaryOf(r)).toMatchObject({ read: 3, imported: 3, duplicates: 0, rejected: 0, patientsCreated: 2, dryRun: false, errorsFile: null });
     expect(r.stderr).toContain('Aviso: pontos em frequências fora da grade do Limiar ignorados: 250 Hz (1), 750 Hz (2), 1500 Hz (2), 10000 Hz (1)');
@@ -79,7 +46,7 @@ describe('limiar import noah', () => {
       left: { air: { 500: 15, 1000: 20, 2000: 20, 3000: 35, 4000: 50, 6000: 45, 8000: 35 } },
     }]);
 
-    const again = cli(['import', 'noah', file, '-u', account.email, '--json']);
+    const again = cli(['import', 'noah', file, '-u', bed.account.email, '--json']);
     expect(again.status, again.stderr).toBe(0);
     expect(jsonSummaryOf(again)).toMatchObject({ read: 3, imported: 0, duplicates: 3, rejected: 0, patientsCreated: 0 });
     expect(await examCount()).toBe(3);
@@ -87,7 +54,7 @@ describe('limiar import noah', () => {
 
   it('reads the Windows-1252 and UTF-16 exports (accented names, CPF in an identifier field)', async () => {
     for (const name of ['noah-windows-1252.xml', 'noah-utf16.xml']) {
-      const r = cli(['import', 'noah', copy(name), '-u', account.email, '--json']);
+      const r = cli(['import', 'noah', copy(name), '-u', bed.account.email, '--json']);
       expect(r.status, r.stderr).toBe(0);
       expect(jsonSummaryOf(r)).toMatchObject({ read: 1, imported: 1, rejected: 0 });
     }
@@ -100,12 +67,12 @@ describe('limiar import noah', () => {
   it('rejects the bad sessions into the error file with their XML line and a pt-BR reason, imports the good one (exit 1); --dry-run writes nothing', async () => {
     const file = copy('noah-problemas.xml');
     const before = await examCount();
-    const dry = cli(['import', 'noah', file, '-u', account.email, '--json', '--dry-run']);
+    const dry = cli(['import', 'noah', file, '-u', bed.account.email, '--json', '--dry-run']);
     expect(dry.status, dry.stderr).toBe(1);
     expect(jsonSummaryOf(dry)).toMatchObject({ read: 5, rejected: 4, imported: 0, dryRun: true });
     expect(await examCount()).toBe(before);
 
-    const r = cli(['import', 'noah', file, '-u', account.email, '--json']);
+    const r = cli(['import', 'noah', file, '-u', bed.account.email, '--json']);
     expect(r.status, r.stderr).toBe(1);
     expect(jsonSummaryOf(r)).toMatchObject({ read: 5, imported: 1, rejected: 4, errorsFile: `${file}.erros.csv` });
     const lines = fs.readFileSync(`${file}.erros.csv`, 'utf8').replace(/^\uFEFF/, '').trim().split('\n');
@@ -116,24 +83,24 @@ describe('limiar import noah', () => {
       '314;"Data da ação inválida: ""01/02/2022"" (ActionDate)";Pedro Álvares;71460238001;1968-03-03;Male;01/02/2022;Audiometria tonal',
       '422;"Sexo do paciente ausente ou não reconhecido no Noah (Gender: ""Unknown""); use Male/Female";Rita Moraes;24681357928;1975-05-05;Unknown;2023-09-09;Audiometria tonal',
     ]);
-    expect(fs.readFileSync(path.join(FIXTURES, 'noah-problemas.xml'), 'utf8').split('\n')[108]).toMatch(/<pt:Action>/);
+    expect(fs.readFileSync(bed.fixture('noah-problemas.xml'), 'utf8').split('\n')[108]).toMatch(/<pt:Action>/);
     expect(await examsOf('Pedro Álvares')).toMatchObject([{ date: '2020-02-01', right: { air: { 4000: 25 } } }]);
 
-    const again = cli(['import', 'noah', file, '-u', account.email, '--json']);
+    const again = cli(['import', 'noah', file, '-u', bed.account.email, '--json']);
     expect(again.status, again.stderr).toBe(1);
     expect(jsonSummaryOf(again)).toMatchObject({ read: 5, imported: 0, duplicates: 1, rejected: 4 });
   });
 
   it('refuses what is not a Noah export and writes nothing (exit 2, pt-BR)', async () => {
     const before = await examCount();
-    const file = path.join(dir, 'outro.xml');
+    const file = path.join(bed.dir, 'outro.xml');
     fs.writeFileSync(file, '<?xml version="1.0"?><Relatorio><Linha>1</Linha></Relatorio>');
-    const r = cli(['import', 'noah', file, '-u', account.email, '--json']);
+    const r = cli(['import', 'noah', file, '-u', bed.account.email, '--json']);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('Nenhuma ação (<Action>) encontrada: o arquivo não parece uma exportação de pacientes do Noah');
-    const broken = path.join(dir, 'quebrado.xml');
+    const broken = path.join(bed.dir, 'quebrado.xml');
     fs.writeFileSync(broken, '<a>\n<b></a>');
-    const b = cli(['import', 'noah', broken, '-u', account.email]);
+    const b = cli(['import', 'noah', broken, '-u', bed.account.email]);
     expect(b.status).toBe(2);
     expect(b.stderr).toMatch(/XML inválido na linha 2/);
     expect(await examCount()).toBe(before);

@@ -1,53 +1,21 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromWireAudiogram, noResponse, type WireAudiogram } from '../../core/src';
-import { registerAccount, type Account } from '../support/accounts';
-import { jsonSummaryOf, runLimiar, writeIn } from '../support/cli';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { describe, expect, it } from 'vitest';
+import { noResponse } from '../../core/src';
+import { jsonSummaryOf, writeIn } from '../support/cli';
+import { importTestBed } from '../support/import-bed';
 
 /**
  * `limiar import pontos`: the one-row-per-point CSV (docs/csv-format.md, "CSV de pontos") grouped into
  * exams and run through the import pipeline — thresholds read back from the database, idempotent
  * (also across formats: the same exam in `import exams` format is a duplicate), per-line pt-BR problems.
  */
-const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/pontos');
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'limiar-pontos-'));
-let t: TestServer;
-let account: Account;
-let pool: pg.Pool;
-
-const cli = (args: string[]) => runLimiar(t.database.url, args);
-const copy = (name: string) => {
-  const file = path.join(dir, name);
-  fs.copyFileSync(path.join(FIXTURES, name), file);
-  return file;
-};
-const examCount = async () => Number((await pool.query('select count(*) as n from exam')).rows[0].n);
-async function examsOf(name: string) {
-  const rows = (await pool.query<{ cpf: string | null; birth: string | null; sex: string; date: string; audiogram: WireAudiogram }>(
-    `select p.cpf, p.birth_date::text as birth, p.sex, e.exam_date::text as date, e.audiogram
-       from exam e join patient p on p.id = e.patient_id where p.name = $1 order by e.exam_date`, [name])).rows;
-  return rows.map((r) => ({ cpf: r.cpf?.trim() ?? null, birth: r.birth, sex: r.sex.trim(), date: r.date, ...fromWireAudiogram(r.audiogram) }));
-}
-
-beforeAll(async () => {
-  t = await startTestServer();
-  account = await registerAccount(t);
-  pool = new pg.Pool({ connectionString: t.database.url, max: 2 });
-}, 60_000);
-afterAll(async () => {
-  await pool?.end();
-  await t?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const bed = importTestBed('pontos');
+const { cli, copy, examCount, examsOf } = bed;
 
 describe('limiar import pontos', () => {
   it('imports one exam per worker and date with its thresholds; a re-run creates nothing, nor does the same exam in the exams format', async () => {
     const file = copy('pontos-exemplo.csv');
-    const r = cli(['import', 'pontos', file, '-u', account.email, '--json']);
+    const r = cli(['import', 'pontos', file, '-u', bed.account.email, '--json']);
     expect(r.status, r.stderr).toBe(0);
     expect(jsonSummaryOf(r)).toMatchObject({ read: 3, imported: 3, duplicates: 0, rejected: 0, patientsCreated: 2, errorsFile: null });
     expect(r.stderr).toContain('Aviso: pontos em frequências fora da grade do Limiar ignorados: 1500 Hz (1)');
@@ -64,11 +32,11 @@ describe('limiar import pontos', () => {
       { cpf: null, birth: '1979-11-02', sex: 'M', date: '2022-08-01', right: { air: { 500: 20, 4000: 45 } }, left: { air: { 500: 15, 4000: 50 } } },
     ]);
 
-    const again = cli(['import', 'pontos', file, '-u', account.email, '--json']);
+    const again = cli(['import', 'pontos', file, '-u', bed.account.email, '--json']);
     expect(again.status, again.stderr).toBe(0);
     expect(jsonSummaryOf(again)).toMatchObject({ read: 3, imported: 0, duplicates: 3, patientsCreated: 0 });
-    const sameExam = writeIn(dir, 'bruno.csv', 'nome;data_nascimento;sexo;data_exame;od_500;od_4000;oe_500;oe_4000\nBruno Tavares;02/11/1979;M;01/08/2022;20;45;15;50\n');
-    const exams = cli(['import', 'exams', sameExam, '-u', account.email, '--json']);
+    const sameExam = writeIn(bed.dir, 'bruno.csv', 'nome;data_nascimento;sexo;data_exame;od_500;od_4000;oe_500;oe_4000\nBruno Tavares;02/11/1979;M;01/08/2022;20;45;15;50\n');
+    const exams = cli(['import', 'exams', sameExam, '-u', bed.account.email, '--json']);
     expect(exams.status, exams.stderr).toBe(0);
     expect(jsonSummaryOf(exams)).toMatchObject({ read: 1, imported: 0, duplicates: 1 });
     expect(await examCount()).toBe(3);
@@ -76,7 +44,7 @@ describe('limiar import pontos', () => {
 
   it('reads a Windows-1252 file of Excel pt-BR (kHz in the header) and one with English headers and commas', async () => {
     for (const name of ['pontos-windows-1252.csv', 'pontos-english.csv']) {
-      const r = cli(['import', 'pontos', copy(name), '-u', account.email, '--json']);
+      const r = cli(['import', 'pontos', copy(name), '-u', bed.account.email, '--json']);
       expect(r.status, r.stderr).toBe(0);
       expect(jsonSummaryOf(r)).toMatchObject({ read: 1, imported: 1, rejected: 0 });
     }
@@ -92,7 +60,7 @@ describe('limiar import pontos', () => {
 
   it('lists every line of a rejected exam in the error file, the bad one with its pt-BR reason (exit 1); the good exam is imported', async () => {
     const file = copy('pontos-problemas.csv');
-    const r = cli(['import', 'pontos', file, '-u', account.email, '--json']);
+    const r = cli(['import', 'pontos', file, '-u', bed.account.email, '--json']);
     expect(r.status, r.stderr).toBe(1);
     expect(jsonSummaryOf(r)).toMatchObject({ read: 5, imported: 1, rejected: 4, errorsFile: `${file}.erros.csv` });
     const lines = fs.readFileSync(`${file}.erros.csv`, 'utf8').replace(/^\uFEFF/, '').trim().split('\n');
@@ -113,16 +81,16 @@ describe('limiar import pontos', () => {
     ]);
     // the error file, corrected, imports as a point CSV itself (its leading linha;motivo are the report's, not the exam's motivo)
     const fixed = fs.readFileSync(`${file}.erros.csv`, 'utf8').replace(';12345;', ';1000;').replace(';4000;130', ';4000;40').replace(';4000;45', ';4000;30').replace(';X;', ';OD;');
-    const again = cli(['import', 'pontos', writeIn(dir, 'corrigido.csv', fixed), '-u', account.email, '--json']);
+    const again = cli(['import', 'pontos', writeIn(bed.dir, 'corrigido.csv', fixed), '-u', bed.account.email, '--json']);
     expect(again.status, again.stderr).toBe(0);
     expect(jsonSummaryOf(again)).toMatchObject({ read: 4, imported: 4, rejected: 0 });
     expect(again.stderr).not.toContain('Aviso');
-    expect((await pool.query("select count(*) as n from exam where consultation_reason is not null")).rows[0].n).toBe('0');
+    expect((await bed.pool.query("select count(*) as n from exam where consultation_reason is not null")).rows[0].n).toBe('0');
   });
 
   it('refuses a header without the point columns (exit 2, nothing written)', async () => {
     const before = await examCount();
-    const r = cli(['import', 'pontos', writeIn(dir, 'sem-frequencia.csv', 'nome;data;orelha;limiar\nAna;10/03/2023;OD;10\n'), '-u', account.email, '--json']);
+    const r = cli(['import', 'pontos', writeIn(bed.dir, 'sem-frequencia.csv', 'nome;data;orelha;limiar\nAna;10/03/2023;OD;10\n'), '-u', bed.account.email, '--json']);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('Cabeçalho sem a(s) coluna(s) obrigatória(s): frequencia');
     expect(await examCount()).toBe(before);
