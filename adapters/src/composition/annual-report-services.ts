@@ -1,8 +1,7 @@
-import pg from 'pg';
 import { AnnualReport, systemClock, type AnnualReportData, type MembershipSummary } from '../../../core/src';
 import { EncryptedFileStorage, loadOrCreateFileKey } from '../files/encrypted-file-storage';
 import { PgProfessionalOrganizations } from '../persistence/bulk/pg-professional-organizations';
-import { migrateIfPending, openConnection } from '../persistence/connection';
+import { openMigratedPool } from '../persistence/connection';
 import { pgSqlRows, SqlProgrammeOutcomes } from '../persistence/mikro-orm/repositories/mikro-orm-programme-outcomes';
 import { annualReportCsv } from '../reports/csv/annual-report-csv';
 import { PuppeteerAnnualReportRenderer } from '../reports/puppeteer/annual-report-renderer';
@@ -25,20 +24,8 @@ export interface AnnualReportServices {
  * migration is pending), the report over SQL, Chromium launched only for a PDF.
  */
 export async function openAnnualReportServices(config: AppConfig, log: (m: string) => void): Promise<AnnualReportServices> {
-  const db = await openConnection(config, log);
-  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
   const chromium = new PuppeteerReportRenderer({ poolSize: 1 });
-  const close = async () => {
-    await chromium.close();
-    await pool.end();
-    await db.close();
-  };
-  try {
-    await migrateIfPending(db.url, pool);
-  } catch (error) {
-    await close();
-    throw error;
-  }
+  const { pool, close } = await openMigratedPool(config, log, () => chromium.close());
   // the file key is read (or created) only when the organisation has a logo to print
   let storage: EncryptedFileStorage | undefined;
   const files = { read: (key: string) => (storage ??= new EncryptedFileStorage(config.dataDir, loadOrCreateFileKey(config.dataDir, config.fileKey))).read(key) };

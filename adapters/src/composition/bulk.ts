@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
-import pg from 'pg';
 import { ExportRecords, ImportExams, systemClock, type MembershipSummary } from '../../../core/src';
 import { DERIVED_EXPORT_COLUMNS, PgExamExportSource } from '../persistence/bulk/csv-export';
 import { PgExamImportSink } from '../persistence/bulk/pg-exam-import-sink';
 import { PgProfessionalOrganizations } from '../persistence/bulk/pg-professional-organizations';
-import { migrateIfPending, openConnection } from '../persistence/connection';
+import { openMigratedPool } from '../persistence/connection';
 import type { AppConfig } from './config';
 
 /** Columns the exports add and the import recomputes (the import ignores them without a warning). */
@@ -28,21 +27,11 @@ export interface BulkServices {
  * (docs/cli.md; ADR 0009). The server's root is `createContainer` (container.ts).
  */
 export async function openBulkServices(config: AppConfig, log: (m: string) => void): Promise<BulkServices> {
-  const db = await openConnection(config, log);
-  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
   const sinks: PgExamImportSink[] = [];
-  const close = async () => {
+  // the exams export reads exam.classification_export (ADR 0009); the import writes the current schema
+  const { pool, close } = await openMigratedPool(config, log, () => {
     for (const sink of sinks) sink.release();
-    await pool.end();
-    await db.close();
-  };
-  try {
-    // the exams export reads exam.classification_export (ADR 0009); the import writes the current schema
-    await migrateIfPending(db.url, pool);
-  } catch (error) {
-    await close();
-    throw error;
-  }
+  });
   const organizations = new PgProfessionalOrganizations(pool);
   return {
     organizationsOf: (email) => organizations.organizationsOf(email),

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Container } from 'inversify';
-import pg from 'pg';
 import {
   ManageAsos, systemClock, type Clock, type CompanyRecords, type EsocialSettings, type ExamRepository, type IdGenerator, type MembershipSummary,
   type PatientRepository, type ProfessionalRepository,
@@ -12,7 +11,7 @@ import { XsdValidatedS2220Writer } from '../esocial/s2220-xml';
 import type { EsocialDeps } from '../http/koa/routes/esocial.routes';
 import type { Database } from '../persistence/database';
 import { PgProfessionalOrganizations } from '../persistence/bulk/pg-professional-organizations';
-import { migrateIfPending, openConnection } from '../persistence/connection';
+import { openMigratedPool } from '../persistence/connection';
 import { MikroOrmEmploymentRepository } from '../persistence/mikro-orm/repositories/mikro-orm-programme-repositories';
 import { emAsoSql, poolAsoSql, SqlAsoRepository } from '../persistence/mikro-orm/repositories/sql-aso-repository';
 import type { AppConfig } from './config';
@@ -63,18 +62,7 @@ export interface EsocialCliServices {
  * migration is pending, ADR 0015); the same use case and SQL as the server, over the pool.
  */
 export async function openEsocialServices(config: AppConfig, log: (m: string) => void): Promise<EsocialCliServices> {
-  const db = await openConnection(config, log);
-  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
-  const close = async () => {
-    await pool.end();
-    await db.close();
-  };
-  try {
-    await migrateIfPending(db.url, pool);
-  } catch (error) {
-    await close();
-    throw error;
-  }
+  const { pool, close } = await openMigratedPool(config, log);
   const sql = poolAsoSql(pool);
   const organizations = new PgProfessionalOrganizations(pool);
   const one = async (query: string, params: unknown[]) => (await sql(query, params))[0];

@@ -1,23 +1,11 @@
-import pg from 'pg';
 import { RetentionReport, systemClock, type Clock } from '../../../core/src';
-import { migrateIfPending, openConnection } from '../persistence/connection';
+import { openMigratedPool } from '../persistence/connection';
 import { pgSqlRows } from '../persistence/mikro-orm/repositories/mikro-orm-programme-outcomes';
 import { SqlRetentionSource } from '../persistence/mikro-orm/repositories/mikro-orm-privacy-repositories';
 import type { AppConfig } from './config';
 
 /** The light root of `limiar retention-report` (LGPD, issue 20): plain `pg`, read-only queries. */
 export async function openRetentionServices(config: AppConfig, log: (m: string) => void, clock: Clock = systemClock): Promise<{ report: RetentionReport; close(): Promise<void> }> {
-  const db = await openConnection(config, log);
-  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
-  const close = async () => {
-    await pool.end();
-    await db.close();
-  };
-  try {
-    await migrateIfPending(db.url, pool);
-  } catch (error) {
-    await close();
-    throw error;
-  }
+  const { pool, close } = await openMigratedPool(config, log);
   return { report: new RetentionReport(new SqlRetentionSource(pgSqlRows(pool)), clock), close };
 }

@@ -44,6 +44,28 @@ export async function migrateIfPending(url: string, pool: pg.Pool): Promise<stri
   }
 }
 
+/**
+ * The database of a light CLI root (ADR 0015): connection, a small `pg` pool, pending migrations
+ * applied. `close` ends the pool and the connection (and an embedded server); a failure while
+ * migrating closes them before it is thrown. `beforeClose` runs first (a sink to release, a browser).
+ */
+export async function openMigratedPool(config: DatabaseSettings, log: (m: string) => void, beforeClose?: () => Promise<void> | void): Promise<{ pool: pg.Pool; close(): Promise<void> }> {
+  const db = await openConnection(config, log);
+  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  const close = async () => {
+    await beforeClose?.();
+    await pool.end();
+    await db.close();
+  };
+  try {
+    await migrateIfPending(db.url, pool);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { pool, close };
+}
+
 let lastConnectionLossAt = -Infinity;
 const LOSS_WINDOW_MS = 30_000;
 
