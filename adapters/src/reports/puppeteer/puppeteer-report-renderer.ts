@@ -26,6 +26,12 @@ export interface PuppeteerReportRendererOptions {
   readonly publicUrl?: string;
 }
 
+/** The verification address of a finalised version and its QR code (SVG), as the laudo prints them (issue 20). */
+export async function verificationExtras(code: string, publicUrl = ''): Promise<{ verificationUrl: string; verificationQrSvg: string }> {
+  const verificationUrl = `${publicUrl}/verificar/${formatVerificationCode(code)}`;
+  return { verificationUrl, verificationQrSvg: await QRCode.toString(verificationUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 0 }) };
+}
+
 /** The A4 page setup of every laudo: margins leave room for the footer with "Página X de Y". */
 export function pdfOptions(footerTemplate: string) {
   return {
@@ -62,10 +68,8 @@ export class PuppeteerReportRenderer implements ReportRenderer {
   }
 
   async render(document: LaudoDocument): Promise<Uint8Array> {
-    const code = document.verificationCode ? formatVerificationCode(document.verificationCode) : null;
-    const verificationUrl = code ? `${this.options.publicUrl ?? ''}/verificar/${code}` : null;
-    const verificationQrSvg = verificationUrl ? await QRCode.toString(verificationUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 0 }) : null;
-    return this.renderHtml(renderLaudoHtml(document, { verificationUrl, verificationQrSvg }), laudoFooterHtml(document));
+    const extras = document.verificationCode ? await verificationExtras(document.verificationCode, this.options.publicUrl) : {};
+    return this.renderHtml(renderLaudoHtml(document, extras), laudoFooterHtml(document));
   }
 
   /**
