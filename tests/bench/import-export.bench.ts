@@ -15,57 +15,11 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { loadConfig } from '../../adapters/src/composition/config';
 import { startServer } from '../../adapters/src/composition/server';
-import { isNoResponse, type Threshold } from '../../core/src';
-import { loadNhanesParticipants } from '../fixtures/nhanes';
 import { startTestPostgres } from '../support/test-postgres';
-import { cpfFrom as cpf } from '../support/cpf';
+import { importExamsFile as importFile, writeExamsCsv as writeCsv } from './exams-csv-shared';
 
 const EXAMS = Number(process.env.BENCH_IMPORT_EXAMS ?? 1_000_000);
 const root = path.resolve(import.meta.dirname, '..', '..');
-const AIR = [250, 500, 1000, 2000, 3000, 4000, 6000, 8000];
-
-let seed = 7;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-const cell = (t: Threshold | undefined) => (t === undefined || t === null ? '' : isNoResponse(t) ? 'NR' : String(Math.max(-10, Math.min(120, Math.round(t / 5) * 5))));
-
-/** Writes the CSV in chunks (the generator never holds the file). */
-function writeCsv(file: string, exams: number) {
-  // participants with every air threshold "could not obtain" make no exam: left out
-  const people = loadNhanesParticipants().filter((p) => Object.values(p.right).some((t) => t !== null) || Object.values(p.left).some((t) => t !== null));
-  const fd = fs.openSync(file, 'w');
-  const header = ['nome', 'cpf', 'data_nascimento', 'sexo', 'empresa', 'cargo', 'data_exame', 'motivo', 'operador', 'registro_operador', 'ruido_db', 'calibracao', 'repouso_14h',
-    ...AIR.map((hz) => `od_${hz}`), ...AIR.map((hz) => `oe_${hz}`)];
-  let buf = `${header.join(';')}\n`;
-  const workers = exams / 10;
-  for (let w = 0; w < workers; w++) {
-    const p = people[w % people.length];
-    const name = `Trabalhador ${w} da Silva`;
-    const id = cpf(100_000_000 + w);
-    for (let k = 0; k < 10; k++) {
-      const shift = (t: Threshold | undefined, hz: number): Threshold | undefined => (typeof t === 'number' && hz >= 3000 && hz <= 6000 ? t + k * (rand() < 0.3 ? 5 : 0) : t);
-      const right = AIR.map((hz) => cell(shift(p.right[hz as 500], hz)));
-      const left = AIR.map((hz) => cell(shift(p.left[hz as 500], hz)));
-      buf += `${name};${id};${String(1 + (w % 28)).padStart(2, '0')}/0${1 + (w % 9)}/19${60 + (w % 35)};${w % 3 ? 'M' : 'F'};Empresa ${w % 300} Ltda;Operador de máquinas;`
-        + `15/${String(1 + (k % 12)).padStart(2, '0')}/${2010 + k};Periódico;Ana Souza;CRFa 12345;32,5;10/01/${2010 + k};sim;${right.join(';')};${left.join(';')}\n`;
-      if (buf.length > 1 << 20) {
-        fs.writeSync(fd, buf);
-        buf = '';
-      }
-    }
-  }
-  fs.writeSync(fd, buf);
-  fs.closeSync(fd);
-}
-
-/** The command as users run it (docs/cli.md): through the `limiar` npm script, JSON summary on stdout. */
-function importFile(url: string, file: string, email: string) {
-  const r = spawnSync('npm', ['run', '--silent', 'limiar', '--', 'import', 'exams', file, '--user', email, '--json'], {
-    cwd: root, encoding: 'utf8', env: { ...process.env, DATABASE_URL: url, LIMIAR_LOG_LEVEL: 'silent' }, maxBuffer: 1 << 26,
-  });
-  if (r.status !== 0) throw new Error(`import falhou (${r.status}): ${r.stderr} ${r.stdout} ${fs.existsSync(`${file}.erros.csv`) ? fs.readFileSync(`${file}.erros.csv`, 'utf8').slice(0, 600) : ''}`);
-  return JSON.parse(r.stdout.trim().split('\n').pop()!);
-}
-
 async function register(url: string, email: string) {
   const res = await fetch(`${url}/api/auth/register`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
