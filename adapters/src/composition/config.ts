@@ -1,6 +1,8 @@
 import path from 'node:path';
 import '../http/contract/zod-locale';
 import { z } from 'zod';
+import type { S3Settings } from '../files/s3/s3-file-storage';
+import { s3UrlSchema } from '../files/s3/s3-url';
 
 /**
  * The whole runtime configuration, parsed once from the environment (the only place that reads
@@ -27,6 +29,8 @@ const envSchema = z.object({
   // the deterministic chart reader (issue 17) stays off until it meets its accuracy targets (ADR 0016)
   LIMIAR_CHART_READER: z.enum(['on', 'off']).default('off'),
   LIMIAR_FILE_KEY: z.string().min(1).optional(),
+  // files on an S3-compatible bucket instead of LIMIAR_DATA_DIR/files (ADR 0022; docs/operations.md)
+  LIMIAR_S3_URL: z.preprocess((v) => (typeof v === 'string' && !v.trim() ? undefined : v), s3UrlSchema.optional()),
   // seconds between background refreshes of the programme dashboard's projection (ADR 0018); 0 = only on request
   LIMIAR_PROGRAMME_REFRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   LIMIAR_AUDIT: z.enum(['buffered', 'direct', 'off']).default('buffered'),
@@ -49,6 +53,10 @@ const envSchema = z.object({
     .regex(/^https?:\/\/[^\s]+$/, 'LIMIAR_PUBLIC_URL deve ser um endereço http:// ou https://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+}).refine((e) => !e.LIMIAR_S3_URL || e.LIMIAR_FILE_KEY, {
+  // a key generated into one host's data directory would leave the other processes unable to read the bucket
+  path: ['LIMIAR_FILE_KEY'],
+  message: 'LIMIAR_FILE_KEY é obrigatório quando LIMIAR_S3_URL está definido (todos os processos cifram com a mesma chave; a de uma instalação existente está em LIMIAR_DATA_DIR/file-key)',
 }).refine((e) => !e.SMTP_URL || e.LIMIAR_PUBLIC_URL, {
   // links sent by e-mail never take their host from a request (a forged Host header would leak the token)
   path: ['LIMIAR_PUBLIC_URL'],
@@ -77,6 +85,8 @@ export interface AppConfig {
   chartReader: boolean;
   /** AES-256 key of stored files; generated into `dataDir` when not configured. */
   fileKey?: string;
+  /** Files on an S3-compatible bucket (`LIMIAR_S3_URL`, ADR 0022); absent: encrypted files under `dataDir` (the default). */
+  s3?: S3Settings;
   /** Run queued jobs (slow audiogram readings) inside `limiar serve`; else only `limiar worker` does. */
   inProcessWorker: boolean;
   /** Seconds between background refreshes of the programme projection; 0 = only when a dashboard query asks. */
@@ -131,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ollamaTimeoutMs: e.OLLAMA_TIMEOUT_MS,
     chartReader: e.LIMIAR_CHART_READER === 'on',
     fileKey: e.LIMIAR_FILE_KEY,
+    s3: e.LIMIAR_S3_URL,
     inProcessWorker: e.LIMIAR_IN_PROCESS_WORKER === '1' || e.LIMIAR_IN_PROCESS_WORKER === 'true',
     // tests see the marks as the writes left them unless they ask for the background refresh
     programmeRefreshSeconds: e.LIMIAR_PROGRAMME_REFRESH_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60),
