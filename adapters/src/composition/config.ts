@@ -6,9 +6,10 @@ import { s3UrlSchema } from '../files/s3/s3-url';
 
 /**
  * The whole runtime configuration, parsed once from the environment (the only place that reads
- * `process.env`). Later features add their keys here.
+ * `process.env`). Later features add their keys here. Exported for tests/ops/deployment.test.ts, which
+ * checks deploy/compose.yaml's environment against these keys.
  */
-const envSchema = z.object({
+export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z
@@ -22,7 +23,8 @@ const envSchema = z.object({
   LIMIAR_WEB_DIST: z.string().min(1).optional(),
   LIMIAR_WIDGET_DIST: z.string().min(1).optional(),
   LIMIAR_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  OLLAMA_HOST: z.string().url().optional(),
+  // empty = unset: deploy/compose.yaml passes ${OLLAMA_HOST:-} when the ollama profile is off
+  OLLAMA_HOST: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   OLLAMA_VISION_MODEL: z.string().min(1).default('qwen2.5vl:7b'),
   OLLAMA_TEXT_MODEL: z.string().min(1).default('qwen2.5:7b'),
   OLLAMA_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
