@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Container } from 'inversify';
 import type { ReclassifyStaleExams, RefreshProgramme } from '../../../core/src';
 import { startReadingQueue, type ReadingWork } from '../jobs/reading-worker';
+import { ifAdvisoryLockFree } from '../persistence/advisory-locks';
 import { migrate, openDatabase, type Database } from '../persistence/database';
 import type { AppConfig } from './config';
 import { createContainer } from './container';
@@ -27,15 +28,23 @@ export function readingWork(container: Container): ReadingWork {
   return { upload: container.get(TOKENS.UploadExamFile), readers: container.get(TOKENS.SlowAudiogramReaders) };
 }
 
+/** How `limiar serve --workers N` runs a worker of its cluster (ADR 0023). */
+export interface ServerOptions {
+  /** False when the cluster's primary applied the migrations already. */
+  migrate?: boolean;
+  /** Sent as `X-Limiar-Instance` on every response: which process of a cluster answered. */
+  instance?: string;
+}
+
 /** Opens (or starts) the database, applies migrations, and listens. Used by `limiar serve` and tests. */
-export async function startServer(config: AppConfig, logger: Logger = createLogger(config)): Promise<RunningServer> {
+export async function startServer(config: AppConfig, logger: Logger = createLogger(config), options: ServerOptions = {}): Promise<RunningServer> {
   const db = await openDatabase(config, (m) => logger.info(m));
   let server: Server | undefined;
   let readingQueue: Awaited<ReturnType<typeof startReadingQueue>>;
   let container!: ReturnType<typeof createContainer>;
   let renderer: { close?: () => Promise<void>; currentBrowser?: () => Promise<unknown> } | undefined;
   try {
-    const applied = await migrate(db);
+    const applied = options.migrate === false ? [] : await migrate(db);
     if (applied.length) logger.info({ applied }, 'migrações aplicadas');
     readingQueue = await startReadingQueue(config, db.url, logger);
     container = createContainer(config, db, logger, { readingQueue: readingQueue?.queue });
@@ -49,6 +58,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
       s.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
       s.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
       answerOversizedRequests(s);
+      if (options.instance) s.prependListener('request', (_req, res) => res.setHeader('X-Limiar-Instance', options.instance!));
       s.once('error', (error: NodeJS.ErrnoException) =>
         reject(error.code === 'EADDRINUSE'
           ? new Error(`A porta ${config.port} já está em uso (outro Limiar em execução?). Escolha outra com PORT=…`)
@@ -64,7 +74,9 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
   const reclassifying = (async () => {
     try {
       const reclassify = container.get<ReclassifyStaleExams>(TOKENS.ReclassifyStaleExams);
-      const workers = await RequestContext.create(db.orm.em, () => reclassify.execute({ signal: stopReclassifying }));
+      // once per deployment: another process of the same database doing it already is left to it (ADR 0023)
+      const done = await ifAdvisoryLockFree(db.url, 'reclassifyStaleExams', () => RequestContext.create(db.orm.em, () => reclassify.execute({ signal: stopReclassifying })));
+      const workers = done.ran ? done.value : 0;
       if (workers) logger.info({ workers }, 'classificações recalculadas para a versão atual das regras');
     } catch (e) {
       logger.error({ err: e }, 'falha ao recalcular classificações de versões anteriores das regras');
@@ -114,7 +126,10 @@ function refreshProgrammeInBackground(container: Container, db: Database, logger
       try {
         const refresh = container.get<RefreshProgramme>(TOKENS.RefreshProgramme);
         const started = Date.now();
-        const done = await RequestContext.create(db.orm.em, () => refresh.execute(signal));
+        // one process of the deployment at a time refreshes; the others skip this round (ADR 0023)
+        const attempt = await ifAdvisoryLockFree(db.url, 'programmeRefresh', () => RequestContext.create(db.orm.em, () => refresh.execute(signal)));
+        if (!attempt.ran) return;
+        const done = attempt.value;
         if (done.refreshed) logger.info({ ...done, ms: Date.now() - started }, 'programa de conservação auditiva: painel atualizado');
       } catch (e) {
         logger.warn({ err: e }, 'falha ao atualizar o painel do programa em segundo plano');

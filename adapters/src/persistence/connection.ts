@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { withAdvisoryLock } from './advisory-locks';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded-postgres/embedded-postgres-server';
 import { MIGRATION_NAMES } from './mikro-orm/migrations/names';
 
@@ -38,7 +39,8 @@ export async function migrateIfPending(url: string, pool: pg.Pool): Promise<stri
   const { ormConfig } = await import('./mikro-orm/orm-config');
   const orm = await MikroORM.init(ormConfig(url, { poolMax: 1 }));
   try {
-    return (await orm.getMigrator().up()).map((m) => m.name);
+    // several processes starting at once take turns; the later ones find nothing pending (ADR 0023)
+    return (await withAdvisoryLock(url, 'migrations', () => orm.getMigrator().up())).map((m) => m.name);
   } finally {
     await orm.close(true);
   }

@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { withAdvisoryLock } from './advisory-locks';
 import { noteQueryError, openConnection, type DatabaseSettings } from './connection';
 import type { EmbeddedPostgresHandle } from './embedded-postgres/embedded-postgres-server';
 import { ormConfig } from './mikro-orm/orm-config';
@@ -38,8 +39,11 @@ export async function openDatabase(config: DatabaseSettings, log: (m: string) =>
   };
 }
 
-/** Applies pending migrations; returns the names applied now. */
+/**
+ * Applies pending migrations; returns the names applied now. Several processes starting at once on one
+ * database take turns (an advisory lock): the later ones find nothing pending (ADR 0023).
+ */
 export async function migrate(db: Pick<Database, 'orm'>): Promise<string[]> {
-  const applied = await db.orm.getMigrator().up();
+  const applied = await withAdvisoryLock(db.orm.config.get('clientUrl')!, 'migrations', () => db.orm.getMigrator().up());
   return applied.map((m) => m.name);
 }
