@@ -45,6 +45,7 @@ export * from './exams/exam';
 export * from './exams/exam-errors';
 export * from './exams/exam-input';
 export * from './exams/classify-exams';
+export * from './exams/classification-columns';
 export * from './use-cases/patients/manage-patients';
 export * from './use-cases/exams/record-exam';
 export * from './use-cases/exams/query-exams';

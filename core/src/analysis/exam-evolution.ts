@@ -4,7 +4,7 @@ import { mean346, mean346Bound, pta3 } from '../rules/degree/pure-tone-average';
 import { daysBetween, formatDateBr } from '../rules/nr7/calendar';
 import type { EarComparison } from '../rules/nr7/compare-with-reference';
 import { walkReferenceHistory, type ExamRole, type SequenceStep } from '../rules/nr7/reference-history';
-import { citeRuleSet } from '../rules/nr7/rule-set';
+import { citeRuleSet, type RuleSet } from '../rules/nr7/rule-set';
 import { RULES_VERSION } from '../rules/rules-version';
 
 export interface EvolutionExam {
@@ -75,18 +75,36 @@ export function stepAlerts(step: SequenceStep): string[] {
 }
 
 function earAlert(step: SequenceStep, side: Ear, c: EarComparison): string | undefined {
-  const when = `Exame de ${formatDateBr(step.comparison.sequentialDate)}, ${EAR_NAME[side]}`;
-  const ref = `em relação ao exame de referência de ${formatDateBr(step.comparison.referenceDate)}`;
-  const criteria = c.criteria.join('/');
-  const nr7Item = c.desencadeamento === true ? c.desencadeamentoItem : c.agravamento === true ? '5.4' : null;
-  if (nr7Item) {
-    const item = step.ruleSet === 'nr7_anexo_ii' ? nr7Item : PORTARIA19_ITEM[nr7Item];
-    const what = c.desencadeamento === true ? 'sugestivo de desencadeamento de PAINPSE' : 'sugestivo de agravamento da PAINPSE';
-    return `${when}: ${what} ${ref} (${citeRuleSet(step.ruleSet)}, item ${item}, critério ${criteria}).`;
+  return earAlertText({
+    examDate: step.comparison.sequentialDate, referenceDate: step.comparison.referenceDate, ruleSet: step.ruleSet, ear: side,
+    item: c.desencadeamento === true ? c.desencadeamentoItem : c.agravamento === true ? '5.4' : null,
+    indeterminate: c.desencadeamento === null || c.agravamento === null, criteria: c.criteria,
+  });
+}
+
+/** What one ear's alert says (the stored compact form of a comparison keeps exactly this, ADR 0025). */
+export interface EarAlertFacts {
+  readonly examDate: string;
+  readonly referenceDate: string;
+  readonly ruleSet: RuleSet;
+  readonly ear: Ear;
+  /** The NR-7 item that triggered ('5.3', '5.3.1' desencadeamento; '5.4' agravamento); null when none did. */
+  readonly item: '5.3' | '5.3.1' | '5.4' | null;
+  /** The comparison could not be decided (a frequency not measured or without response). */
+  readonly indeterminate: boolean;
+  readonly criteria: readonly string[];
+}
+
+/** THE pt-BR text of one ear's alert: a triggering item, or an indeterminate comparison; undefined otherwise. */
+export function earAlertText(f: EarAlertFacts): string | undefined {
+  const when = `Exame de ${formatDateBr(f.examDate)}, ${EAR_NAME[f.ear]}`;
+  const ref = `em relação ao exame de referência de ${formatDateBr(f.referenceDate)}`;
+  if (f.item) {
+    const item = f.ruleSet === 'nr7_anexo_ii' ? f.item : PORTARIA19_ITEM[f.item];
+    const what = f.item === '5.4' ? 'sugestivo de agravamento da PAINPSE' : 'sugestivo de desencadeamento de PAINPSE';
+    return `${when}: ${what} ${ref} (${citeRuleSet(f.ruleSet)}, item ${item}, critério ${f.criteria.join('/')}).`;
   }
-  if (c.desencadeamento === null || c.agravamento === null) {
-    return `${when}: comparação ${ref} indeterminada por frequência não medida ou sem resposta.`;
-  }
+  if (f.indeterminate) return `${when}: comparação ${ref} indeterminada por frequência não medida ou sem resposta.`;
   return undefined;
 }
 
