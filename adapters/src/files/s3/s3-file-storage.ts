@@ -34,17 +34,19 @@ const NETWORK = /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUN
 export function describeS3Error(error: unknown, s: S3Settings, action: string): Error {
   const { status, name, code } = statusOf(error);
   const where = `bucket "${s.bucket}" em ${s.endpoint}`;
+  // a HEAD answer has no body: the SDK then knows only the status
+  const what = name === 'Unknown' || name === 'Error' ? (status ? `HTTP ${status}` : name) : name;
   let message: string;
   if ((code && NETWORK.test(code)) || name === 'TimeoutError' || /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|timed? ?out|socket hang up/i.test(String((error as Error)?.message))) {
     message = `Armazenamento S3 inacessível (${where}): ${code ?? (error as Error)?.message ?? name}. Verifique o endereço, a porta e o tls= de LIMIAR_S3_URL, e se o servidor está no ar.`;
   } else if (status === 403 || /^(InvalidAccessKeyId|SignatureDoesNotMatch|AccessDenied|Forbidden|InvalidToken|ExpiredToken)$/.test(name)) {
-    message = `O S3 recusou as credenciais para o ${where} (${name}). Verifique a chave de acesso e o segredo em LIMIAR_S3_URL (ou AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY) e as permissões do bucket.`;
+    message = `O S3 recusou as credenciais para o ${where} (${what}). Verifique a chave de acesso e o segredo em LIMIAR_S3_URL (ou AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY) e as permissões do bucket.`;
   } else if (name === 'NoSuchBucket' || (action === 'verificar o bucket' && status === 404)) {
     message = `O bucket "${s.bucket}" não existe em ${s.endpoint}. Crie-o antes de iniciar o Limiar (ou corrija o nome em LIMIAR_S3_URL).`;
   } else if (name === 'CredentialsProviderError') {
     message = `Sem credenciais para o S3 (${where}): informe ACESSO:SEGREDO em LIMIAR_S3_URL ou AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY.`;
   } else {
-    message = `Falha do armazenamento S3 ao ${action} (${where}): ${name}${status ? ` (HTTP ${status})` : ''}${(error as Error)?.message && (error as Error).message !== name ? ` — ${(error as Error).message}` : ''}.`;
+    message = `Falha do armazenamento S3 ao ${action} (${where}): ${what}${status && what !== `HTTP ${status}` ? ` (HTTP ${status})` : ''}${(error as Error)?.message && (error as Error).message !== name ? ` — ${(error as Error).message}` : ''}.`;
   }
   return new Error(message, { cause: error });
 }
