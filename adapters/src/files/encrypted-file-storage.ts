@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { readOrCreateSecretFile } from '../security/secret-file';
 import { assertStorageKey, EncryptedStorage, type CiphertextStore } from './encrypted-storage';
 
 /**
@@ -63,12 +63,7 @@ export class EncryptedFileStorage extends EncryptedStorage {
 /** `LIMIAR_FILE_KEY` (base64 or hex, 32 bytes), else a key generated once into the data dir (0600). */
 export function loadOrCreateFileKey(dataDir: string, fromEnv: string | undefined): Buffer {
   if (fromEnv) return parseFileKey(fromEnv);
-  const file = path.join(dataDir, 'file-key');
-  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-  mkdirSync(dataDir, { recursive: true });
-  const key = randomBytes(32);
-  writeFileSync(file, key.toString('base64'), { mode: 0o600, flag: 'wx' });
-  return key;
+  return Buffer.from(readOrCreateSecretFile(dataDir, 'file-key', () => randomBytes(32).toString('base64')), 'base64');
 }
 
 /** A 32-byte key written as 64 hex characters or as base64. */

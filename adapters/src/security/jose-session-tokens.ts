@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
 import type { SessionClaims, SessionTokens } from '../../../core/src';
+import { readOrCreateSecretFile } from './secret-file';
 
 const ISSUER = 'limiar';
 const AUDIENCE = 'limiar-api';
@@ -40,10 +39,5 @@ export class JoseSessionTokens implements SessionTokens {
 /** `LIMIAR_JWT_SECRET`, else a secret generated once into the data directory (0600). */
 export function loadOrCreateSecret(dataDir: string, fromEnv: string | undefined): string {
   if (fromEnv) return fromEnv;
-  const file = path.join(dataDir, 'jwt-secret');
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  fs.mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-  return secret;
+  return readOrCreateSecretFile(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
 }

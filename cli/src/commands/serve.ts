@@ -114,30 +114,12 @@ async function serveAsClusterWorker(opts: ServeOptions): Promise<void> {
  */
 async function servePrimary(opts: ServeOptions): Promise<void> {
   const { createLogger } = await import('../../../adapters/src/composition/logger');
-  const { openConnection, migrateIfPending } = await import('../../../adapters/src/persistence/connection');
-  const pg = (await import('pg')).default;
+  const { prepareClusterPrimary } = await import('../../../adapters/src/composition/cluster-primary');
   const config = await loadServeConfig(opts);
   const logger = createLogger(config).child({ role: 'primary' });
   const started = performance.now();
-
-  const db = await openConnection(config, (m) => logger.info(m));
-  try {
-    const pool = new pg.Pool({ connectionString: db.url, max: 1 });
-    try {
-      const applied = await migrateIfPending(db.url, pool);
-      if (applied.length) logger.info({ applied }, 'migrações aplicadas');
-    } finally {
-      await pool.end();
-    }
-    // the secrets generated into the data directory on first use exist before the workers read them
-    const { loadOrCreateSecret } = await import('../../../adapters/src/security/jose-session-tokens');
-    const { loadOrCreateFileKey } = await import('../../../adapters/src/files/encrypted-file-storage');
-    loadOrCreateSecret(config.dataDir, config.jwtSecret);
-    loadOrCreateFileKey(config.dataDir, config.fileKey);
-  } catch (error) {
-    await db.close();
-    throw error;
-  }
+  const db = await prepareClusterPrimary(config, (m) => logger.info(m));
+  if (db.applied.length) logger.info({ applied: db.applied }, 'migrações aplicadas');
 
   interface Slot {
     worker?: Worker;
