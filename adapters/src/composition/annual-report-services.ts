@@ -1,5 +1,5 @@
-import { AnnualReport, systemClock, type AnnualReportData, type MembershipSummary } from '../../../core/src';
-import { EncryptedFileStorage, loadOrCreateFileKey } from '../files/encrypted-file-storage';
+import { AnnualReport, systemClock, type AnnualReportData, type FileStorage, type MembershipSummary } from '../../../core/src';
+import { fileStorageFor } from './file-storage';
 import { PgProfessionalOrganizations } from '../persistence/bulk/pg-professional-organizations';
 import { openMigratedPool } from '../persistence/connection';
 import { pgSqlRows, SqlProgrammeOutcomes } from '../persistence/mikro-orm/repositories/mikro-orm-programme-outcomes';
@@ -25,10 +25,13 @@ export interface AnnualReportServices {
  */
 export async function openAnnualReportServices(config: AppConfig, log: (m: string) => void): Promise<AnnualReportServices> {
   const chromium = new PuppeteerReportRenderer({ poolSize: 1 });
-  const { pool, close } = await openMigratedPool(config, log, () => chromium.close());
-  // the file key is read (or created) only when the organisation has a logo to print
-  let storage: EncryptedFileStorage | undefined;
-  const files = { read: (key: string) => (storage ??= new EncryptedFileStorage(config.dataDir, loadOrCreateFileKey(config.dataDir, config.fileKey))).read(key) };
+  // the file key is read (or created) only when the organisation has a logo to print; disk or S3 (ADR 0022)
+  let storage: (FileStorage & { close?(): Promise<void> }) | undefined;
+  const { pool, close } = await openMigratedPool(config, log, async () => {
+    await chromium.close();
+    await storage?.close?.();
+  });
+  const files = { read: (key: string) => (storage ??= fileStorageFor(config)).read(key) };
   const source = new SqlProgrammeOutcomes(pgSqlRows(pool), files);
   const organizations = new PgProfessionalOrganizations(pool);
   return {

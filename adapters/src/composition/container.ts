@@ -29,7 +29,7 @@ import { OllamaAudiogramReader } from '../ai/ollama/ollama-audiogram-reader';
 import { PdfTextAudiogramReader } from '../ai/pdf-text/pdf-text-audiogram-reader';
 import { ChartImageAudiogramReader, readChartImage } from '../ai/chart-image';
 import { ScannedPdfAudiogramReader } from '../ai/scanned-pdf/scanned-pdf-audiogram-reader';
-import { EncryptedFileStorage, loadOrCreateFileKey } from '../files/encrypted-file-storage';
+import { fileStorageFor } from './file-storage';
 import { disabledReadingQueue } from '../jobs/pg-boss-reading-queue';
 import { MikroOrmExamFileStore } from '../persistence/mikro-orm/repositories/mikro-orm-exam-file-store';
 import { MikroOrmExamReadingRepository } from '../persistence/mikro-orm/repositories/mikro-orm-exam-reading-repository';
@@ -149,7 +149,8 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
     exams: get(TOKENS.ExamRepository), patients: get(TOKENS.PatientRepository), files: get(TOKENS.ExamFileRepository), reports: get(TOKENS.ReportRepository),
     deletions: get(TOKENS.ExamDeletionLog), professionals: get(TOKENS.ProfessionalRepository),
   }, get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
-  constant<FileStorage>(TOKENS.FileStorage, new EncryptedFileStorage(config.dataDir, loadOrCreateFileKey(config.dataDir, config.fileKey)));
+  // encrypted files under the data directory, or the S3-compatible bucket of LIMIAR_S3_URL (ADR 0022)
+  constant<FileStorage>(TOKENS.FileStorage, fileStorageFor(config));
   constant<ExamFileStore>(TOKENS.ExamFileStore, new MikroOrmExamFileStore(em));
   constant<AudiogramReadingQueue>(TOKENS.ReadingQueue, services.readingQueue ?? disabledReadingQueue);
   constant(TOKENS.FastAudiogramReaders, new ReadAudiogram([

@@ -8,6 +8,7 @@ import { ifAdvisoryLockFree } from '../persistence/advisory-locks';
 import { migrate, openDatabase, type Database } from '../persistence/database';
 import type { AppConfig } from './config';
 import { createContainer } from './container';
+import { checkFileStorage, closeFileStorage } from './file-storage';
 import { createHttpApp } from './http-app';
 import { createLogger } from './logger';
 import { TOKENS } from './tokens';
@@ -48,6 +49,8 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     if (applied.length) logger.info({ applied }, 'migrações aplicadas');
     readingQueue = await startReadingQueue(config, db.url, logger);
     container = createContainer(config, db, logger, { readingQueue: readingQueue?.queue });
+    // an unusable bucket (LIMIAR_S3_URL) stops the start with a pt-BR message (ADR 0022)
+    await checkFileStorage(container);
     if (readingQueue && config.inProcessWorker) await readingQueue.work(readingWork(container));
     const app = createHttpApp(container);
     renderer = container.get<{ close?: () => Promise<void>; currentBrowser?: () => Promise<unknown> }>(TOKENS.ReportRenderer);
@@ -66,6 +69,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
     });
   } catch (error) {
     await readingQueue?.queue.stop();
+    if (container) await closeFileStorage(container);
     await db.close();
     throw error;
   }
@@ -106,6 +110,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
         await readingQueue?.queue.stop();
         await renderer?.close?.();
         await closeAuditTrail(container); // the buffered audit entries of the last requests
+        await closeFileStorage(container);
         await db.close();
       })()),
   };
@@ -155,10 +160,20 @@ export async function startWorker(config: AppConfig): Promise<{ stop(): Promise<
   const db = await openDatabase(config, (m) => logger.info(m));
   await migrate(db);
   const queue = (await startReadingQueue(config, db.url, logger))!;
-  await queue.work(readingWork(createContainer(config, db, logger, { readingQueue: queue.queue })));
+  const container = createContainer(config, db, logger, { readingQueue: queue.queue });
+  try {
+    await checkFileStorage(container); // the worker reads the uploaded files: same pt-BR start-up check as the server
+  } catch (error) {
+    await queue.queue.stop();
+    await closeFileStorage(container);
+    await db.close();
+    throw error;
+  }
+  await queue.work(readingWork(container));
   return {
     async stop() {
       await queue.queue.stop();
+      await closeFileStorage(container);
       await db.close();
     },
   };
