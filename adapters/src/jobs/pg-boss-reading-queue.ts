@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AudiogramReadingQueue } from '../../../core/src';
+import { withAdvisoryLock } from '../persistence/advisory-locks';
 
 export const READING_QUEUE = 'read-audiogram';
 
@@ -23,8 +24,12 @@ export class PgBossReadingQueue implements AudiogramReadingQueue {
   static async start(connectionString: string, probe: () => Promise<boolean>, logger: Logger): Promise<PgBossReadingQueue> {
     const boss = new PgBoss({ connectionString, max: 3 });
     boss.on('error', (error) => logger.error({ err: error }, 'pg-boss'));
-    await boss.start();
-    await boss.createQueue(READING_QUEUE);
+    // pg-boss 10's create_queue is not locked: processes starting together (several `limiar serve`, a
+    // `limiar worker`) deadlock creating the queue's partition; they take turns (ADR 0023)
+    await withAdvisoryLock(connectionString, 'readingQueueSetup', async () => {
+      await boss.start();
+      await boss.createQueue(READING_QUEUE);
+    });
     return new PgBossReadingQueue(boss, probe);
   }
 

@@ -9,6 +9,7 @@ export const ADVISORY_LOCKS = {
   migrations: 1,
   reclassifyStaleExams: 2,
   programmeRefresh: 3,
+  readingQueueSetup: 4,
 } as const;
 const LIMIAR_LOCK_SPACE = 0x4c494d; // "LIM"
 
