@@ -7,6 +7,7 @@ import { registerImportAudiometerCommands } from './commands/import-audiometer';
 import { registerImportExamsCommand } from './commands/import-exams';
 import { registerImportFhirCommand } from './commands/fhir';
 import { registerMigrateCommand } from './commands/migrate';
+import { registerMigrateFilesCommand } from './commands/migrate-files';
 import { registerRetentionReportCommand } from './commands/retention-report';
 import { registerServeCommand } from './commands/serve';
 import { registerWorkerCommand } from './commands/worker';
@@ -25,6 +26,7 @@ const errors: Array<[RegExp, string]> = [
   [/^error: unknown option/, 'erro: opção desconhecida'],
   [/^error: missing required argument/, 'erro: argumento obrigatório ausente'],
   [/^error: option '(.*)' argument missing/, "erro: falta o valor da opção '$1'"],
+  [/^error: option '(.*)' argument '(.*)' is invalid\./, "erro: valor '$2' inválido para a opção '$1':"],
   [/^error: too many arguments/, 'erro: argumentos demais'],
   [/^error:/, 'erro:'],
 ];
@@ -58,6 +60,7 @@ registerImportAudiometerCommands(program);
 registerImportFhirCommand(program);
 registerExportCommand(program);
 registerRetentionReportCommand(program);
+registerMigrateFilesCommand(program);
 
 try {
   await program.parseAsync(process.argv);

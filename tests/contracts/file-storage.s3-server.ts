@@ -30,6 +30,7 @@ export interface TestS3Server {
  * with the given buckets. No Docker engine answers on this machine and moto is not installable (ADR 0022).
  */
 export async function startS3Server(buckets: string[] = ['limiar']): Promise<TestS3Server> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'; // as the adapter does (s3-file-storage.ts)
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'limiar-s3rver-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: buckets.map((name) => ({ name })) });
   const { port } = await server.run();

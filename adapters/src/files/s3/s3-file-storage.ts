@@ -123,6 +123,9 @@ export class S3CiphertextStore implements CiphertextStore {
 
   private connect(): Promise<Connected> {
     return (this.connected ??= (async () => {
+      // the SDK warns on every start that its releases after January 2027 will need Node 22; the version is
+      // pinned (package-lock) and Node 20 is the project's runtime (ADR 0002): nothing for an operator to do
+      process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
       const sdk = await import('@aws-sdk/client-s3');
       const s = this.settings;
       const client = new sdk.S3Client({

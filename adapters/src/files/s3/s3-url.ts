@@ -50,7 +50,3 @@ export const s3UrlSchema = z.string().trim().transform((text, ctx): S3Settings =
   };
 });
 
-/** The URL without its secret, for logs and messages. */
-export function redactS3Url(settings: S3Settings): string {
-  return `${settings.endpoint}/${settings.bucket}${settings.prefix ? `/${settings.prefix.replace(/\/$/, '')}` : ''}`;
-}
