@@ -118,4 +118,26 @@ export function accountRepositoriesContract(make: () => Promise<AccountStores>) 
     expect(await s.attempts.countFailuresSince(login('a@x.com', '2.2.2.2'), at(-1))).toBe(1);
     expect(await s.attempts.countFailuresSince({ kind: 'register', email: 'a@x.com' }, at(-1))).toBe(1);
   });
+
+  it('records an attempt only within every limit (this attempt included), and removes one by its id', async () => {
+    const at = (min: number) => new Date(t0.getTime() + min * 60_000);
+    const attempt = { kind: 'contact' as const, email: 'c@x.com', ip: '3.3.3.3' };
+    const checks = [{ scope: attempt, max: 2 }, { scope: { kind: 'contact' as const, ip: '3.3.3.3' }, max: 3 }];
+    const first = await s.attempts.recordWithin(attempt, at(1), at(0), checks);
+    const second = await s.attempts.recordWithin(attempt, at(2), at(0), checks);
+    expect(first).toHaveProperty('id');
+    expect(second).toHaveProperty('id');
+    expect(await s.attempts.recordWithin(attempt, at(3), at(0), checks)).toEqual({ refused: attempt });
+    expect(await s.attempts.countFailuresSince(attempt, at(0))).toBe(2);
+    // another e-mail from that address: the pair is free, the address takes one more
+    const other = { ...attempt, email: 'd@x.com' };
+    const otherChecks = [{ scope: other, max: 2 }, checks[1]];
+    expect(await s.attempts.recordWithin(other, at(3), at(0), otherChecks)).toHaveProperty('id');
+    expect(await s.attempts.recordWithin(other, at(4), at(0), otherChecks)).toEqual({ refused: checks[1].scope });
+    // outside the window the old attempts no longer count
+    expect(await s.attempts.recordWithin(attempt, at(20), at(10), checks)).toHaveProperty('id');
+    await s.attempts.removeFailure((first as { id: string }).id);
+    expect(await s.attempts.countFailuresSince(attempt, at(0))).toBe(2);
+    expect(await s.attempts.oldestFailureSince(attempt, at(0))).toEqual(at(2));
+  });
 }

@@ -199,6 +199,15 @@ describe('two API processes and one worker on one database', () => {
     }
   });
 
+  it('a burst of concurrent failed logins on A and B lets exactly the configured number through to the password check', async () => {
+    const account = await registerAccount(at(a));
+    const limit = ATTEMPT_LIMITS.login.perPair;
+    const statuses = await Promise.all(Array.from({ length: 4 * limit }, (_, i) =>
+      at(i % 2 ? b : a).request('/api/auth/login', json({ email: account.email, password: `senha-errada-${i}` })).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 401)).toHaveLength(limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(3 * limit);
+  });
+
   it('an upload on A is read by the worker process and the reading is visible on B', async () => {
     const who = await registerAccount(at(a));
     const patient = await (await at(a).request('/api/patients', json({ name: 'Rui Multiprocesso', age: 50, sex: 'M' }, who.token))).json();

@@ -106,12 +106,26 @@ export interface AttemptScope {
   ip?: string;
 }
 
+/** A limit on the attempts of one scope (`LoginAttemptLog.recordWithin`). */
+export interface AttemptCheck {
+  scope: AttemptScope;
+  max: number;
+}
+
 export interface LoginAttemptLog {
   /** Attempts in the scope strictly after `since`. */
   countFailuresSince(scope: AttemptScope, since: Date): Promise<number>;
   /** The time of the oldest attempt counted since `since`, to say when the limit lifts. */
   oldestFailureSince(scope: AttemptScope, since: Date): Promise<Date | undefined>;
   recordFailure(attempt: Required<AttemptScope>, at: Date): Promise<void>;
+  /**
+   * Records the attempt only if, with it, every check's scope holds at most `max` attempts after `since`;
+   * otherwise records nothing and names the first scope over its limit. Atomic with the same call in any
+   * other process on the same database (ADR 0023): of concurrent attempts, exactly the allowed number are recorded.
+   */
+  recordWithin(attempt: Required<AttemptScope>, at: Date, since: Date, checks: readonly AttemptCheck[]): Promise<{ id: string } | { refused: AttemptScope }>;
+  /** Removes one recorded attempt (it turned out not to be a failure). */
+  removeFailure(id: string): Promise<void>;
   /** Forgets the attempts of that kind for that e-mail from that address (a successful login). */
   clearFailures(attempt: Required<AttemptScope>): Promise<void>;
 }

@@ -3,7 +3,7 @@ import type { Professional } from '../accounts/professional';
 import { registryLabel } from '../accounts/registries';
 import type {
   InvitationRepository, MembershipRepository,
-  AttemptScope, ContactMessage, DataDeletionRequest, LoginAttemptLog, Organization, OrganizationRepository, PasswordHasher,
+  AttemptCheck, AttemptScope, ContactMessage, DataDeletionRequest, LoginAttemptLog, Organization, OrganizationRepository, PasswordHasher,
   ProfessionalRepository, PublicRequestLog, Session, SessionClaims, SessionRepository, SessionTokens,
 } from '../ports/account-ports';
 import type { PasswordResetToken, PasswordResetTokenRepository } from '../ports/account-ports';
@@ -177,7 +177,8 @@ export class InMemoryInvitationRepository implements InvitationRepository {
 }
 
 export class InMemoryLoginAttemptLog implements LoginAttemptLog {
-  private rows: Array<Required<AttemptScope> & { at: Date }> = [];
+  private rows: Array<Required<AttemptScope> & { at: Date; id: string }> = [];
+  private seq = 0;
   private inScope(s: AttemptScope, since: Date) {
     return this.rows.filter((r) => r.kind === s.kind && (s.email === undefined || r.email === s.email) && (s.ip === undefined || r.ip === s.ip) && r.at > since);
   }
@@ -188,7 +189,17 @@ export class InMemoryLoginAttemptLog implements LoginAttemptLog {
     return this.inScope(scope, since).sort((a, b) => +a.at - +b.at)[0]?.at;
   }
   async recordFailure(attempt: Required<AttemptScope>, at: Date) {
-    this.rows.push({ ...attempt, at });
+    this.rows.push({ ...attempt, at, id: String(++this.seq) });
+  }
+  async recordWithin(attempt: Required<AttemptScope>, at: Date, since: Date, checks: readonly AttemptCheck[]) {
+    const over = checks.find((c) => this.inScope(c.scope, since).length + 1 > c.max);
+    if (over) return { refused: over.scope };
+    const id = String(++this.seq);
+    this.rows.push({ ...attempt, at, id });
+    return { id };
+  }
+  async removeFailure(id: string) {
+    this.rows = this.rows.filter((r) => r.id !== id);
   }
   async clearFailures(a: Required<AttemptScope>) {
     this.rows = this.rows.filter((r) => !(r.kind === a.kind && r.email === a.email && r.ip === a.ip));

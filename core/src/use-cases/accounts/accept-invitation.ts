@@ -130,12 +130,9 @@ export class AcceptInvitation {
     if (current && current.userId === account.id) return ok(undefined);
     if (input.mode !== 'existing' || !input.password) return err(new InvalidCredentialsError());
     const ip = origin.ip ?? 'desconhecido';
-    const retryAfter = await this.limiter.retryAfter(ATTEMPT_LIMITS.login, account.email, ip);
-    if (retryAfter) return err(new LoginRateLimitedError(retryAfter));
-    if (!account.passwordHash || !(await this.hasher.verify(account.passwordHash, input.password))) {
-      await this.limiter.record(ATTEMPT_LIMITS.login, account.email, ip);
-      return err(new InvalidCredentialsError());
-    }
+    const attempt = await this.limiter.take(ATTEMPT_LIMITS.login, account.email, ip);
+    if (attempt.retryAfter) return err(new LoginRateLimitedError(attempt.retryAfter));
+    if (!account.passwordHash || !(await this.hasher.verify(account.passwordHash, input.password))) return err(new InvalidCredentialsError());
     await this.limiter.clear(ATTEMPT_LIMITS.login, account.email, ip);
     return ok(undefined);
   }

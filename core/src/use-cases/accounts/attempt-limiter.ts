@@ -1,4 +1,4 @@
-import type { AttemptKind, AttemptScope, LoginAttemptLog } from '../../ports/account-ports';
+import type { AttemptCheck, AttemptKind, AttemptScope, LoginAttemptLog } from '../../ports/account-ports';
 import type { Clock } from '../../ports/clock';
 
 /** How many attempts of a kind a window allows, per account (e-mail), per client address, per both. */
@@ -26,29 +26,36 @@ export const ATTEMPT_LIMITS = {
   dataDeletion: { kind: 'data-deletion', windowMs: 60 * MINUTE, perAccount: 3, perAddress: 5 },
 } as const satisfies Record<string, AttemptLimit>;
 
+/** The answer of `AttemptLimiter.take`. */
+export interface TakenAttempt {
+  /** Seconds until one more attempt is allowed (nothing was recorded); 0 when this one was taken. */
+  readonly retryAfter: number;
+  /** Takes the attempt back (it was not a failure: a right current password); a no-op for a refused one. */
+  release(): Promise<void>;
+}
+
 export class AttemptLimiter {
   constructor(private readonly log: LoginAttemptLog, private readonly clock: Clock) {}
 
-  /** Seconds until one more attempt is allowed for that e-mail from that address; 0 when allowed now. */
-  async retryAfter(limit: AttemptLimit, email: string, ip: string): Promise<number> {
+  /**
+   * Takes one attempt of that e-mail from that address, counted as a failure until `clear` or `release`.
+   * Checked and recorded in one step, atomic across every API process on the database (ADR 0023): of
+   * concurrent attempts exactly the limit are taken — a check before the attempt and a record after it let
+   * a burst through whole. A refused attempt records nothing (it does not prolong the wait).
+   */
+  async take(limit: AttemptLimit, email: string, ip: string): Promise<TakenAttempt> {
     const now = this.clock.now();
     const since = new Date(now.getTime() - limit.windowMs);
-    const scopes: [AttemptScope, number | undefined][] = [
+    const checks: AttemptCheck[] = ([
       [{ kind: limit.kind, email, ip }, limit.perPair],
       [{ kind: limit.kind, email }, limit.perAccount],
       [{ kind: limit.kind, ip }, limit.perAddress],
-    ];
-    for (const [scope, max] of scopes) {
-      if (max === undefined || (await this.log.countFailuresSince(scope, since)) < max) continue;
-      const oldest = await this.log.oldestFailureSince(scope, since);
-      const seconds = oldest ? Math.ceil((oldest.getTime() + limit.windowMs - now.getTime()) / 1000) : limit.windowMs / 1000;
-      return Math.max(1, seconds);
-    }
-    return 0;
-  }
-
-  record(limit: AttemptLimit, email: string, ip: string): Promise<void> {
-    return this.log.recordFailure({ kind: limit.kind, email, ip }, this.clock.now());
+    ] as [AttemptScope, number | undefined][]).flatMap(([scope, max]) => (max === undefined ? [] : [{ scope, max }]));
+    const taken = await this.log.recordWithin({ kind: limit.kind, email, ip }, now, since, checks);
+    if ('id' in taken) return { retryAfter: 0, release: () => this.log.removeFailure(taken.id) };
+    const oldest = await this.log.oldestFailureSince(taken.refused, since);
+    const seconds = oldest ? Math.ceil((oldest.getTime() + limit.windowMs - now.getTime()) / 1000) : limit.windowMs / 1000;
+    return { retryAfter: Math.max(1, seconds), release: async () => {} };
   }
 
   clear(limit: AttemptLimit, email: string, ip: string): Promise<void> {

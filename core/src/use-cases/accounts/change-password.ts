@@ -34,13 +34,11 @@ export class ChangePassword {
     const me = await this.professionals.findById(auth.userId);
     if (!me) return err(new UserNotFoundError());
     const ip = origin.ip ?? 'desconhecido';
-    const retryAfter = await this.limiter.retryAfter(ATTEMPT_LIMITS.changePassword, me.email, ip);
-    if (retryAfter) return err(new TooManyAttemptsError(retryAfter));
+    const attempt = await this.limiter.take(ATTEMPT_LIMITS.changePassword, me.email, ip);
+    if (attempt.retryAfter) return err(new TooManyAttemptsError(attempt.retryAfter));
     // a Google-only account has no current password to check: it sets its first one
-    if (me.passwordHash && !(await this.hasher.verify(me.passwordHash, input.currentPassword))) {
-      await this.limiter.record(ATTEMPT_LIMITS.changePassword, me.email, ip);
-      return err(new WrongCurrentPasswordError());
-    }
+    if (me.passwordHash && !(await this.hasher.verify(me.passwordHash, input.currentPassword))) return err(new WrongCurrentPasswordError());
+    await attempt.release(); // the right current password: not a failed attempt
     const passwordHash = await this.hasher.hash(input.newPassword);
     const now = this.clock.now();
     const endedSessions = await this.uow.run(async () => {

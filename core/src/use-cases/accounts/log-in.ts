@@ -35,15 +35,13 @@ export class LogIn {
     if (!valid.ok) return valid;
     const { email, password } = valid.value;
     const ip = origin.ip ?? 'desconhecido';
-    const retryAfter = await this.limiter.retryAfter(ATTEMPT_LIMITS.login, email, ip);
-    if (retryAfter) return err(new LoginRateLimitedError(retryAfter));
+    // taken before the password is checked, counted as a failure unless the password is right
+    const attempt = await this.limiter.take(ATTEMPT_LIMITS.login, email, ip);
+    if (attempt.retryAfter) return err(new LoginRateLimitedError(attempt.retryAfter));
     const professional = await this.professionals.findByEmail(email);
     this.dummyHash ??= this.hasher.hash('limiar-unknown-user');
     const matches = await this.hasher.verify(professional?.passwordHash ?? (await this.dummyHash), password);
-    if (!professional || !professional.passwordHash || !matches) {
-      await this.limiter.record(ATTEMPT_LIMITS.login, email, ip);
-      return err(new InvalidCredentialsError());
-    }
+    if (!professional || !professional.passwordHash || !matches) return err(new InvalidCredentialsError());
     await this.limiter.clear(ATTEMPT_LIMITS.login, email, ip);
     return this.openSession.execute(professional, input.rememberMe, origin);
   }

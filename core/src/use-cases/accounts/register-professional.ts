@@ -42,9 +42,9 @@ export class RegisterProfessional {
     if (!valid.ok) return valid;
     const v = valid.value;
     const ip = origin.ip ?? 'desconhecido';
-    const retryAfter = await this.limiter.retryAfter(ATTEMPT_LIMITS.register, v.email, ip);
-    if (retryAfter) return err(new TooManyAttemptsError(retryAfter));
-    await this.limiter.record(ATTEMPT_LIMITS.register, v.email, ip);
+    // every registration attempt counts (taken and kept)
+    const attempt = await this.limiter.take(ATTEMPT_LIMITS.register, v.email, ip);
+    if (attempt.retryAfter) return err(new TooManyAttemptsError(attempt.retryAfter));
     if (await this.professionals.findByEmail(v.email)) return err(new EmailAlreadyRegisteredError());
     const passwordHash = await this.hasher.hash(v.password);
     const now = this.clock.now();

@@ -60,9 +60,7 @@ export class SubmitPublicRequest {
   private async limited(limit: AttemptLimit, email: string, origin: RequestOrigin) {
     const key = email.trim().toLowerCase();
     const ip = origin.ip ?? 'desconhecido';
-    const retryAfter = await this.limiter.retryAfter(limit, key, ip);
-    if (retryAfter) return new TooManyRequestsError(retryAfter);
-    await this.limiter.record(limit, key, ip);
-    return undefined;
+    const attempt = await this.limiter.take(limit, key, ip);
+    return attempt.retryAfter ? new TooManyRequestsError(attempt.retryAfter) : undefined;
   }
 }

@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import type { InferEntity } from '@mikro-orm/core';
 import type {
-  AttemptScope, ContactMessage, DataDeletionRequest, LoginAttemptLog, Organization, OrganizationRepository,
+  AttemptCheck, AttemptScope, ContactMessage, DataDeletionRequest, LoginAttemptLog, Organization, OrganizationRepository,
   ProfessionalRepository, PublicRequestLog, Session, SessionRepository, Professional, ProfessionalType,
 } from '../../../../../core/src';
 import {
@@ -150,6 +150,25 @@ export class MikroOrmLoginAttemptLog implements LoginAttemptLog {
 
   async recordFailure(attempt: Required<AttemptScope>, at: Date) {
     await this.em().insert(LoginAttemptSchema, { ...attempt, attemptedAt: at });
+  }
+
+  /**
+   * Count and insert under a transaction-level advisory lock of the attempt's kind (ADR 0023): concurrent
+   * attempts of every API process take turns for these few milliseconds (not for the password check), so
+   * each one counts all those recorded before it.
+   */
+  recordWithin(attempt: Required<AttemptScope>, at: Date, since: Date, checks: readonly AttemptCheck[]) {
+    return this.em().transactional(async (em): Promise<{ id: string } | { refused: AttemptScope }> => {
+      await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`limiar:attempt:${attempt.kind}`]);
+      for (const { scope, max } of checks) {
+        if ((await em.count(LoginAttemptSchema, { ...scope, attemptedAt: { $gt: since } })) + 1 > max) return { refused: scope };
+      }
+      return { id: String(await em.insert(LoginAttemptSchema, { ...attempt, attemptedAt: at })) };
+    });
+  }
+
+  async removeFailure(id: string) {
+    await this.em().nativeDelete(LoginAttemptSchema, { id: Number(id) });
   }
 
   async clearFailures(attempt: Required<AttemptScope>) {
