@@ -67,4 +67,16 @@ export function passwordResetRepositoryContract(make: () => Promise<PasswordRese
     expect(await s.resetTokens.oldestRequestSince({ ip: '10.0.0.1' }, at(-1))).toEqual(at(0));
     expect(await s.resetTokens.oldestRequestSince({ email: 'bia@x.com' }, at(10))).toBeUndefined();
   });
+
+  it('records a request only within every limit (this request included)', async () => {
+    const checks = (email: string, ip: string) => [{ by: { email }, max: 2 }, { by: { ip }, max: 3 }];
+    expect(await s.resetTokens.recordRequestWithin('cid@x.com', '10.0.0.9', at(1), at(0), checks('cid@x.com', '10.0.0.9'))).toEqual({});
+    expect(await s.resetTokens.recordRequestWithin('cid@x.com', '10.0.0.9', at(2), at(0), checks('cid@x.com', '10.0.0.9'))).toEqual({});
+    expect(await s.resetTokens.recordRequestWithin('cid@x.com', '10.0.0.9', at(3), at(0), checks('cid@x.com', '10.0.0.9'))).toEqual({ refused: { email: 'cid@x.com' } });
+    expect(await s.resetTokens.recordRequestWithin('dan@x.com', '10.0.0.9', at(3), at(0), checks('dan@x.com', '10.0.0.9'))).toEqual({});
+    expect(await s.resetTokens.recordRequestWithin('eva@x.com', '10.0.0.9', at(4), at(0), checks('eva@x.com', '10.0.0.9'))).toEqual({ refused: { ip: '10.0.0.9' } });
+    expect(await s.resetTokens.countRequestsSince({ ip: '10.0.0.9' }, at(0))).toBe(3);
+    // outside the window the old requests no longer count
+    expect(await s.resetTokens.recordRequestWithin('cid@x.com', '10.0.0.9', at(20), at(10), checks('cid@x.com', '10.0.0.9'))).toEqual({});
+  });
 }

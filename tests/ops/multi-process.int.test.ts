@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { ATTEMPT_LIMITS } from '../../core/src';
+import { ATTEMPT_LIMITS, PASSWORD_RESET_MAX_PER_EMAIL } from '../../core/src';
 import { bearer, json, registerAccount, type Account } from '../support/accounts';
 import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
 import { FakeOllama } from '../support/fake-ollama';
@@ -206,6 +206,14 @@ describe('two API processes and one worker on one database', () => {
       at(i % 2 ? b : a).request('/api/auth/login', json({ email: account.email, password: `senha-errada-${i}` })).then((r) => r.status)));
     expect(statuses.filter((s) => s === 401)).toHaveLength(limit);
     expect(statuses.filter((s) => s === 429)).toHaveLength(3 * limit);
+  });
+
+  it('a burst of password-reset requests on A and B gets exactly the allowed number of links', async () => {
+    const account = await registerAccount(at(b));
+    const statuses = await Promise.all(Array.from({ length: 4 * PASSWORD_RESET_MAX_PER_EMAIL }, (_, i) =>
+      at(i % 2 ? b : a).request('/api/auth/forgot-password', json({ email: account.email })).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(PASSWORD_RESET_MAX_PER_EMAIL);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(3 * PASSWORD_RESET_MAX_PER_EMAIL);
   });
 
   it('an upload on A is read by the worker process and the reading is visible on B', async () => {

@@ -212,6 +212,12 @@ export interface PasswordResetTokenRepository {
   /** Marks every unused token of the user as used (a reset makes the other links worthless). */
   invalidateAllForUser(userId: string, now: Date): Promise<void>;
   recordRequest(email: string, ip: string, at: Date): Promise<void>;
+  /**
+   * Records the request only if, with it, each check's e-mail or IP has at most `max` requests after `since`;
+   * otherwise records nothing and names the first one over its limit. Atomic with the same call in any other
+   * process on the database (ADR 0023).
+   */
+  recordRequestWithin(email: string, ip: string, at: Date, since: Date, checks: readonly { by: { email: string } | { ip: string }; max: number }[]): Promise<{ refused?: { email: string } | { ip: string } }>;
   /** Requests strictly after `since` for the e-mail (any IP) or for the IP (any e-mail). */
   countRequestsSince(by: { email: string } | { ip: string }, since: Date): Promise<number>;
   /** The oldest of those requests, to say when the limit lifts. */

@@ -282,6 +282,11 @@ export class InMemoryPasswordResetTokenRepository implements PasswordResetTokenR
   async recordRequest(email: string, ip: string, at: Date) {
     this.requests.push({ email, ip, at });
   }
+  async recordRequestWithin(email: string, ip: string, at: Date, since: Date, checks: readonly { by: { email: string } | { ip: string }; max: number }[]) {
+    for (const { by, max } of checks) if ((await this.countRequestsSince(by, since)) + 1 > max) return { refused: by };
+    this.requests.push({ email, ip, at });
+    return {};
+  }
   async countRequestsSince(by: { email: string } | { ip: string }, since: Date) {
     return this.matching(by, since).length;
   }

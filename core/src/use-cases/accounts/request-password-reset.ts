@@ -51,7 +51,6 @@ export class RequestPasswordReset {
     const now = this.clock.now();
     const limited = await this.rateLimit(email, ip, now);
     if (limited) return err(limited);
-    await this.resetTokens.recordRequest(email, ip, now);
     const professional = await this.professionals.findByEmail(email);
     if (!professional) return this.mail ? ok({ delivery: 'email' }) : err(new PasswordResetEmailNotFoundError());
     const token = this.secrets.newSecret();
@@ -64,14 +63,16 @@ export class RequestPasswordReset {
     return ok({ delivery: 'email' });
   }
 
+  /** Records the request when it is within the limits, checked and recorded in one step across processes (ADR 0023). */
   private async rateLimit(email: string, ip: string, now: Date): Promise<PasswordResetRateLimitedError | undefined> {
     const since = new Date(now.getTime() - PASSWORD_RESET_WINDOW_MS);
-    for (const [by, max] of [[{ email }, PASSWORD_RESET_MAX_PER_EMAIL], [{ ip }, PASSWORD_RESET_MAX_PER_IP]] as const) {
-      if ((await this.resetTokens.countRequestsSince(by, since)) < max) continue;
-      const oldest = await this.resetTokens.oldestRequestSince(by, since);
-      const retryAfter = oldest ? Math.ceil((oldest.getTime() + PASSWORD_RESET_WINDOW_MS - now.getTime()) / 1000) : PASSWORD_RESET_WINDOW_MS / 1000;
-      return new PasswordResetRateLimitedError(Math.max(1, retryAfter));
-    }
-    return undefined;
+    const { refused } = await this.resetTokens.recordRequestWithin(email, ip, now, since, [
+      { by: { email }, max: PASSWORD_RESET_MAX_PER_EMAIL },
+      { by: { ip }, max: PASSWORD_RESET_MAX_PER_IP },
+    ]);
+    if (!refused) return undefined;
+    const oldest = await this.resetTokens.oldestRequestSince(refused, since);
+    const retryAfter = oldest ? Math.ceil((oldest.getTime() + PASSWORD_RESET_WINDOW_MS - now.getTime()) / 1000) : PASSWORD_RESET_WINDOW_MS / 1000;
+    return new PasswordResetRateLimitedError(Math.max(1, retryAfter));
   }
 }

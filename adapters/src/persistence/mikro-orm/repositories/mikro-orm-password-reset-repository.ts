@@ -31,6 +31,18 @@ export class MikroOrmPasswordResetTokenRepository implements PasswordResetTokenR
     await this.em().insert(PasswordResetRequestSchema, { email, ip, requestedAt: at });
   }
 
+  /** Count and insert under a transaction advisory lock (ADR 0023): concurrent requests of every process take turns. */
+  recordRequestWithin(email: string, ip: string, at: Date, since: Date, checks: readonly { by: By; max: number }[]) {
+    return this.em().transactional(async (em): Promise<{ refused?: By }> => {
+      await em.execute('select pg_advisory_xact_lock(hashtext(?))', ['limiar:attempt:password-reset']);
+      for (const { by, max } of checks) {
+        if ((await em.count(PasswordResetRequestSchema, { ...by, requestedAt: { $gt: since } })) + 1 > max) return { refused: by };
+      }
+      await em.insert(PasswordResetRequestSchema, { email, ip, requestedAt: at });
+      return {};
+    });
+  }
+
   countRequestsSince(by: By, since: Date) {
     return this.em().count(PasswordResetRequestSchema, { ...by, requestedAt: { $gt: since } });
   }
