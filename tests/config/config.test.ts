@@ -21,6 +21,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LIMIAR_CHART_READER: 'sim' })).toThrow(/LIMIAR_CHART_READER/);
   });
 
+  it('runs one API process unless LIMIAR_WORKERS asks for more (1–64; serve --workers, ADR 0023)', () => {
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ LIMIAR_WORKERS: '4' }).workers).toBe(4);
+    expect(() => loadConfig({ LIMIAR_WORKERS: '0' })).toThrow(/LIMIAR_WORKERS/);
+    expect(() => loadConfig({ LIMIAR_WORKERS: 'dois' })).toThrow(/LIMIAR_WORKERS/);
+  });
+
   it('refuses bad values with one pt-BR line per variable', () => {
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' });

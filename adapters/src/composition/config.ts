@@ -37,6 +37,8 @@ export const envSchema = z.object({
   LIMIAR_PROGRAMME_REFRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   LIMIAR_AUDIT: z.enum(['buffered', 'direct', 'off']).default('buffered'),
   LIMIAR_IN_PROCESS_WORKER: z.enum(['0', '1', 'true', 'false']).default('1'),
+  // API processes of `limiar serve` on this host (node:cluster, ADR 0023); `--workers N` overrides it
+  LIMIAR_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   LIMIAR_JWT_SECRET: z.string().min(32, 'LIMIAR_JWT_SECRET precisa de pelo menos 32 caracteres').optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -91,6 +93,8 @@ export interface AppConfig {
   s3?: S3Settings;
   /** Run queued jobs (slow audiogram readings) inside `limiar serve`; else only `limiar worker` does. */
   inProcessWorker: boolean;
+  /** API processes `limiar serve` runs on this host (`LIMIAR_WORKERS`, `--workers`); 1 = one process, no cluster. */
+  workers: number;
   /** Seconds between background refreshes of the programme projection; 0 = only when a dashboard query asks. */
   programmeRefreshSeconds: number;
   /**
@@ -145,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     fileKey: e.LIMIAR_FILE_KEY,
     s3: e.LIMIAR_S3_URL,
     inProcessWorker: e.LIMIAR_IN_PROCESS_WORKER === '1' || e.LIMIAR_IN_PROCESS_WORKER === 'true',
+    workers: e.LIMIAR_WORKERS,
     // tests see the marks as the writes left them unless they ask for the background refresh
     programmeRefreshSeconds: e.LIMIAR_PROGRAMME_REFRESH_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60),
     audit: e.LIMIAR_AUDIT,

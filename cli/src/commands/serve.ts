@@ -3,7 +3,8 @@ import { InvalidArgumentError, type Command } from 'commander';
 
 interface ServeOptions {
   port?: string;
-  workers: number;
+  /** `--workers`; else `LIMIAR_WORKERS` (AppConfig.workers). */
+  workers?: number;
 }
 
 /** Message a cluster worker sends its primary once it listens. */
@@ -37,23 +38,12 @@ export function registerServeCommand(program: Command): void {
     .command('serve')
     .description('inicia o banco (embutido, se não houver DATABASE_URL), aplica as migrações e serve a API e o app web')
     .option('-p, --port <porta>', 'porta HTTP (padrão: PORT ou 3000)')
-    .option('-w, --workers <n>', 'processos da API nesta máquina, na mesma porta (node:cluster; padrão: LIMIAR_WORKERS ou 1)', parseWorkers, defaultWorkers())
+    .option('-w, --workers <n>', 'processos da API nesta máquina, na mesma porta (node:cluster; padrão: LIMIAR_WORKERS ou 1)', parseWorkers)
     .action(async (opts: ServeOptions) => {
       if (cluster.isWorker) return serveAsClusterWorker(opts);
-      if (opts.workers > 1) return servePrimary(opts);
+      if ((opts.workers ?? (await loadServeConfig(opts)).workers) > 1) return servePrimary(opts);
       return serveSingleProcess(opts);
     });
-}
-
-function defaultWorkers(): number {
-  const env = process.env.LIMIAR_WORKERS;
-  if (!env) return 1;
-  try {
-    return parseWorkers(env);
-  } catch {
-    process.stderr.write(`LIMIAR_WORKERS inválido (${env}): informe um número inteiro de 1 a 64.\n`);
-    process.exit(2);
-  }
 }
 
 async function loadServeConfig(opts: ServeOptions) {
@@ -189,6 +179,6 @@ async function servePrimary(opts: ServeOptions): Promise<void> {
     })());
 
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
-  for (let i = 0; i < opts.workers; i++) slots.push({ startedAt: 0, failedStarts: 0, ready: false });
+  for (let i = 0; i < (opts.workers ?? config.workers); i++) slots.push({ startedAt: 0, failedStarts: 0, ready: false });
   slots.forEach(fork);
 }
