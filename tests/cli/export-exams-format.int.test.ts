@@ -4,7 +4,8 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../core/src';
+import { AIR_FREQUENCIES, BONE_FREQUENCIES, classifyHistory, noResponse, type Threshold } from '../../core/src';
+import { CLASSIFICATION_COLUMNS, classificationRow } from '../../adapters/src/persistence/classification-row';
 import { exportCsv, type ExportFilters } from '../../adapters/src/persistence/bulk/csv-export';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -82,14 +83,27 @@ const AUDIOGRAMS = [
   `{"air": [1, 2]}`,
   `[]`,
 ];
-const DOCS = [
-  { classification_right: 'nao_sugestivo', classification_left: 'aceitavel', pta3_right: 0, pta3_left: 3.33, mean_346_right: 6.67, mean_346_left: 8.33, who2021_grade: 'normal', exam_complete: true, alerts: [], exam_findings: [{ code: 'X', message: 'y' }], rules_version: '2026.11-1' },
-  { classification_right: 'sugestivo_painpse', classification_left: 'a"b;c', reference_date: '2015-06-15', rule_set: 'portaria19', desencadeamento: true, agravamento: false, pta3_right: -1.67, pta3_left: 65, mean_346_right: 70, mean_346_right_bound: 'min', mean_346_left: null, mean_346_left_bound: 'min', who2021_grade: 'severe', exam_complete: false, alerts: ['-Exame de 15/06/2017, orelha direita: sugestivo', 'O diagnóstico; "conclusivo"'] },
-  { classification_right: 'linha\nnova\\', desencadeamento: 'true', agravamento: 'x', exam_complete: null, alerts: [null, '', 7, { x: [1, 'y'] }, true] },
-  { alerts: [null] },
-  { alerts: [''] },
-  {},
-];
+/**
+ * The classification of each worker's six exams, by the classifier over thresholds that drift from a
+ * baseline (so references, desencadeamento, agravamento, indeterminate comparisons, NR bounds and two
+ * exams on one date all occur). The row keeps the document and its typed columns (ADR 0025); the
+ * reference formats the document, the export the columns — the bytes must be the same.
+ */
+function historyDocs(worker: number, dates: string[]): Array<Record<string, unknown>> {
+  const ear = (k: number, side: number) => {
+    const air: Record<number, Threshold> = {};
+    AIR_FREQUENCIES.forEach((hz, i) => {
+      const base = ((worker * 7 + i * 3 + side) % 5) * 5 - 5;
+      const shift = hz >= 3000 && hz <= 6000 ? k * ((worker + side) % 3) * 5 : 0;
+      if ((worker + k + i) % 11 === 0) return; // not measured
+      air[hz] = (worker + k * i) % 13 === 0 ? noResponse(Math.min(120, base + shift + 60)) : Math.min(120, base + shift);
+    });
+    return { air };
+  };
+  const exams = dates.map((date, k) => ({ id: `x${k}`, date, right: ear(k, 0), left: ear(k, 1), acousticRestHours: 14, calibrationDate: null, createdAt: new Date(k * 1000), referenceDesignation: null }));
+  const byId = new Map(classifyHistory(exams, { sex: worker % 2 ? 'M' : 'F' }).map((c) => [c.exam.id, JSON.parse(c.classificationJson) as Record<string, unknown>]));
+  return exams.map((e) => byId.get(e.id)!);
+}
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -114,20 +128,18 @@ beforeAll(async () => {
     const patient = randomUUID();
     await pool.query(`insert into patient (id, organization_id, name, age, sex, birth_date, cpf, company_id, job_title, created_at, updated_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now(), now())`,
       [patient, org, name, age, sex, birth, cpf, i === 4 ? null : companyIds[i], job]);
+    const dates = Array.from({ length: 6 }, (_, k) => `20${10 + Math.min(k, k === 3 ? 2 : k)}-0${1 + ((n + Math.min(k, k === 3 ? 2 : k)) % 9)}-1${(n + Math.min(k, k === 3 ? 2 : k)) % 10}`);
+    const docs = historyDocs(i, dates);
     for (let k = 0; k < 6; k++, n++) {
+      const c = classificationRow(docs[k]);
       await pool.query(`insert into exam (id, organization_id, patient_id, exam_date, operator_name, operator_registration, consultation_reason, ambient_noise_db, calibration_date,
-          acoustic_rest_hours, audiogram, classification, rules_version, created_at, updated_at)
-        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb, $13, now(), now())`, [
-        randomUUID(), org, patient, `20${10 + k}-0${1 + (n % 9)}-1${n % 10}`, [null, 'Ana', '=op', 'Operador; "B"', '', '@x'][n % 6], [null, 'CRFa 1', '+55', ''][n % 4],
+          acoustic_rest_hours, audiogram, classification, rules_version, created_at, updated_at, ${CLASSIFICATION_COLUMNS.join(', ')})
+        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb, $13, now() + make_interval(secs => $14), now(), ${CLASSIFICATION_COLUMNS.map((_, j) => `$${15 + j}`).join(', ')})`, [
+        randomUUID(), org, patient, dates[k], [null, 'Ana', '=op', 'Operador; "B"', '', '@x'][n % 6], [null, 'CRFa 1', '+55', ''][n % 4],
         [null, 'Periódico', '-Demissional', '\tx'][n % 4], [null, 32.5, 0, -0.5, 1e-5, 1e20][n % 6], [null, '2020-01-01', 'infinity'][n % 3], [null, 14, 0.25][n % 3],
-        AUDIOGRAMS[n % AUDIOGRAMS.length], JSON.stringify(DOCS[n % DOCS.length]), ['2026.11-1', 'v;2'][n % 2],
+        AUDIOGRAMS[n % AUDIOGRAMS.length], JSON.stringify(docs[k]), ['2026.11-1', 'v;2'][n % 2], k, ...CLASSIFICATION_COLUMNS.map((col) => c[col]),
       ]);
     }
-  }
-  // classifications the web app never writes: numbers as PostgreSQL keeps them, and documents that are not objects
-  await pool.query(`update exam set classification = '{"pta3_right": 1.50, "mean_346_left": 1e21, "pta3_left": 0.0000001, "alerts": [2.50]}' where id = (select id from exam order by exam_date limit 1)`);
-  for (const doc of ['"x"', 'null', '[1, 2]']) {
-    await pool.query(`update exam set classification = $1::jsonb where id = (select id from exam where classification ? 'alerts' and rules_version = '2026.11-1' order by exam_date desc limit 1)`, [doc]);
   }
 }, 60_000);
 afterAll(async () => {
@@ -153,13 +165,10 @@ describe('exams export, formatted in Node', () => {
     expect((await exported({ patientId })).toString('utf8')).toBe((await reference({ patientId })).toString('utf8'));
   });
 
-  it('stops on a reference date that is not a date, as the cast in SQL did', async () => {
-    await pool.query(`update exam set classification = '{"reference_date": "2015-02-30"}' where id = (select id from exam order by exam_date desc limit 1)`);
-    try {
-      await expect(reference({})).rejects.toThrow('out of range');
-      await expect(exported({})).rejects.toThrow('Data de referência inválida');
-    } finally {
-      await pool.query(`update exam set classification = '{}' where classification->>'reference_date' = '2015-02-30'`);
-    }
+  it('the fixture exercises what the columns carry: ear alerts, the item 6 notice, mean bounds, an indeterminate comparison, a shared date', async () => {
+    const r = (await pool.query(`select count(*) filter (where classification_bits & 1023 <> 0) as alerted, count(*) filter (where desencadeamento or agravamento) as triggered,
+      count(*) filter (where classification_bits & (15 << 12) <> 0) as bounded, count(*) filter (where classification_bits & (3 << 10) <> 0) as indeterminate,
+      (select count(*) from (select 1 from exam group by patient_id, exam_date having count(*) > 1) d) as shared from exam`)).rows[0];
+    expect(Object.values(r).map(Number).every((v) => v > 0)).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import iconv from 'iconv-lite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifyPatientExams, fromWireAudiogram, type WireAudiogram } from '../../core/src';
+import { classificationColumns, classifyPatientExams, fromWireAudiogram, type WireAudiogram } from '../../core/src';
 import { inviteMember, json, registerAccount, type Account } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { jsonSummaryOf, runLimiar, writeIn } from '../support/cli';
@@ -187,7 +187,7 @@ describe('limiar import exams', () => {
     const sink = new PgExamImportSink(pool, account.user.organizationId);
     const patientId = (await pool.query<{ id: string }>('select id from patient where organization_id = $1 limit 1', [account.user.organizationId])).rows[0].id;
     const exam = (key: string, date: string, transducer?: string) => ({
-      id: randomUUID(), patientId, date, naturalKey: key, transducer, classificationJson: '{"alerts":[]}', rulesVersion: 'teste', createdAt: new Date(),
+      id: randomUUID(), patientId, date, naturalKey: key, transducer, classificationJson: '{"alerts":[]}', classificationColumns: classificationColumns({ alerts: [] }), rulesVersion: 'teste', createdAt: new Date(),
       consultationReason: null, operatorName: 'Operador\tcom\\barra', operatorRegistration: null, ambientNoiseDb: 30.5, calibrationDate: null, acousticRestHours: 14,
       right: { air: { 1000: 10 } }, left: { air: { 1000: 15 } },
     });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { cnpjWithCheckDigits, type ExamImportSink, type ImportPatientRequest, type NewImportedExam } from '../../core/src';
+import { classificationColumns, cnpjWithCheckDigits, type ExamImportSink, type ImportPatientRequest, type NewImportedExam } from '../../core/src';
 import { anAudiogram, anExam, at, aWorker, nextId } from '../support/builders';
 import { withTwoOrganizations, type TenantFixtures } from './tenant-fixtures';
 
@@ -26,7 +26,7 @@ export function examImportSinkContract(make: () => Promise<ExamImportStores>) {
   const anImported = (patientId: string, over: Partial<NewImportedExam> = {}): NewImportedExam => ({
     id: nextId(), patientId, naturalKey: nextId(), date: '2024-03-01', consultationReason: 'Periódico', operatorName: 'Operador', operatorRegistration: '123',
     ambientNoiseDb: 32, calibrationDate: '2024-01-10', acousticRestHours: 14, ...anAudiogram(), classificationJson: '{"classification_right":"aceitavel"}',
-    rulesVersion: 'r1', createdAt: at(0), ...over,
+    classificationColumns: classificationColumns({ classification_right: 'aceitavel' }), rulesVersion: 'r1', createdAt: at(0), ...over,
   });
 
   it('finds workers by CPF, or by name (any case and accents) with birth date, and creates the rest with their company', async () => {
@@ -106,8 +106,10 @@ export function examImportSinkContract(make: () => Promise<ExamImportStores>) {
     const f = anImported(theirs.id);
     await s.sink(org).batch((b) => b.insertExams([e]));
     await s.sink(other).batch((b) => b.insertExams([f]));
-    await s.sink(org).batch((b) => b.updateClassifications([e, f].map((x) => ({ id: x.id, classificationJson: '{"classification_right":"sugestivo"}', rulesVersion: 'r2' }))));
-    expect((await s.exams.findById(org, e.id))?.exam).toMatchObject({ classification: { classification_right: 'sugestivo' }, rulesVersion: 'r2' });
+    await s.sink(org).batch((b) => b.updateClassifications([e, f].map((x) => ({
+      id: x.id, classificationJson: '{"classification_right":"sugestivo_painpse"}', classificationColumns: classificationColumns({ classification_right: 'sugestivo_painpse' }), rulesVersion: 'r2',
+    }))));
+    expect((await s.exams.findById(org, e.id))?.exam).toMatchObject({ classification: { classification_right: 'sugestivo_painpse' }, rulesVersion: 'r2' });
     expect((await s.exams.findById(other, f.id))?.exam).toMatchObject({ classification: { classification_right: 'aceitavel' }, rulesVersion: 'r1' });
   });
 

@@ -28,7 +28,7 @@ export interface BulkServices {
  */
 export async function openBulkServices(config: AppConfig, log: (m: string) => void): Promise<BulkServices> {
   const sinks: PgExamImportSink[] = [];
-  // the exams export reads exam.classification_export (ADR 0009); the import writes the current schema
+  // the exams export reads the typed classification columns (ADR 0025); the import writes the current schema
   const { pool, close } = await openMigratedPool(config, log, () => {
     for (const sink of sinks) sink.release();
   });

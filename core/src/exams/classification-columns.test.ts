@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { noResponse, type Threshold } from '../audiogram/threshold';
-import { classificationColumns, HistoryAlerts } from './classification-columns';
+import { alertsOf, classificationColumns, type AlertFacts } from './classification-columns';
 import { classifyHistory } from './classify-exams';
 
 // ADR 0025: an exam row keeps typed columns of its classification; the CSV export rebuilds the
@@ -40,10 +40,12 @@ describe('classification columns (ADR 0025)', () => {
   it('keep what the document says, and rebuild its alerts exactly, over random histories', () => {
     const kinds = new Set<number>();
     fc.assert(fc.property(history, fc.constantFrom<'M' | 'F' | undefined>('M', 'F', undefined), (exams, sex) => {
-      const alerts = new HistoryAlerts();
-      for (const { exam: e, classificationJson } of classifyHistory(exams, { sex })) {
+      let date = '';
+      let earlier: AlertFacts[] = [];
+      for (const { exam: e, classificationJson, columns } of classifyHistory(exams, { sex })) {
         const doc = JSON.parse(classificationJson) as Record<string, unknown>;
         const c = classificationColumns(doc);
+        expect(columns).toEqual(c); // the classifier's own columns (read before JSON) are the document's
         expect(c.classificationRight).toBe(doc.classification_right ?? null);
         expect(c.classificationLeft).toBe(doc.classification_left ?? null);
         expect(c.referenceDate).toBe(doc.reference_date ?? null);
@@ -55,7 +57,10 @@ describe('classification columns (ADR 0025)', () => {
         expect(c.examComplete).toBe(doc.exam_complete ?? null);
         expect(c.meanBounds & 1 ? 'min' : undefined).toBe(doc.pta3_right_bound === 'min' ? 'min' : undefined);
         expect(c.meanBounds & 8 ? 'min' : undefined).toBe(doc.mean_346_left_bound === 'min' ? 'min' : undefined);
-        const rebuilt = alerts.next(c, e.date);
+        if (e.date !== date) [date, earlier] = [e.date, []];
+        expect(c.earlierAlertsOfDate).toBe(earlier.some((x) => x.alertCode !== 0));
+        const rebuilt = alertsOf(c, e.date, earlier);
+        if (c.alertCode) earlier.push(c);
         expect(rebuilt).toEqual(doc.alerts);
         kinds.add(c.alertCode & 31 ? (c.alertCode & 31) >> 2 : -1).add(c.alertCode >> 5 ? (c.alertCode >> 5) >> 2 : -1);
       }

@@ -27,6 +27,8 @@ export interface ClassificationColumns {
   examComplete: boolean | null;
   /** The comparison's alert facts per ear: 5 bits each, right in bits 0–4, left in 5–9 (see `alertCode`). */
   alertCode: number;
+  /** An earlier exam of the same date raised alerts: this exam's `alerts` begin with theirs. */
+  earlierAlertsOfDate: boolean;
 }
 
 const ITEMS = [null, '5.3', '5.3.1', '5.4'] as const;
@@ -38,40 +40,52 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
 const nr7 = (v: unknown): Nr7Classification | null => (typeof v === 'string' && NR7_CLASSES.includes(v) ? (v as Nr7Classification) : null);
 
+/** A document's value by key: undefined when the key is absent (JSON drops undefined values). */
+type Lookup = (key: string) => unknown;
+
 /**
  * One ear's alert facts as 5 bits: kind (0 none, 1 item 5.3, 2 item 5.3.1, 3 item 5.4, 4 indeterminate)
  * × 4 + criteria (a = 1, b = 2). Read from the document's per-ear comparison keys, as `stepAlerts` reads the step.
  */
-function earCode(doc: Record<string, unknown>, ear: Ear): number {
-  if (!('desencadeamento_' + ear in doc)) return 0;
-  const item = str(doc[`nr7_item_${ear}`]);
-  const kind = item ? ITEMS.indexOf(item as (typeof ITEMS)[number]) : doc[`desencadeamento_${ear}`] === null || doc[`agravamento_${ear}`] === null ? 4 : 0;
+function earCode(get: Lookup, ear: Ear): number {
+  if (get(`desencadeamento_${ear}`) === undefined) return 0;
+  const item = str(get(`nr7_item_${ear}`));
+  const kind = item ? ITEMS.indexOf(item as (typeof ITEMS)[number]) : get(`desencadeamento_${ear}`) === null || get(`agravamento_${ear}`) === null ? 4 : 0;
   if (kind < 0) throw new Error(`Item da NR-7 desconhecido na classificação: ${item}`);
-  const criteria = Array.isArray(doc[`nr7_criteria_${ear}`]) ? (doc[`nr7_criteria_${ear}`] as unknown[]) : [];
-  return kind * 4 + (criteria.includes('a') ? 1 : 0) + (criteria.includes('b') ? 2 : 0);
+  const criteria = get(`nr7_criteria_${ear}`);
+  const list = Array.isArray(criteria) ? (criteria as unknown[]) : [];
+  return kind * 4 + (list.includes('a') ? 1 : 0) + (list.includes('b') ? 2 : 0);
 }
 
 /** The typed values of one classification document (section-10 keys, core/src/exams/classify-exams.ts). */
 export function classificationColumns(doc: Record<string, unknown>): ClassificationColumns {
+  const c = columnsOf((k) => doc[k]);
+  const listed = Array.isArray(doc.alerts) ? doc.alerts.length : 0;
+  const own = ownAlertsOf(c, typeof doc.exam_date === 'string' ? doc.exam_date : '1970-01-01').length + (c.desencadeamento === true || c.agravamento === true ? 1 : 0);
+  return { ...c, earlierAlertsOfDate: listed > own };
+}
+
+/** `classificationColumns` over a lookup (the classifier reads its summary objects before they become JSON), but `earlierAlertsOfDate`. */
+export function columnsOf(get: Lookup): Omit<ClassificationColumns, 'earlierAlertsOfDate'> {
   let meanBounds = 0;
   BOUND_KEYS.forEach((k, i) => {
-    if (doc[k] === 'min') meanBounds |= 1 << i;
+    if (get(k) === 'min') meanBounds |= 1 << i;
   });
   return {
-    classificationRight: nr7(doc.classification_right),
-    classificationLeft: nr7(doc.classification_left),
-    referenceDate: str(doc.reference_date),
-    ruleSet: str(doc.rule_set) as RuleSet | null,
-    desencadeamento: bool(doc.desencadeamento),
-    agravamento: bool(doc.agravamento),
-    pta3Right: num(doc.pta3_right),
-    pta3Left: num(doc.pta3_left),
-    mean346Right: num(doc.mean_346_right),
-    mean346Left: num(doc.mean_346_left),
+    classificationRight: nr7(get('classification_right')),
+    classificationLeft: nr7(get('classification_left')),
+    referenceDate: str(get('reference_date')),
+    ruleSet: str(get('rule_set')) as RuleSet | null,
+    desencadeamento: bool(get('desencadeamento')),
+    agravamento: bool(get('agravamento')),
+    pta3Right: num(get('pta3_right')),
+    pta3Left: num(get('pta3_left')),
+    mean346Right: num(get('mean_346_right')),
+    mean346Left: num(get('mean_346_left')),
     meanBounds,
-    who2021Grade: str(doc.who2021_grade),
-    examComplete: bool(doc.exam_complete),
-    alertCode: earCode(doc, 'right') | (earCode(doc, 'left') << 5),
+    who2021Grade: str(get('who2021_grade')),
+    examComplete: bool(get('exam_complete')),
+    alertCode: earCode(get, 'right') | (earCode(get, 'left') << 5),
   };
 }
 
@@ -92,22 +106,17 @@ export function ownAlertsOf(c: Pick<ClassificationColumns, 'referenceDate' | 'ru
   return out;
 }
 
-/**
- * The `alerts` of a worker's exams rebuilt from their columns, fed in history order (date, then
- * creation), exactly as `classifyHistory` stores them: the alerts of the comparisons of the exam's
- * date so far, then the NR-7 item 6 notice when its own comparison triggers. One per worker.
- */
-export class HistoryAlerts {
-  private date = '';
-  private ofDate: string[] = [];
+/** What an earlier exam of the same date contributes to an exam's alerts: its own comparison's facts. */
+export type AlertFacts = Pick<ClassificationColumns, 'referenceDate' | 'ruleSet' | 'alertCode'>;
 
-  next(c: Pick<ClassificationColumns, 'referenceDate' | 'ruleSet' | 'alertCode' | 'desencadeamento' | 'agravamento'>, examDate: string): string[] {
-    if (examDate !== this.date) {
-      this.date = examDate;
-      this.ofDate = [];
-    }
-    const own = ownAlertsOf(c, examDate);
-    if (own.length) this.ofDate = [...this.ofDate, ...own];
-    return c.desencadeamento === true || c.agravamento === true ? [...this.ofDate, DIAGNOSIS_NOTICE] : this.ofDate;
-  }
+/**
+ * An exam's `alerts` rebuilt from its columns, exactly as `classifyHistory` stores them: the alerts of
+ * the earlier exams of its date (`earlier`, in history order), its own, then the NR-7 item 6 notice
+ * when its own comparison triggers.
+ */
+export function alertsOf(c: AlertFacts & Pick<ClassificationColumns, 'desencadeamento' | 'agravamento'>, examDate: string, earlier: readonly AlertFacts[] = []): string[] {
+  const out = earlier.flatMap((e) => ownAlertsOf(e, examDate));
+  out.push(...ownAlertsOf(c, examDate));
+  if (c.desencadeamento === true || c.agravamento === true) out.push(DIAGNOSIS_NOTICE);
+  return out;
 }

@@ -4,6 +4,7 @@ import { DIAGNOSIS_NOTICE, stepAlerts } from '../analysis/exam-evolution';
 import { summarizeExam } from '../analysis/exam-summary';
 import { walkReferenceHistory } from '../rules/nr7/reference-history';
 import { RULES_VERSION } from '../rules/rules-version';
+import { columnsOf, type ClassificationColumns } from './classification-columns';
 import { toAudiometricExam, type Exam } from './exam';
 
 /** What the classification reads of an exam. */
@@ -13,6 +14,8 @@ export type ClassifiableExam = Pick<Exam, 'date' | 'right' | 'left' | 'acousticR
 export interface ClassifiedEntry<E> {
   exam: E;
   classificationJson: string;
+  /** What the exam row keeps of it as typed values (ADR 0025). */
+  columns: ClassificationColumns;
   rulesVersion: string;
 }
 
@@ -41,7 +44,10 @@ export function classifyHistory<E extends ClassifiableExam>(exams: readonly E[],
   for (let k = 0; k < ordered.length; k++) {
     const entry = walk.entries[k];
     const current = entry.exam;
-    const examJson = JSON.stringify(summarizeExam(current));
+    const examSummary = summarizeExam(current) as unknown as Record<string, unknown>;
+    const examJson = JSON.stringify(examSummary);
+    let stepSummary: Record<string, unknown> | undefined;
+    const earlier = alertsOfDate.get(current.date)?.length ?? 0;
     let roleJson: string;
     let stepJson = '';
     let triggers = false;
@@ -50,6 +56,7 @@ export function classifyHistory<E extends ClassifiableExam>(exams: readonly E[],
       roleJson = `"exam_role":"sequencial"`;
       const summary = summarizeStep(step, current, patient.sex);
       summary.sequential_date = undefined;
+      stepSummary = summary as unknown as Record<string, unknown>;
       stepJson = JSON.stringify(summary);
       const own = stepAlerts(step);
       if (own.length) alertsOfDate.set(current.date, [...(alertsOfDate.get(current.date) ?? []), ...own]);
@@ -67,7 +74,9 @@ export function classifyHistory<E extends ClassifiableExam>(exams: readonly E[],
     const ofDate = alertsOfDate.get(current.date);
     const alerts = triggers ? JSON.stringify([...(ofDate ?? []), DIAGNOSIS_NOTICE]) : ofDate ? JSON.stringify(ofDate) : '[]';
     const body = `${head}${examJson.slice(1, -1)},${roleJson}${stepJson.length > 2 ? `,${stepJson.slice(1, -1)}` : ''},"alerts":${alerts}}`;
-    out.push({ exam: ordered[k], classificationJson: body, rulesVersion: RULES_VERSION });
+    // the document's value of a key: the step's (written last) over the exam's, undefined when JSON would drop it
+    const columns = { ...columnsOf((key) => (stepSummary?.[key] !== undefined ? stepSummary[key] : examSummary[key])), earlierAlertsOfDate: earlier > 0 };
+    out.push({ exam: ordered[k], classificationJson: body, columns, rulesVersion: RULES_VERSION });
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import type { ClassificationColumns } from '../exams/classification-columns';
 import type { ReferenceDesignation } from '../exams/exam';
 import type { EarAudiogram } from '../audiogram/audiogram';
 import type { Sex } from '../patients/sex';
@@ -31,6 +32,14 @@ export interface StoredExamForImport {
   createdAt: Date;
 }
 
+/** A stored exam's refreshed classification (a back-dated import can move the reference of later exams). */
+export interface ClassificationUpdate {
+  id: string;
+  classificationJson: string;
+  classificationColumns: ClassificationColumns;
+  rulesVersion: string;
+}
+
 export interface NewImportedExam extends ImportExamData {
   id: string;
   patientId: string;
@@ -38,6 +47,8 @@ export interface NewImportedExam extends ImportExamData {
   /** The earphone (transducer) of the exam; absent (the import file has no column for it): `DEFAULT_TRANSDUCER`. */
   transducer?: string | null;
   classificationJson: string;
+  /** The typed values the exam row keeps of its classification (ADR 0025). */
+  classificationColumns: ClassificationColumns;
   rulesVersion: string;
   createdAt: Date;
 }
@@ -52,7 +63,7 @@ export interface ExamImportBatch {
   loadExams(patientIds: readonly string[]): Promise<StoredExamForImport[]>;
   /** Inserts in bulk; an exam whose natural key exists is skipped. Returns how many were inserted. */
   insertExams(exams: readonly NewImportedExam[]): Promise<number>;
-  updateClassifications(updates: ReadonlyArray<{ id: string; classificationJson: string; rulesVersion: string }>): Promise<void>;
+  updateClassifications(updates: ReadonlyArray<ClassificationUpdate>): Promise<void>;
   /**
    * Finds or creates the batch's companies (by CNPJ; else a company of that name without CNPJ, which
    * gets the CNPJ — completing it; else a new one), their sectors and GHEs (by name within the company;

@@ -1,6 +1,7 @@
 import { fromWireAudiogram, toWireAudiogram } from '../exams/audiogram-wire';
 import { DEFAULT_TRANSDUCER, type Exam } from '../exams/exam';
 import type {
+  ClassificationUpdate,
   ExamImportBatch, ExamImportSink, ImportPatientRequest, ImportProgrammeRefs, NewImportedExam, ResolvedImportPatient, ResolvedProgrammeRefs, StoredExamForImport,
 } from '../ports/exam-import-sink';
 import type { EmploymentPlan, ImportedPeriod } from '../imports/import-employment';
@@ -126,7 +127,7 @@ class InMemoryImportBatch implements ExamImportBatch {
     return inserted;
   }
 
-  async updateClassifications(updates: ReadonlyArray<{ id: string; classificationJson: string; rulesVersion: string }>): Promise<void> {
+  async updateClassifications(updates: ReadonlyArray<ClassificationUpdate>): Promise<void> {
     await this.s.exams.saveClassifications(this.org, updates.map((u) => ({ id: u.id, classification: JSON.parse(u.classificationJson), rulesVersion: u.rulesVersion })));
   }
 

@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { DIAGNOSIS_NOTICE } from '../../../../core/src';
+import { CLASSIFICATION_COLUMNS } from '../classification-row';
 import { EXAM_COPY_COLUMNS, EXAM_CSV_COLUMNS, ExamCsvTransform } from './exam-csv-rows';
 
 /** One COPY text-format line, escaped as PostgreSQL writes it (null → \N). */
@@ -24,14 +26,16 @@ const jsonb = (v: unknown): string =>
     ? Array.isArray(v) ? `[${v.map(jsonb).join(', ')}]` : `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${typeof x === 'string' && x.startsWith('#') ? x.slice(1) : jsonb(x)}`).join(', ')}}`
     : typeof v === 'string' && v.startsWith('#') ? v.slice(1) : JSON.stringify(v);
 
-/** exam.classification_export: the 17 values' jsonb texts joined by chr(31), '' for a missing key. */
-const projection = (values: Partial<Record<number, unknown>>) => Array.from({ length: 17 }, (_, i) => (i in values ? jsonb(values[i]) : '')).join('\x1f');
+/** The typed classification columns of an exam (ADR 0025) as COPY values; none given = no rules output. */
+const classified = (c: Partial<Record<(typeof CLASSIFICATION_COLUMNS)[number], string | null>> = {}) =>
+  Object.fromEntries(CLASSIFICATION_COLUMNS.map((k) => [`e.${k}`, k in c ? c[k]! : k === 'classification_bits' ? String(1 << 17) : k === 'desencadeamento' || k === 'agravamento' ? 'f' : null]));
 
-const exam = (over: Partial<Record<(typeof EXAM_COPY_COLUMNS)[number], string | null>> = {}) => copyLine(EXAM_COPY_COLUMNS.map((c) => (c in over ? over[c]! : ({
+const EARLIER = EXAM_COPY_COLUMNS[17]; // the facts of the earlier same-date exams with alerts
+const exam = (over: Partial<Record<(typeof EXAM_COPY_COLUMNS)[number], string | null>> = {}) => copyLine(EXAM_COPY_COLUMNS.map((c) => (c in over ? over[c]! : c === EARLIER ? null : ({
   'p.name': 'Ana Souza', 'trim(p.cpf)': '52998224725', 'p.birth_date': '1980-02-01', 'p.age': null, 'trim(p.sex)': 'F', 'c.name': 'Metalúrgica Boa Vista',
   'p.job_title': 'Soldador', 'e.exam_date': '2024-03-10', 'e.consultation_reason': 'Periódico', 'e.exam_type': null, 'e.operator_name': 'Ana', 'e.operator_registration': 'CRFa 1',
   'e.ambient_noise_db': '32.5', 'e.calibration_date': '2024-01-02', 'e.acoustic_rest_hours': '14', 'e.audiogram': jsonb({ air: {}, bone: {} }),
-  'e.classification_export': projection({}), 'e.rules_version': '2026.11-1',
+  'e.rules_version': '2026.11-1', ...classified(),
 } as Record<string, string | null>)[c])));
 
 /** The raw cells of one CSV row (quotes kept), split on the `;` outside quotes. */
@@ -99,37 +103,49 @@ describe('ExamCsvTransform (COPY text → the exams CSV)', () => {
     expect(tab).toContain(`;"'\rB";`);
   });
 
-  it('formats the classification: texts, dd/mm/aaaa reference, sim/não, decimal comma, alerts joined by " | " and guarded', async () => {
-    const row = cells(await csvOf([exam({
-      'e.classification_export': projection({
-        0: 'sugestivo_painpse', 1: 'a"b', 2: '2015-06-15', 3: 'portaria19', 4: true, 5: false, 6: 3.33, 7: '#1.50', 8: 0, 9: null, 10: 'mild', 11: 'true',
-        12: ['-Exame de 10/01/2024, orelha direita', null, 'Diagnóstico'],
-      }),
-    })]));
+  it('formats the classification columns: texts, dd/mm/aaaa reference, sim/não, decimal comma from hundredths, WHO grade, completeness', async () => {
+    const row = cells(await csvOf([exam(classified({
+      classification_right: 'sugestivo_painpse', classification_left: 'aceitavel', reference_date: '2015-06-15', rule_set: 'portaria19', desencadeamento: 't',
+      pta3_right: '333', pta3_left: '150', mean_346_right: '0', mean_346_left: null, who2021_grade: 'mild', classification_bits: String(1 << 16),
+    }))]));
     expect(row.slice(at('classificacao_od'), at('versao_regras'))).toEqual([
-      'sugestivo_painpse', '"a""b"', '15/06/2015', 'portaria19', 'sim', 'não', '3,33', '1,50', '0', '', 'mild', 'sim',
-      "'-Exame de 10/01/2024, orelha direita | Diagnóstico",
+      'sugestivo_painpse', 'aceitavel', '15/06/2015', 'portaria19', 'sim', 'não', '3,33', '1,5', '0', '', 'mild', 'sim',
+      DIAGNOSIS_NOTICE,
     ]);
+    // indeterminate comparisons (bits 10, 11) and an unknown completeness (bit 17) are empty, no comparison at all too
+    const open = cells(await csvOf([exam(classified({ classification_right: 'aceitavel', reference_date: '2015-06-15', rule_set: 'nr7_anexo_ii', classification_bits: String((1 << 10) | (1 << 11) | (1 << 17)) }))]));
+    expect(open.slice(at('desencadeamento'), at('pta3_od'))).toEqual(['', '']);
+    expect(open[at('exame_completo')]).toBe('');
+    const first = cells(await csvOf([exam(classified({ classification_right: 'aceitavel', classification_bits: '0' }))]));
+    expect([first[at('exame_referencia')], first[at('desencadeamento')], first[at('exame_completo')]]).toEqual(['', '', 'não']);
   });
 
   it('writes a mean that is a lower bound (an NR among its frequencies, I11) as "≥ value"; a bound on a missing mean stays empty', async () => {
-    const row = cells(await csvOf([exam({ 'e.classification_export': projection({ 6: 41.67, 8: 40, 9: null, 13: 'min', 15: 'min', 16: 'min' }) })]));
+    const row = cells(await csvOf([exam(classified({ pta3_right: '4167', mean_346_right: '4000', classification_bits: String((1 << 12) | (1 << 14) | (1 << 15)) }))]));
     expect(row.slice(at('pta3_od'), at('grau_oms_2021'))).toEqual(['≥ 41,67', '', '≥ 40', '']);
   });
 
-  it('writes alerts as jsonb_array_elements_text does: an empty string is "", numbers and objects keep their jsonb text', async () => {
-    const alerts = async (list: unknown) => cells(await csvOf([exam({ 'e.classification_export': projection({ 12: list }) })]))[at('alertas')];
-    expect(await alerts([])).toBe('');
-    expect(await alerts([null])).toBe('');
-    expect(await alerts([''])).toBe('""');
-    expect(await alerts(['a', '#1.50', { x: [1, 'y'] }])).toBe('"a | 1.50 | {""x"": [1, ""y""]}"');
-    await expect(csvOf([exam({ 'e.classification_export': projection({ 12: 'x' }) })])).rejects.toThrow('Alertas inválidos');
-  });
-
-  it('decodes JSON escapes in classification texts and stops on a reference date that is not a date', async () => {
-    const row = await csvOf([exam({ 'e.classification_export': projection({ 0: 'linha\n"dois"\\', 3: 'x\u0001' }) })]);
-    expect(row).toContain(';"linha\n""dois""\\";;;x\u0001;');
-    await expect(csvOf([exam({ 'e.classification_export': projection({ 2: '2015-02-30' }) })])).rejects.toThrow('Data de referência inválida');
+  it('rebuilds the alerts from the per-ear facts: items, criteria, indeterminate; those of the earlier exams of the same date first', async () => {
+    const right53a = 1 * 4 + 1;
+    const left54ab = 3 * 4 + 3;
+    const seq = (date: string, bits: number, over: Record<string, string | null> = {}, earlier: string | null = null) =>
+      exam({ 'e.exam_date': date, [EARLIER]: earlier, ...classified({ classification_right: 'aceitavel', reference_date: '2015-06-15', rule_set: 'portaria19', classification_bits: String(bits), ...over }) });
+    const rows = (await csvOf([
+      seq('2020-01-10', right53a | (left54ab << 5), { desencadeamento: 't', agravamento: 't' }),
+      // same date: the earlier exam's alerts come first (bit 18 made the query read its facts)
+      seq('2020-01-10', 4 * 4 | (1 << 18), {}, `${right53a | (left54ab << 5)},2015-06-15,portaria19`),
+      seq('2021-01-10', 0),
+      seq('2020-01-10', 4 * 4 << 5, { rule_set: 'nr7_anexo_ii' }),
+    ])).split('\n').filter(Boolean).map((r) => cells(r)[at('alertas')]);
+    const d = 'Exame de 10/01/2020';
+    const ref = 'em relação ao exame de referência de 15/06/2015';
+    expect(rows[0]).toBe(`${d}, orelha direita: sugestivo de desencadeamento de PAINPSE ${ref} (Portaria 19/98 (Anexo I do Quadro II da NR-7), item 4.2.1, critério a). | `
+      + `${d}, orelha esquerda: sugestivo de agravamento da PAINPSE ${ref} (Portaria 19/98 (Anexo I do Quadro II da NR-7), item 4.2.3, critério a/b). | ${DIAGNOSIS_NOTICE}`);
+    expect(rows[1]).toBe(`${d}, orelha direita: sugestivo de desencadeamento de PAINPSE ${ref} (Portaria 19/98 (Anexo I do Quadro II da NR-7), item 4.2.1, critério a). | `
+      + `${d}, orelha esquerda: sugestivo de agravamento da PAINPSE ${ref} (Portaria 19/98 (Anexo I do Quadro II da NR-7), item 4.2.3, critério a/b). | `
+      + `${d}, orelha direita: comparação ${ref} indeterminada por frequência não medida ou sem resposta.`);
+    expect(rows[2]).toBe('');
+    expect(rows[3]).toBe(`${d}, orelha esquerda: comparação ${ref} indeterminada por frequência não medida ou sem resposta.`);
   });
 
   it('prints dates PostgreSQL to_char prints: years past 9999, BC without the era, infinity as empty', async () => {

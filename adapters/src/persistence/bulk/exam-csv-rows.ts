@@ -2,7 +2,8 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../../../core/src';
 import { thresholdCells } from './audiogram-csv-cells';
 import { br, brFromText, csv, dec, field, text, yesNo } from './csv-cells';
-import { arrayTexts, isArrayToken, tokenText } from './jsonb-text';
+import { alertsOf, type AlertFacts } from '../../../../core/src';
+import { CLASSIFICATION_COLUMNS, columnsOfRow, type ClassificationRow } from '../classification-row';
 
 const EARS = ['od', 'oe'] as const;
 
@@ -18,52 +19,67 @@ export const EXAM_CSV_COLUMNS: readonly string[] = [
 
 /**
  * What the exams COPY selects, in this order, as raw values (text format, `datestyle` ISO);
- * `examCsvLine` turns one such line into one CSV row.
+ * `ExamCsvFormatter` turns one such line into one CSV row. The classification comes from the typed
+ * columns (ADR 0025), the alerts rebuilt from the per-ear facts (core `alertsOf`).
  */
 export const EXAM_COPY_COLUMNS = [
   'p.name', 'trim(p.cpf)', 'p.birth_date', 'p.age', 'trim(p.sex)', 'c.name', 'p.job_title', 'e.exam_date', 'e.consultation_reason', 'e.exam_type',
   'e.operator_name', 'e.operator_registration', 'e.ambient_noise_db', 'e.calibration_date', 'e.acoustic_rest_hours',
-  'e.audiogram', 'e.classification_export', 'e.rules_version',
+  'e.audiogram', 'e.rules_version',
+  // the facts of the earlier exams of the same date that raised alerts (their alerts open this exam's), read only when bit 18 says so
+  `case when e.classification_bits & ${1 << 18} <> 0 then (select string_agg(x.classification_bits || ',' || x.reference_date || ',' || x.rule_set, ';' order by x.created_at)
+    from exam x where x.patient_id = e.patient_id and x.exam_date = e.exam_date and x.created_at < e.created_at and x.classification_bits & 1023 <> 0) end`,
+  ...CLASSIFICATION_COLUMNS.map((c) => `e.${c}`),
 ] as const;
 
-const CLASSIFICATION_KEYS = 17; // as in exam.classification_export (migration 20261124000000: 13 values + 4 bounds)
-const EMPTY_CLASSIFICATION = ';'.repeat(CLASSIFICATION_KEYS - 1);
+const FIXED = 18; // the columns before the classification ones
 
-/** `alerts` joined by ' | ' (`string_agg` over `jsonb_array_elements_text`: nulls skipped, none → null). */
-function alerts(token: string): string | null {
-  if (token === '' || token === '[]') return null;
-  if (!isArrayToken(token, 0)) throw new Error('Alertas inválidos na classificação de um exame: não são uma lista');
-  const list = arrayTexts(token).filter((a): a is string => a !== null);
-  return list.length ? list.join(' | ') : null;
+/** `bits,reference_date,rule_set;…` of the earlier same-date exams (see EXAM_COPY_COLUMNS) → their alert facts. */
+function earlierFacts(v: string | null): AlertFacts[] {
+  if (v === null) return [];
+  return v.split(';').map((x) => {
+    const [bits, referenceDate, ruleSet] = x.split(',');
+    return { alertCode: Number(bits) & 1023, referenceDate, ruleSet: ruleSet as AlertFacts['ruleSet'] };
+  });
 }
+const NO_CLASSIFICATION = ';'.repeat(12);
 
-/** `->>` of one projected value: empty (key missing) and JSON null are null. */
-const value = (token: string): string | null => (token === '' ? null : tokenText(token));
+/** UTF-8 text → the latin1 string of its bytes (the formatter's representation, see ExamCsvTransform). */
+const binary = (v: string): string => Buffer.from(v, 'utf8').toString('latin1');
+const AT_LEAST = binary('≥ ');
+const bool = (v: string | null) => (v === null ? null : v === 't');
+const int = (v: string | null) => (v === null ? null : Number(v));
+/** A mean in hundredths of a dB → its decimal-comma text, "≥ " first when it is a lower bound (I11). */
+const mean = (hundredths: string | null, bound: boolean) => (hundredths === null ? null : `${bound ? AT_LEAST : ''}${dec(String(Number(hundredths) / 100))}`);
 
-/** A mean that is a lower bound because of a no-response (`…_bound` = 'min', clinical-rules I11) is written "≥ 41,67". */
-const AT_LEAST = Buffer.from('≥ ', 'utf8').toString('latin1'); // the formatter works on latin1-decoded UTF-8 bytes (see ExamCsvTransform)
-const bounded = (mean: string | null, bound: string | undefined): string | null =>
-  mean !== null && bound !== undefined && value(bound) === 'min' ? `${AT_LEAST}${mean}` : mean;
+/** One exams COPY line → one CSV row. */
+export class ExamCsvFormatter {
+  line(line: string): string {
+    const f = line.split('\t');
+    if (f.length !== EXAM_COPY_COLUMNS.length) throw new Error(`Linha do COPY com ${f.length} colunas (esperadas ${EXAM_COPY_COLUMNS.length})`);
+    return `${text(field(f[0]))};${csv(field(f[1]))};${br(field(f[2]))};${field(f[3]) ?? ''};${csv(field(f[4]))};${text(field(f[5]))};`
+      + `${text(field(f[6]))};${br(field(f[7]))};${text(field(f[8]))};${field(f[9]) ?? ''};${text(field(f[10]))};${text(field(f[11]))};`
+      + `${dec(field(f[12])) ?? ''};${br(field(f[13]))};${dec(field(f[14])) ?? ''};`
+      + `${thresholdCells(field(f[15]))};${this.classification(f, field(f[7])!)};${csv(field(f[16]))}`;
+  }
 
-/** The 13 classification cells from `exam.classification_export` (17 jsonb texts joined by chr(31): 13 values, then the 4 mean bounds). */
-function classificationCells(projection: string | null): string {
-  if (projection === null) return EMPTY_CLASSIFICATION;
-  const v = projection.split('\x1f');
-  if (v.length !== CLASSIFICATION_KEYS) throw new Error('classification_export com outro número de chaves: aplique as migrações');
-  return `${csv(value(v[0]))};${csv(value(v[1]))};${brFromText(value(v[2]))};${csv(value(v[3]))};${yesNo(value(v[4]))};${yesNo(value(v[5]))};`
-    + `${csv(bounded(dec(value(v[6])), v[13]))};${csv(bounded(dec(value(v[7])), v[14]))};${csv(bounded(dec(value(v[8])), v[15]))};`
-    + `${csv(bounded(dec(value(v[9])), v[16]))};${csv(value(v[10]))};`
-    + `${yesNo(value(v[11]))};${text(alerts(v[12]))}`;
-}
-
-/** One COPY text line (the `EXAM_COPY_COLUMNS`, no newline) → one CSV row (no newline). */
-export function examCsvLine(line: string): string {
-  const f = line.split('\t');
-  if (f.length !== EXAM_COPY_COLUMNS.length) throw new Error(`Linha do COPY com ${f.length} colunas (esperadas ${EXAM_COPY_COLUMNS.length})`);
-  return `${text(field(f[0]))};${csv(field(f[1]))};${br(field(f[2]))};${field(f[3]) ?? ''};${csv(field(f[4]))};${text(field(f[5]))};`
-    + `${text(field(f[6]))};${br(field(f[7]))};${text(field(f[8]))};${field(f[9]) ?? ''};${text(field(f[10]))};${text(field(f[11]))};`
-    + `${dec(field(f[12])) ?? ''};${br(field(f[13]))};${dec(field(f[14])) ?? ''};`
-    + `${thresholdCells(field(f[15]))};${classificationCells(field(f[16]))};${csv(field(f[17]))}`;
+  /** The 13 classification cells; an exam without a rules output (no air threshold) has them empty. */
+  private classification(f: string[], examDate: string): string {
+    const v = (i: number) => field(f[FIXED + i]);
+    const row: ClassificationRow = {
+      classification_right: v(0), classification_left: v(1), reference_date: v(2), rule_set: v(3), who2021_grade: v(4),
+      pta3_right: int(v(5)), pta3_left: int(v(6)), mean_346_right: int(v(7)), mean_346_left: int(v(8)),
+      desencadeamento: bool(v(9)) === true, agravamento: bool(v(10)) === true, classification_bits: Number(v(11)),
+    };
+    const c = columnsOfRow(row);
+    const alerts = alertsOf(c, examDate, earlierFacts(field(f[17])));
+    if (c.classificationRight === null && c.classificationLeft === null && c.examComplete === null && !alerts.length) return NO_CLASSIFICATION;
+    const yes = (b: boolean | null) => yesNo(b === null ? null : String(b));
+    return `${csv(c.classificationRight)};${csv(c.classificationLeft)};${brFromText(c.referenceDate)};${csv(c.ruleSet)};${yes(c.desencadeamento)};${yes(c.agravamento)};`
+      + `${csv(mean(row.pta3_right === null ? null : String(row.pta3_right), (c.meanBounds & 1) !== 0))};${csv(mean(row.pta3_left === null ? null : String(row.pta3_left), (c.meanBounds & 2) !== 0))};`
+      + `${csv(mean(row.mean_346_right === null ? null : String(row.mean_346_right), (c.meanBounds & 4) !== 0))};${csv(mean(row.mean_346_left === null ? null : String(row.mean_346_left), (c.meanBounds & 8) !== 0))};`
+      + `${csv(c.who2021Grade)};${yes(c.examComplete)};${text(alerts.length ? binary(alerts.join(' | ')) : null)}`;
+  }
 }
 
 const BATCH_BYTES = 256 * 1024;
@@ -78,6 +94,7 @@ const BATCH_BYTES = 256 * 1024;
  */
 export class ExamCsvTransform extends Transform {
   rows = 0;
+  private readonly formatter = new ExamCsvFormatter();
   private pending: Buffer[] = [];
   private pendingBytes = 0;
 
@@ -111,7 +128,7 @@ export class ExamCsvTransform extends Transform {
       let start = 0;
       for (;;) {
         const end = lines.indexOf('\n', start);
-        out += `${examCsvLine(end < 0 ? lines.slice(start) : lines.slice(start, end))}\n`;
+        out += `${this.formatter.line(end < 0 ? lines.slice(start) : lines.slice(start, end))}\n`;
         this.rows++;
         if (end < 0) break;
         start = end + 1;

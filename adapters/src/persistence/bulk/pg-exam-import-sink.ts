@@ -6,8 +6,9 @@ import { from as copyFrom } from 'pg-copy-streams';
 import {
   DEFAULT_TRANSDUCER, type EmploymentPlan, type ImportedPeriod, type ImportProgrammeRefs, type ResolvedProgrammeRefs, importNameKey, fromWireAudiogram, toWireAudiogram, type ExamImportBatch, type ExamImportSink, type ImportPatientRequest, type NewImportedExam,
   type ResolvedImportPatient, type Sex, type StoredExamForImport, type WireAudiogram,
-  type ReferenceDesignation, formatCnpj,
+  type ReferenceDesignation, formatCnpj, type ClassificationColumns, type ClassificationUpdate,
 } from '../../../../core/src';
+import { CLASSIFICATION_COLUMNS, CLASSIFICATION_RECORD_TYPES, rowOfColumns } from '../classification-row';
 
 const COPY_SPECIAL = /[\\\t\n\r]/;
 /** COPY text format: backslash, tab, newline and carriage return escaped; null is \N. */
@@ -16,7 +17,16 @@ const cell = (v: string | number | null | undefined): string =>
     : v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 
 const EXAM_COLUMNS = `id, organization_id, patient_id, exam_date, operator_name, operator_registration, consultation_reason, ambient_noise_db,
-  calibration_date, transducer, acoustic_rest_hours, audiogram, classification, rules_version, natural_key, created_at, updated_at, exam_type`;
+  calibration_date, transducer, acoustic_rest_hours, audiogram, classification, rules_version, natural_key, created_at, updated_at, exam_type,
+  ${CLASSIFICATION_COLUMNS.join(', ')}`;
+
+const bool = (b: boolean) => (b ? 't' : 'f');
+/** The typed classification columns of one exam as COPY text cells (tab-led, in `CLASSIFICATION_COLUMNS` order). */
+function classificationCells(c: ClassificationColumns): string {
+  const r = rowOfColumns(c);
+  return `\t${cell(r.classification_right)}\t${cell(r.classification_left)}\t${cell(r.reference_date)}\t${cell(r.rule_set)}\t${cell(r.who2021_grade)}`
+    + `\t${cell(r.pta3_right)}\t${cell(r.pta3_left)}\t${cell(r.mean_346_right)}\t${cell(r.mean_346_left)}\t${bool(r.desencadeamento)}\t${bool(r.agravamento)}\t${r.classification_bits}`;
+}
 
 /**
  * The bulk writer of `limiar import exams` on PostgreSQL: one pooled connection, one transaction per
@@ -155,7 +165,7 @@ class PgBatch implements ExamImportBatch {
         const at = e.createdAt.toISOString();
         chunk += `${e.id}\t${org}\t${e.patientId}\t${e.date}\t${cell(e.operatorName)}\t${cell(e.operatorRegistration)}\t${cell(e.consultationReason)}\t${cell(e.ambientNoiseDb)}\t`
           + `${cell(e.calibrationDate)}\t${cell(e.transducer ?? DEFAULT_TRANSDUCER)}\t${cell(e.acousticRestHours)}\t${cell(JSON.stringify(toWireAudiogram(e.right, e.left)))}\t${cell(e.classificationJson)}\t`
-          + `${e.rulesVersion}\t${e.naturalKey}\t${at}\t${at}\t${cell(e.examType)}\n`;
+          + `${e.rulesVersion}\t${e.naturalKey}\t${at}\t${at}\t${cell(e.examType)}${classificationCells(e.classificationColumns)}\n`;
         if (chunk.length > 256 * 1024) {
           yield chunk;
           chunk = '';
@@ -260,9 +270,9 @@ class PgBatch implements ExamImportBatch {
       where p.id = cur.patient_id and p.organization_id = $1 and p.company_id is distinct from cur.company_id`, [this.org, patientIds]);
   }
 
-  async updateClassifications(updates: ReadonlyArray<{ id: string; classificationJson: string; rulesVersion: string }>): Promise<void> {
-    await this.c.query(`update exam e set classification = u.c::jsonb, rules_version = u.v, updated_at = now()
-      from unnest($2::uuid[], $3::text[], $4::text[]) u(id, c, v) where e.id = u.id and e.organization_id = $1`,
-    [this.org, updates.map((u) => u.id), updates.map((u) => u.classificationJson), updates.map((u) => u.rulesVersion)]);
+  async updateClassifications(updates: ReadonlyArray<ClassificationUpdate>): Promise<void> {
+    await this.c.query(`update exam e set classification = u.c::jsonb, rules_version = u.v, updated_at = now(), ${CLASSIFICATION_COLUMNS.map((c) => `${c} = u.${c}`).join(', ')}
+      from jsonb_to_recordset($2::jsonb) u(id uuid, c text, v text, ${CLASSIFICATION_RECORD_TYPES}) where e.id = u.id and e.organization_id = $1`,
+    [this.org, JSON.stringify(updates.map((u) => ({ id: u.id, c: u.classificationJson, v: u.rulesVersion, ...rowOfColumns(u.classificationColumns) })))]);
   }
 }

@@ -1,11 +1,12 @@
 import type { EarAudiogram } from '../../audiogram/audiogram';
 import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../audiogram/frequencies';
 import { isNoResponse, type Threshold } from '../../audiogram/threshold';
+import { classificationColumns, type ClassificationColumns } from '../../exams/classification-columns';
 import { classifyHistoryChange } from '../../exams/classify-exams';
 import { importNameKey, importPatientKey, parseImportRow, type ImportCells, type ImportEmploymentData, type ValidImportRow } from '../../imports/import-row';
 import { planEmploymentImport, type EmploymentClaim } from '../../imports/import-employment';
 import type { Clock } from '../../ports/clock';
-import type { ExamImportBatch, ExamImportSink, ImportCompanyKey, ImportPatientRequest, ImportProgrammeRefs, NewImportedExam, ResolvedImportPatient, ResolvedProgrammeRefs, StoredExamForImport } from '../../ports/exam-import-sink';
+import type { ExamImportBatch, ExamImportSink, ImportCompanyKey, ImportPatientRequest, ImportProgrammeRefs, NewImportedExam, ClassificationUpdate, ResolvedImportPatient, ResolvedProgrammeRefs, StoredExamForImport } from '../../ports/exam-import-sink';
 import type { IdGenerator } from '../../ports/id-generator';
 import type { Sex } from '../../patients/sex';
 
@@ -17,8 +18,12 @@ interface PreparedGroup {
   examKeys: string[];
   seen: Set<string>;
   /** Classification of each row when the worker is new (computed ahead when worth it). */
-  asNewWorker?: Array<{ exam: { id: string }; classificationJson: string; rulesVersion: string }>;
+  asNewWorker?: Array<{ exam: { id: string }; classificationJson: string; columns: ClassificationColumns; rulesVersion: string }>;
 }
+
+
+/** The columns of an exam not classified yet (replaced before it is written). */
+const NOT_CLASSIFIED: ClassificationColumns = classificationColumns({});
 
 interface PreparedBatch {
   groups: PreparedGroup[];
@@ -215,14 +220,14 @@ export class ImportExams {
         if (!ready) others.push({ row: g.rows[i], patient, naturalKey });
         else {
           // distinct creation instants keep the file order among exams of one worker on one date
-          inserts.push({ ...g.rows[i].exam, id: ready[i].exam.id, patientId: patient.id, naturalKey, classificationJson: ready[i].classificationJson, rulesVersion: ready[i].rulesVersion, createdAt: new Date(now + i) });
+          inserts.push({ ...g.rows[i].exam, id: ready[i].exam.id, patientId: patient.id, naturalKey, classificationJson: ready[i].classificationJson, classificationColumns: ready[i].columns, rulesVersion: ready[i].rulesVersion, createdAt: new Date(now + i) });
         }
       }
     }
 
     // workers already stored (or several groups resolved to one worker): skip stored exams and
     // re-classify each whole history, updating the stored exams from the first new date on
-    const updates: Array<{ id: string; classificationJson: string; rulesVersion: string }> = [];
+    const updates: ClassificationUpdate[] = [];
     if (others.length) {
       const stored = await b.existingNaturalKeys(others.map((k) => k.naturalKey));
       const seen = new Set<string>();
@@ -236,7 +241,7 @@ export class ImportExams {
         let entry = byPatient.get(k.patient.id);
         if (!entry) byPatient.set(k.patient.id, (entry = { sex: k.patient.sex, exams: [], history: [] }));
         const createdAt = new Date(now + entry.exams.length);
-        entry.exams.push({ ...k.row.exam, id: this.ids.next(), patientId: k.patient.id, naturalKey: k.naturalKey, classificationJson: '', rulesVersion: '', createdAt });
+        entry.exams.push({ ...k.row.exam, id: this.ids.next(), patientId: k.patient.id, naturalKey: k.naturalKey, classificationJson: '', classificationColumns: NOT_CLASSIFIED, rulesVersion: '', createdAt });
       }
       const created = new Set([...patients.values()].filter((p) => p.created).map((p) => p.id));
       const existingIds = [...byPatient.keys()].filter((id) => !created.has(id));
@@ -244,8 +249,8 @@ export class ImportExams {
       for (const { sex, exams, history } of byPatient.values()) {
         const firstNew = exams.reduce((min, e) => (e.date < min ? e.date : min), exams[0].date);
         const classified = classifyHistoryChange<StoredExamForImport | NewImportedExam>(history, { written: exams, fromDate: firstNew }, { sex });
-        for (const c of classified.written) inserts.push({ ...(c.exam as NewImportedExam), classificationJson: c.classificationJson, rulesVersion: c.rulesVersion });
-        for (const c of classified.later) updates.push({ id: c.exam.id, classificationJson: c.classificationJson, rulesVersion: c.rulesVersion });
+        for (const c of classified.written) inserts.push({ ...(c.exam as NewImportedExam), classificationJson: c.classificationJson, classificationColumns: c.columns, rulesVersion: c.rulesVersion });
+        for (const c of classified.later) updates.push({ id: c.exam.id, classificationJson: c.classificationJson, classificationColumns: c.columns, rulesVersion: c.rulesVersion });
       }
     }
     if (!inserts.length) return { imported: 0, duplicates, patientsCreated, ...programme };

@@ -32,4 +32,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   'Migration20261128000000Esocial',
   'Migration20261128000100EsocialAnonymization',
   'Migration20261128000200EsocialEventIds',
+  'Migration20261129020000ClassificationColumns',
 ];

@@ -9,6 +9,7 @@ import {
   type PatientListQuery, type PatientRepository, type ReadingNote, type ReferenceDesignation, type Sex, type SpeechTest, type WireAudiogram,
 } from '../../../../../core/src';
 import { CompanySchema, ExamSchema, PatientSchema } from '../schemas/patient-exam-schemas';
+import { CLASSIFICATION_COLUMNS, CLASSIFICATION_RECORD_TYPES, classificationProps, classificationRow } from '../../classification-row';
 
 type Em = () => EntityManager;
 
@@ -163,6 +164,7 @@ export function examRow(e: Exam, naturalKey: string | null = null) {
     anamnese: e.anamnese ?? null, meatoscopia: e.meatoscopia ?? null, mascaramento: e.mascaramento ?? null,
     audiogram: toWireAudiogram(e.right, e.left), speechTest: e.speechTest, ambienteJson: e.ambienteJson,
     classification: e.classification, rulesVersion: e.rulesVersion, referenceDesignation: e.referenceDesignation ?? null, naturalKey,
+    ...classificationProps(e.classification),
     recordedBy: e.recordedBy ?? null, updatedBy: e.updatedBy ?? null,
     createdAt: e.createdAt, updatedAt: e.updatedAt,
   };
@@ -260,10 +262,10 @@ export class MikroOrmExamRepository implements ExamRepository {
   async saveClassifications(organizationId: string, updates: ReadonlyArray<Pick<Exam, 'id' | 'classification' | 'rulesVersion'>>) {
     if (!updates.length) return;
     await sql(this.em())(
-      `update exam e set classification = u.classification, rules_version = u.rules_version, updated_at = now()
-       from jsonb_to_recordset(?::jsonb) as u(id uuid, classification jsonb, rules_version text)
+      `update exam e set classification = u.classification, rules_version = u.rules_version, updated_at = now(), ${CLASSIFICATION_COLUMNS.map((c) => `${c} = u.${c}`).join(', ')}
+       from jsonb_to_recordset(?::jsonb) as u(id uuid, classification jsonb, rules_version text, ${CLASSIFICATION_RECORD_TYPES})
        where e.id = u.id and e.organization_id = ?`,
-      [JSON.stringify(updates.map((u) => ({ id: u.id, classification: u.classification, rules_version: u.rulesVersion }))), organizationId],
+      [JSON.stringify(updates.map((u) => ({ id: u.id, classification: u.classification, rules_version: u.rulesVersion, ...classificationRow(u.classification) }))), organizationId],
     );
   }
 }

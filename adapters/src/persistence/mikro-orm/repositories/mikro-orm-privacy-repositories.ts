@@ -66,7 +66,7 @@ export class SqlWorkerRecordsSource implements WorkerRecordsSource {
       organizationName: String(org?.name ?? ''),
       patient: record(patient, ['name_search']) as WorkerRecords['patient'],
       employments: employments.map((r) => record(r)),
-      exams: exams.map((r) => ({ ...record(r, ['classification_export', 'natural_key']), id: String(r.id), date: iso(r.exam_date)! })),
+      exams: exams.map((r) => ({ ...record(r, ['classification_bits', 'natural_key']), id: String(r.id), date: iso(r.exam_date)! })),
       readings: readings.map((r) => record(r)),
       reports: reports.map((r): ExportedReport => {
         const { draftJson, pdfStorageKey: _key, ...rest } = record(r);

@@ -39,7 +39,6 @@ export const PatientSchema = defineEntity({
   },
 });
 
-// exam.classification_export (stored generated column, ADR 0009) is left unmapped: only the CSV export reads it.
 export const ExamSchema = defineEntity({
   name: 'Exam',
   tableName: 'exam',
@@ -69,6 +68,19 @@ export const ExamSchema = defineEntity({
     ambienteJson: p.json<unknown>().nullable(),
     classification: p.json<unknown>(),
     rulesVersion: p.text(),
+    // the typed classification columns (ADR 0025, Migration20261129020000ClassificationColumns); exam_result is generated
+    classificationRight: p.string().columnType('nr7_classification').nullable(),
+    classificationLeft: p.string().columnType('nr7_classification').nullable(),
+    referenceDate: p.string().columnType('date').nullable(),
+    ruleSet: p.string().columnType('nr7_rule_set').nullable(),
+    who2021Grade: p.text().fieldName('who2021_grade').nullable(),
+    pta3Right: p.smallint().fieldName('pta3_right').nullable(),
+    pta3Left: p.smallint().fieldName('pta3_left').nullable(),
+    mean346Right: p.smallint().fieldName('mean_346_right').nullable(),
+    mean346Left: p.smallint().fieldName('mean_346_left').nullable(),
+    desencadeamento: p.boolean(),
+    agravamento: p.boolean(),
+    classificationBits: p.integer(),
     referenceDesignation: p.json<unknown>().nullable(),
     naturalKey: p.text().nullable(),
     // who recorded / last corrected it (issue 18, Migration20261125110000Attribution)
