@@ -143,7 +143,7 @@ function mixedKind(): Kind {
 
 // ---- /proc ----
 const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-interface ProcInfo { pid: number; ppid: number; comm: string; cpuMs: number; childCpuMs: number }
+interface ProcInfo { pid: number; ppid: number; comm: string; cpuMs: number; childCpuMs: number; startTicks: number }
 function procInfo(pid: number): ProcInfo | undefined {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -152,7 +152,7 @@ function procInfo(pid: number): ProcInfo | undefined {
     const f = stat.slice(close + 2).split(' ');
     // fields from 3 (state): ppid is 4, utime 14, stime 15, cutime 16, cstime 17
     const tick = (i: number) => (Number(f[i - 3]) * 1000) / CLK_TCK;
-    return { pid, ppid: Number(f[1]), comm, cpuMs: tick(14) + tick(15), childCpuMs: tick(16) + tick(17) };
+    return { pid, ppid: Number(f[1]), comm, cpuMs: tick(14) + tick(15), childCpuMs: tick(16) + tick(17), startTicks: Number(f[22 - 3]) };
   } catch {
     return undefined;
   }
@@ -295,12 +295,19 @@ async function freePort(): Promise<number> {
 }
 
 async function stopServer(s: ChildServer) {
-  const tree = processTree(s.process.pid!).map((p) => p.pid);
+  const tree = processTree(s.process.pid!);
   s.process.kill('SIGTERM');
   const code = await Promise.race([s.exited, new Promise((r) => setTimeout(() => r('timeout'), 30_000))]);
   if (code === 'timeout') s.process.kill('SIGKILL');
-  // anything of ours left behind (a cluster worker, a Chromium helper) is ended by its pid
-  for (const pid of tree) if (procInfo(pid)) try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
+  // anything of ours left behind (a cluster worker, a Chromium helper) is ended by its pid — the same process (start time), not a reused pid
+  for (const p of tree) {
+    if (procInfo(p.pid)?.startTicks !== p.startTicks) continue;
+    try {
+      process.kill(p.pid, 'SIGKILL');
+    } catch {
+      // gone meanwhile
+    }
+  }
 }
 
 // ---- measurement ----
@@ -314,6 +321,8 @@ interface Level {
   /** Responses per X-Limiar-Instance (the cluster worker that answered). */
   instances: Record<string, number>;
   firstError: Partial<Record<Kind, string>>;
+  /** Client connections the server's processes held open at the end of the level (their pools; the bench's own excluded). */
+  pgConnections: number;
   db: { msPerRequest: number; queriesPerRequest: number };
 }
 
@@ -398,6 +407,7 @@ async function runLevel(url: string, serverPid: number, pgPid: number | undefine
     postgres: treeCpu(pgPid) - cpu0.postgres, bench: (bench.user + bench.system) / 1000,
   };
   const db1 = await dbTotals(stats);
+  const pgConnections = stats ? Number((await stats.query<{ n: string }>(`select count(*) as n from pg_stat_activity where backend_type = 'client backend' and datname = current_database()`)).rows[0]!.n) - 1 : NaN;
   const total = all.length;
   const avgMax = (xs: number[]) => ({ avg: xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length), max: Math.max(0, ...xs) });
   const pct = (ms: number) => (100 * ms) / (wall * 1000); // % of one core
@@ -406,7 +416,7 @@ async function runLevel(url: string, serverPid: number, pgPid: number | undefine
     non2xx: KINDS.reduce((s, k) => s + byKind[k].non2xx, 0), timeouts: result.timeouts, connErrors: result.errors - result.timeouts,
     rssNode: avgMax(rss.node), rssOther: avgMax(rss.other), pssNode: avgMax(rss.nodePss).avg, pssOther: avgMax(rss.otherPss).avg, nodeProcesses: rss.nodeCount,
     cpu: { api: pct(cpu.api), chromium: pct(cpu.chromium), postgres: pct(cpu.postgres), bench: pct(cpu.bench), others: Math.max(0, pct(host - cpu.api - cpu.chromium - cpu.postgres - cpu.bench)) },
-    instances, firstError,
+    instances, firstError, pgConnections,
     db: { msPerRequest: (db1.ms - db0.ms) / total, queriesPerRequest: (db1.calls - db0.calls) / total },
   };
 }
@@ -430,10 +440,12 @@ function printLevel(title: string, l: Level) {
     + `Chromium ${f0(l.rssOther.avg)} / ${f0(l.rssOther.max)} MB; PSS (shared pages counted once) ${f0(l.pssNode)} + ${f0(l.pssOther)} = ${f0(l.pssNode + l.pssOther)} MB`);
   console.log(`  CPU (% of one core, ${os.cpus().length * 100} % = all): API ${f0(l.cpu.api)} %, Chromium ${f0(l.cpu.chromium)} %, PostgreSQL ${f0(l.cpu.postgres)} %, autocannon (this bench) ${f0(l.cpu.bench)} %, `
     + `other processes of the host ${f0(l.cpu.others)} %${l.cpu.others > 20 ? ' — the host was not idle: figures disturbed' : ''}`);
+  // the cluster hands each new connection to a worker and keep-alive keeps it there: an uneven split lasts the whole level
   const instances = Object.entries(l.instances);
-  if (instances.length > 1) console.log(`  answered by: ${instances.sort().map(([i, n]) => `instance ${i} ${(100 * n / l.total).toFixed(0)} %`).join(', ')}`);
+  if (instances.some(([i]) => i !== '-')) console.log(`  answered by (X-Limiar-Instance): ${instances.sort().map(([i, n]) => `${i} ${(100 * n / l.total).toFixed(0)} %`).join(', ')}`);
   for (const [k, e] of Object.entries(l.firstError)) console.log(`  first error of ${k}: ${e}`);
-  console.log(`  database: ${f2(l.db.msPerRequest)} ms and ${f1(l.db.queriesPerRequest)} statements per request (pg_stat_statements: execution + planning, background jobs and audit batches included)`);
+  console.log(`  database: ${f2(l.db.msPerRequest)} ms and ${f1(l.db.queriesPerRequest)} statements per request (pg_stat_statements: execution + planning, background jobs and audit batches included); `
+    + `${f0(l.pgConnections)} connections held by the server's processes`);
 }
 
 /** The level where adding connections stops adding throughput (< 10 % more), latency climbing instead. */
@@ -497,7 +509,10 @@ async function main() {
     const statements = await enableStatements(db);
     const pgPid = await postmasterPid(db.url);
     console.log(`PostgreSQL: ${db.kind}${pgPid ? ` (postmaster ${pgPid})` : ''}; pg_stat_statements ${statements ? 'on' : 'not available: database time not measured'}`);
-    if (statements) stats = new pg.Pool({ connectionString: db.url, max: 1 });
+    if (statements) {
+      stats = new pg.Pool({ connectionString: db.url, max: 1 });
+      stats.on('error', () => {}); // an idle connection ended by the server's shutdown at the end is not a failure
+    }
     const help = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'cli/src/main.ts'), 'serve', '--help'], { cwd: root, encoding: 'utf8' });
     const clusterAvailable = /--workers/.test(help.stdout);
     const port = await freePort();
@@ -533,6 +548,7 @@ async function main() {
     fs.rmSync(file, { force: true });
     console.log(`data: ${imported.imported.toLocaleString('en')} exams of ${imported.patientsCreated.toLocaleString('en')} workers by \`limiar import exams\` in ${imported.seconds} s (${imported.rowsPerSecond.toLocaleString('en')} rows/s) [${elapsed()}]`);
     const admin = new pg.Pool({ connectionString: db.url, max: 1 });
+    admin.on('error', () => {});
     for (const table of ['exam', 'patient']) await admin.query(`vacuum analyze ${table}`); // the settled state autovacuum reaches after an import
     const sampled = await admin.query<{ id: string; patient_id: string }>('select id, patient_id from exam order by random() limit $1', [SAMPLE]);
     const size = (await admin.query<{ db: string; exam: string; patient: string }>(`select pg_database_size(current_database()) as db,
