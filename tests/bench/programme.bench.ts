@@ -23,6 +23,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { loadConfig } from '../../adapters/src/composition/config';
+import { deriveClassificationColumns } from '../support/classification-columns-sql';
 import { startServer } from '../../adapters/src/composition/server';
 import { ormConfig } from '../../adapters/src/persistence/mikro-orm/orm-config';
 import { cnpjWithCheckDigits, programmeToday } from '../../core/src';
@@ -120,6 +121,7 @@ async function load(client: pg.PoolClient, org: string, today: string) {
         cross join lateral (select random() + 0 * k as r) x
       where w.n between $4 and $5`, [org, span, perWorker, from, Math.min(WORKERS, from + chunk - 1)]);
   }
+  await deriveClassificationColumns((q, params) => client.query(q, params), org, '$1');
   await client.query('vacuum analyze');
 }
 
@@ -260,6 +262,7 @@ async function main() {
     for (const { patient_id } of some) {
       await client.query(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, classification, rules_version, created_at, updated_at)
         values (gen_random_uuid(), $1, $2, $3, '{}', '{"classification_right": "aceitavel"}', 'bench', now(), now())`, [org, patient_id, today]);
+      await client.query(`update exam set classification_right = 'aceitavel' where organization_id = $1 and patient_id = $2 and exam_date = $3`, [org, patient_id, today]);
       afterWrite.push((await timed(`${base}/overview`, token)).server);
     }
     const w = stats(afterWrite);

@@ -6,6 +6,7 @@ import { InMemoryProgrammeQueries, InMemoryProgrammeRecords } from '../../core/s
 import { postgresTenantFixtures, useTestDatabase } from './postgres-fixtures';
 import { aCompany, aGhe, anEmployment, aSector, lavg, programmeQueriesContract, type ProgrammeRecordWriter } from './programme-queries.contract';
 import type { TestDatabase } from '../support/test-database';
+import { deriveClassificationColumns } from '../support/classification-columns-sql';
 
 const dbOf = useTestDatabase();
 
@@ -115,6 +116,7 @@ describe('the projection after a random sequence of writes equals a recomputatio
         const id = randomUUID();
         await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, classification, rules_version, created_at, updated_at)
           values (?, ?, ?, ?, '{}', ?::jsonb, 'r', clock_timestamp(), clock_timestamp())`, [id, org, patientId, date(0, 1700), JSON.stringify(r.pick(classifications))]);
+        await deriveClassificationColumns(sql, org);
         exams.push({ id, patientId });
       };
       for (let i = 0; i < 120; i++) await addExam(r.pick(workers));
@@ -122,6 +124,7 @@ describe('the projection after a random sequence of writes equals a recomputatio
       await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, classification, rules_version, created_at, updated_at)
         select gen_random_uuid(), ?, p.id, date '2025-09-01' + (row_number() over (order by p.id))::int, '{}', '{"classification_right": "aceitavel"}', 'r', now(), now()
         from patient p where p.organization_id = ? and p.name like '%5'`, [org, org]);
+      await deriveClassificationColumns(sql, org);
 
       let today = '2026-06-15';
       const compare = async (label: string) => {
@@ -222,6 +225,7 @@ describe('MikroOrmProgrammeProjection (PostgreSQL)', () => {
     await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, classification, rules_version, created_at, updated_at)
       select gen_random_uuid(), organization_id, id, date '2026-01-01', '{}', '{"classification_left": "sugestivo_painpse", "agravamento": true}', 'r', now(), now()
       from patient p, generate_series(1, 2) k where organization_id = ? and name like 'T1%'`, [org]);
+    await deriveClassificationColumns(sql, org);
     const [{ marked }] = await sql('select count(*)::int as marked from programme_dirty where organization_id = ?', [org]);
     expect(marked).toBe(111); // T1, T10–T19, T100–T199
     expect(await projection.refresh(org, '2026-06-15')).toEqual({ refreshed: 111 });
@@ -245,6 +249,7 @@ describe('MikroOrmProgrammeProjection (PostgreSQL)', () => {
       await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, classification, rules_version, created_at, updated_at) values (?, ?, ?, ?, '{}', ?::jsonb, 'r', now(), now())`,
         [randomUUID(), org, patient, `2026-01-${String(i + 1).padStart(2, '0')}`, JSON.stringify(doc)]);
     }
+    await deriveClassificationColumns(sql, org);
     const stored = await sql('select exam_result as result, desencadeamento, agravamento from exam where patient_id = ? order by exam_date', [patient]);
     expect(stored).toEqual(docs.map((d) => resultOf(d)));
   });

@@ -7,6 +7,7 @@ import { MikroOrmReportRepository } from '../../adapters/src/persistence/mikro-o
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { postgresTenantFixtures } from './postgres-fixtures';
 import { worklistQueriesContract } from './worklist-queries.contract';
+import { deriveClassificationColumns } from '../support/classification-columns-sql';
 
 let db: TestDatabase;
 beforeAll(async () => (db = await createTestDatabase()));
@@ -34,6 +35,7 @@ describe('MikroOrmWorklistQueries (PostgreSQL)', () => {
       select gen_random_uuid(), ?, p.id, date '2022-01-01' + (k * 200), ?::jsonb,
         case when k = 3 and (row_number() over (order by p.id, k)) % 3 = 0 then '{"desencadeamento": true}'::jsonb else '{}'::jsonb end, 'test', now(), now()
       from patient p cross join generate_series(0, 3) k where p.organization_id = ?`, [o.id, FILLED, o.id]);
+    await deriveClassificationColumns(sql, o.id);
     await sql(`insert into report (id, organization_id, patient_id, exam_id, doctor_name, type, status, draft_json, created_at, updated_at)
       select gen_random_uuid(), e.organization_id, e.patient_id, e.id, 'Dra.', 'simple', 'Draft', '{}', now(), now()
       from (select e.*, row_number() over (order by e.id) n from exam e where e.organization_id = ?) e where e.n % 5 = 0`, [o.id]);

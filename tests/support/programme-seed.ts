@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { cnpjWithCheckDigits } from '../../core/src';
+import { deriveClassificationColumns } from './classification-columns-sql';
 
 /*
  * Rows of the hearing-conservation programme written straight in PostgreSQL (issue 19), for the
@@ -97,5 +98,6 @@ export class ProgrammeSeed {
        select gen_random_uuid(), $1, patient_id, exam_date, exam_type, '{}'::jsonb, classification, 'seed', now(), now()
        from unnest($2::uuid[], $3::date[], $4::text[], $5::jsonb[]) as t(patient_id, exam_date, exam_type, classification)`,
       [this.organizationId, rows.map((r) => r.patientId), rows.map((r) => r.date), rows.map((r) => r.examType), classification]);
+    await deriveClassificationColumns((q, params) => this.client.query(q, params), this.organizationId, '$1');
   }
 }

@@ -19,15 +19,15 @@ import { Migration } from '@mikro-orm/migrations';
  * with core's `classificationColumns`).
  */
 const ALERT_KIND = (ear: string) => `(case classification->>'nr7_item_${ear}' when '5.3' then 1 when '5.3.1' then 2 when '5.4' then 3
-    else case when classification ? 'desencadeamento_${ear}' and (jsonb_typeof(classification->'desencadeamento_${ear}') = 'null' or jsonb_typeof(classification->'agravamento_${ear}') = 'null') then 4 else 0 end end)`;
-const CRITERIA = (ear: string) => `(case when coalesce(classification->'nr7_criteria_${ear}' ? 'a', false) then 1 else 0 end + case when coalesce(classification->'nr7_criteria_${ear}' ? 'b', false) then 2 else 0 end)`;
-const EAR_CODE = (ear: string) => `(case when classification ? 'desencadeamento_${ear}' then ${ALERT_KIND(ear)} * 4 + ${CRITERIA(ear)} else 0 end)`;
+    else case when jsonb_exists(classification, 'desencadeamento_${ear}') and (jsonb_typeof(classification->'desencadeamento_${ear}') = 'null' or jsonb_typeof(classification->'agravamento_${ear}') = 'null') then 4 else 0 end end)`;
+const CRITERIA = (ear: string) => `(case when coalesce(jsonb_exists(classification->'nr7_criteria_${ear}', 'a'), false) then 1 else 0 end + case when coalesce(jsonb_exists(classification->'nr7_criteria_${ear}', 'b'), false) then 2 else 0 end)`;
+const EAR_CODE = (ear: string) => `(case when jsonb_exists(classification, 'desencadeamento_${ear}') then ${ALERT_KIND(ear)} * 4 + ${CRITERIA(ear)} else 0 end)`;
 const BIT = (cond: string, bit: number) => `(case when ${cond} then ${1 << bit} else 0 end)`;
 const hundredths = (key: string) => `(case when jsonb_typeof(classification->'${key}') = 'number' then round((classification->>'${key}')::numeric * 100)::smallint end)`;
 
 export const CLASSIFICATION_BITS_SQL = `${EAR_CODE('right')} | (${EAR_CODE('left')} << 5)
-  | ${BIT(`classification ? 'reference_date' and jsonb_typeof(classification->'desencadeamento') is distinct from 'boolean'`, 10)}
-  | ${BIT(`classification ? 'reference_date' and jsonb_typeof(classification->'agravamento') is distinct from 'boolean'`, 11)}
+  | ${BIT(`jsonb_exists(classification, 'reference_date') and jsonb_typeof(classification->'desencadeamento') is distinct from 'boolean'`, 10)}
+  | ${BIT(`jsonb_exists(classification, 'reference_date') and jsonb_typeof(classification->'agravamento') is distinct from 'boolean'`, 11)}
   | ${BIT(`classification->>'pta3_right_bound' = 'min'`, 12)} | ${BIT(`classification->>'pta3_left_bound' = 'min'`, 13)}
   | ${BIT(`classification->>'mean_346_right_bound' = 'min'`, 14)} | ${BIT(`classification->>'mean_346_left_bound' = 'min'`, 15)}
   | ${BIT(`classification->'exam_complete' = 'true'::jsonb`, 16)} | ${BIT(`jsonb_typeof(classification->'exam_complete') is distinct from 'boolean'`, 17)}`;
@@ -37,6 +37,31 @@ const EXPORT_KEYS = [
   'pta3_right', 'pta3_left', 'mean_346_right', 'mean_346_left', 'who2021_grade', 'exam_complete', 'alerts',
   'pta3_right_bound', 'pta3_left_bound', 'mean_346_right_bound', 'mean_346_left_bound',
 ] as const;
+
+/**
+ * The two statements that set the typed columns from each row's stored document (`where`, an SQL
+ * condition on `exam`, limits them): this migration's conversion, and what tests that write exam rows
+ * by hand in SQL run after them, while the document is still stored (step 1 of ADR 0025).
+ */
+export function classificationColumnsFromDocuments(where = 'true'): [string, string] {
+  return [
+    `${UPDATE} where ${where}`,
+    `update exam e set classification_bits = e.classification_bits | ${1 << 18}
+      where (${where}) and exists (select 1 from exam x where x.patient_id = e.patient_id and x.exam_date = e.exam_date and x.created_at < e.created_at and x.classification_bits & 1023 <> 0)`,
+  ];
+}
+
+const UPDATE = `update exam set
+      classification_right = case when classification->>'classification_right' in ('aceitavel', 'sugestivo_painpse', 'nao_sugestivo') then (classification->>'classification_right')::nr7_classification end,
+      classification_left = case when classification->>'classification_left' in ('aceitavel', 'sugestivo_painpse', 'nao_sugestivo') then (classification->>'classification_left')::nr7_classification end,
+      reference_date = case when jsonb_typeof(classification->'reference_date') = 'string' then (classification->>'reference_date')::date end,
+      rule_set = case when classification->>'rule_set' in ('portaria19', 'nr7_anexo_ii') then (classification->>'rule_set')::nr7_rule_set end,
+      who2021_grade = case when jsonb_typeof(classification->'who2021_grade') = 'string' then classification->>'who2021_grade' end,
+      pta3_right = ${hundredths('pta3_right')}, pta3_left = ${hundredths('pta3_left')},
+      mean_346_right = ${hundredths('mean_346_right')}, mean_346_left = ${hundredths('mean_346_left')},
+      desencadeamento = coalesce(classification->'desencadeamento' = 'true'::jsonb, false),
+      agravamento = coalesce(classification->'agravamento' = 'true'::jsonb, false),
+      classification_bits = ${CLASSIFICATION_BITS_SQL}`;
 
 export class Migration20261129020000ClassificationColumns extends Migration {
   override async up(): Promise<void> {
@@ -58,20 +83,7 @@ export class Migration20261129020000ClassificationColumns extends Migration {
       add column desencadeamento boolean not null default false,
       add column agravamento boolean not null default false,
       add column classification_bits integer not null default 0;`);
-    this.addSql(`update exam set
-      classification_right = case when classification->>'classification_right' in ('aceitavel', 'sugestivo_painpse', 'nao_sugestivo') then (classification->>'classification_right')::nr7_classification end,
-      classification_left = case when classification->>'classification_left' in ('aceitavel', 'sugestivo_painpse', 'nao_sugestivo') then (classification->>'classification_left')::nr7_classification end,
-      reference_date = case when jsonb_typeof(classification->'reference_date') = 'string' then (classification->>'reference_date')::date end,
-      rule_set = case when classification->>'rule_set' in ('portaria19', 'nr7_anexo_ii') then (classification->>'rule_set')::nr7_rule_set end,
-      who2021_grade = case when jsonb_typeof(classification->'who2021_grade') = 'string' then classification->>'who2021_grade' end,
-      pta3_right = ${hundredths('pta3_right')}, pta3_left = ${hundredths('pta3_left')},
-      mean_346_right = ${hundredths('mean_346_right')}, mean_346_left = ${hundredths('mean_346_left')},
-      desencadeamento = coalesce(classification->'desencadeamento' = 'true'::jsonb, false),
-      agravamento = coalesce(classification->'agravamento' = 'true'::jsonb, false),
-      classification_bits = ${CLASSIFICATION_BITS_SQL};`);
-    // bit 18: an earlier exam of the same date (history order) raised alerts
-    this.addSql(`update exam e set classification_bits = e.classification_bits | ${1 << 18}
-      where exists (select 1 from exam x where x.patient_id = e.patient_id and x.exam_date = e.exam_date and x.created_at < e.created_at and x.classification_bits & 1023 <> 0);`);
+    for (const statement of classificationColumnsFromDocuments()) this.addSql(`${statement};`);
     this.addSql(`alter table exam add column exam_result varchar(14) generated always as (case
         when classification_right = 'sugestivo_painpse' or classification_left = 'sugestivo_painpse' then 'sugestivo'
         when classification_right = 'nao_sugestivo' or classification_left = 'nao_sugestivo' then 'nao_sugestivo'

@@ -24,15 +24,13 @@ const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ?
  * One statement: the company's exams in the window, each joined to the employment period in force on
  * the exam date (`periodOn`: start ≤ date < end, not after the dismissal), with the sector and GHE of
  * that period. `distinct on (e.id)` keeps one row should two contracts of the same company overlap.
- * Only the classification keys `resultOf` reads travel; archived workers are left out.
+ * Only the typed classification columns `resultOf` reads travel (ADR 0025); archived workers are left out.
  */
 const OUTCOMES_SQL = `
   select distinct on (e.exam_date, p.name, e.id)
     e.id as exam_id, e.patient_id, e.exam_date::text as exam_date, e.exam_type, p.name as worker_name,
     m.registration, m.sector_id, s.name as sector_name, m.ghe_id, g.name as ghe_name,
-    e.classification->>'classification_right' as cr, e.classification->>'classification_left' as cl,
-    coalesce((e.classification->'desencadeamento') = 'true'::jsonb, false) as d,
-    coalesce((e.classification->'agravamento') = 'true'::jsonb, false) as a
+    e.classification_right::text as cr, e.classification_left::text as cl, e.desencadeamento as d, e.agravamento as a
   from employment m
   join exam e on e.patient_id = m.patient_id and e.organization_id = m.organization_id
     and e.exam_date >= m.start_date and (m.end_date is null or e.exam_date < m.end_date)

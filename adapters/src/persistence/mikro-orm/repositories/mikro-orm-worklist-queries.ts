@@ -42,8 +42,7 @@ const GROUP_SQL: Record<WorklistGroup, { rows: string; order: string }> = {
     rows: `select l.exam_id, l.exam_date, l.desencadeamento, l.agravamento, ${WORKER}
       from (
         select distinct on (e.patient_id) e.patient_id, e.id as exam_id, e.exam_date,
-          coalesce(e.classification->>'desencadeamento' = 'true', false) as desencadeamento,
-          coalesce(e.classification->>'agravamento' = 'true', false) as agravamento
+          e.desencadeamento, e.agravamento
         from exam e
         where e.organization_id = ? and ${HAS_AIR}
         order by e.patient_id, e.exam_date desc, e.created_at desc
