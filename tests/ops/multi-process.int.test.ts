@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -285,4 +286,19 @@ describe('limiar serve --workers 2', () => {
     };
     expect([pid2, pid3].filter(alive)).toEqual([]);
   }, 150_000); // a deadline for a loaded machine (the whole suite in parallel); ~15 s alone
+
+  it('a worker that cannot start (port in use) fails the whole start with the pt-BR reason, exit 1', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as net.AddressInfo).port;
+    try {
+      // the rejection carries the process's whole output
+      const failure = await spawn(deployment({ PORT: String(port) }), ['serve', '--workers', '2']).then(() => new Error('iniciou'), (e: Error) => e);
+      expect(failure.message).toMatch(/saiu \(1\) antes de ficar pronto/);
+      expect(failure.message).toContain(`A porta ${port} já está em uso`);
+      expect(failure.message).toContain('um processo da API não iniciou; encerrando');
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  }, 120_000);
 });
