@@ -248,7 +248,7 @@ describe('two API processes and one worker on one database', () => {
     expect((await at(b).request(`/api/exams/${exam.id}/readings/${held[0].id}/apply`, bearer(who.token, 'POST'))).status).toBe(200);
     const read = await (await at(a).request(`/api/exams/${exam.id}`, bearer(who.token))).json();
     expect(read.audiogram.air['4000'].re).toBe(50);
-  });
+  }, 60_000); // the worker's reading is awaited up to 45 s (a loaded machine); ~1 s alone
 });
 
 describe('limiar serve --workers 2', () => {
