@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,7 @@ export async function startS3Server(buckets: string[] = ['limiar']): Promise<Tes
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'; // as the adapter does (s3-file-storage.ts)
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'limiar-s3rver-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: buckets.map((name) => ({ name })) });
+  atomicPuts(server);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const settings: S3Settings = { endpoint, region: 'us-east-1', bucket: buckets[0], prefix: '', forcePathStyle: true, credentials: S3RVER_CREDENTIALS };
@@ -65,5 +67,41 @@ export async function startS3Server(buckets: string[] = ['limiar']): Promise<Tes
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });
     },
+  };
+}
+
+interface S3rverObject { bucket: string; key: string; content: Buffer | NodeJS.ReadableStream; metadata: Record<string, string> }
+interface S3rverStore {
+  getResourcePath(bucket: string, key: string, resource: string): string;
+  putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5: string): Promise<void>;
+  putObject(object: S3rverObject): Promise<{ size: number; md5: string }>;
+}
+
+/**
+ * s3rver's filesystem store writes a PUT's body in place and answers before the file is flushed, so a GET
+ * right after the PUT (the migration's read-back) or the listing after a killed upload can see part of an
+ * object. S3 and MinIO store a PUT atomically and durably before they answer; the tests hold the server to
+ * that: the body is received whole, written to a temporary name (not listed: it lacks the object suffix),
+ * its metadata written, then renamed. An aborted upload stores nothing.
+ */
+function atomicPuts(server: S3rver): void {
+  const store = (server as unknown as { store: S3rverStore }).store;
+  store.putObject = async (object) => {
+    const content = Buffer.isBuffer(object.content) ? object.content : await new Promise<Buffer>((resolve, reject) => {
+      const stream = object.content as NodeJS.ReadableStream;
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer | string) => chunks.push(Buffer.from(c)));
+      stream.once('error', reject);
+      stream.once('aborted', () => reject(new Error('upload aborted')));
+      stream.once('end', () => resolve(Buffer.concat(chunks)));
+    });
+    const md5 = createHash('md5').update(content).digest('hex');
+    const objectPath = store.getResourcePath(object.bucket, object.key, 'object');
+    await fs.promises.mkdir(path.dirname(objectPath), { recursive: true });
+    const tmp = `${objectPath}.tmp-${randomUUID()}`;
+    await fs.promises.writeFile(tmp, content);
+    await store.putMetadata(object.bucket, object.key, object.metadata, md5);
+    await fs.promises.rename(tmp, objectPath);
+    return { size: content.length, md5 };
   };
 }
