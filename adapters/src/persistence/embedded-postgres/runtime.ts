@@ -51,7 +51,7 @@ export function postgresBinaries(user: RuntimeUser | undefined, log: (m: string)
     // the package exports only its entry (dist/index.js): its root is two levels up
     pkgJson = path.join(path.dirname(require.resolve(pkgName)), '..', 'package.json');
   } catch {
-    throw new Error(`Pacote ${pkgName} ausente: rode 'npm install' (PostgreSQL embutido indisponível nesta plataforma?).`);
+    throw new Error(`Pacote ${pkgName} ausente: rode 'npm install' (PostgreSQL embutido indisponível nesta plataforma?) ou informe um PostgreSQL externo em DATABASE_URL.`);
   }
   let nativeDir = path.join(path.dirname(pkgJson), 'native');
   if (!fs.existsSync(path.join(nativeDir, 'lib', 'libicuuc.so.60')) && process.platform === 'linux') {
