@@ -107,7 +107,20 @@ const LABEL: Record<Kind, string> = {
   search: 'GET /api/patients?q= (search)', exam: 'GET /api/exams/:id', evolution: 'GET /api/patients/:id/evolution',
   upload: 'POST /api/files/upload (PDF)', 'laudo-pdf': 'GET /api/reports/:id/download (issued)', 'laudo-render': 'GET /api/reports/:id/download (draft: Chromium)',
 };
-const WEIGHTS: Record<Kind, number> = { search: 0.4, exam: 0.25, evolution: 0.2, upload: 0.05, 'laudo-pdf': 0.1 - RENDER_SHARE, 'laudo-render': RENDER_SHARE };
+/** The mix; BENCH_LOAD_MIX (e.g. `search=50,exam=50`) replaces it, the shares normalised to 1. */
+const WEIGHTS: Record<Kind, number> = process.env.BENCH_LOAD_MIX ? parseMix(process.env.BENCH_LOAD_MIX)
+  : { search: 0.4, exam: 0.25, evolution: 0.2, upload: 0.05, 'laudo-pdf': 0.1 - RENDER_SHARE, 'laudo-render': RENDER_SHARE };
+function parseMix(text: string): Record<Kind, number> {
+  const shares = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
+  for (const part of text.split(',')) {
+    const [kind, share] = part.split('=');
+    if (!KINDS.includes(kind as Kind) || !(Number(share) >= 0)) throw new Error(`BENCH_LOAD_MIX: "${part}" (kinds: ${KINDS.join(', ')})`);
+    shares[kind as Kind] = Number(share);
+  }
+  const sum = KINDS.reduce((s, k) => s + shares[k], 0);
+  for (const k of KINDS) shares[k] /= sum;
+  return shares;
+}
 
 interface Professional { token: string; userId: string; email: string }
 interface Dataset {
@@ -323,6 +336,8 @@ interface Level {
   firstError: Partial<Record<Kind, string>>;
   /** Client connections the server's processes held open at the end of the level (their pools; the bench's own excluded). */
   pgConnections: number;
+  /** CPU of each node process of the server (the cluster's primary and its workers), % of one core. */
+  perProcessCpu: Array<{ pid: number; primary: boolean; pct: number }>;
   db: { msPerRequest: number; queriesPerRequest: number };
 }
 
@@ -359,8 +374,45 @@ async function fire(url: string, connections: number, seconds: number, next: () 
   return instance;
 }
 
-async function runLevel(url: string, serverPid: number, pgPid: number | undefined, stats: pg.Pool | undefined, connections: number, d: Dataset): Promise<Level> {
-  await fire(url, connections, WARMUP_SECONDS, mixedKind, d); // same connections, not measured
+/**
+ * An open loop (what a number of professionals with pauses between their clicks looks like): requests arrive at
+ * `rate` per second (Poisson), each sent without waiting for the others (fetch's keep-alive pool opens connections
+ * as needed), so the latency is the server's plus the queue the load really makes — not the queue of a closed loop.
+ */
+async function openLoop(url: string, rate: number, seconds: number, d: Dataset, { onResponse, onTimeout, onAnswer }: Hooks = {}) {
+  const end = performance.now() + seconds * 1000;
+  const inflight = new Set<Promise<void>>();
+  let timeouts = 0;
+  let errors = 0;
+  for (let at = performance.now(); at < end; at += (-Math.log(1 - rand()) * 1000) / rate) {
+    const wait = at - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const kind = mixedKind();
+    const req = requestOf(kind, d);
+    const t0 = performance.now();
+    const sent: Promise<void> = fetch(`${url}${req.path}`, {
+      method: req.method, headers: req.headers, body: req.body ? new Uint8Array(req.body as Buffer) : undefined, signal: AbortSignal.timeout(10_000),
+    }).then(async (res) => {
+      const body = await res.text();
+      onAnswer?.(kind, res.status, body, Object.fromEntries(res.headers));
+      onResponse?.(kind, res.status, performance.now() - t0);
+    }).catch((error: Error) => {
+      errors++;
+      if (error.name === 'TimeoutError') {
+        timeouts++;
+        onTimeout?.(kind);
+      }
+    }).finally(() => inflight.delete(sent));
+    inflight.add(sent);
+  }
+  await Promise.all(inflight);
+  return { timeouts, errors };
+}
+
+/** One level: `connections` in a closed loop (autocannon), or with `rate` an open loop at that many requests/s. */
+async function runLevel(url: string, serverPid: number, pgPid: number | undefined, stats: pg.Pool | undefined, connections: number, d: Dataset, rate?: number): Promise<Level> {
+  const drive = (seconds: number, hooks: Hooks = {}) => (rate ? openLoop(url, rate, seconds, d, hooks) : fire(url, connections, seconds, mixedKind, d, hooks));
+  await drive(WARMUP_SECONDS); // the same load, not measured
   const byKind = Object.fromEntries(KINDS.map((k) => [k, { n: 0, lat: [] as number[], non2xx: 0, timeouts: 0, statuses: {} as Record<string, number> }])) as Level['byKind'];
   const all: number[] = [];
   const rss = { node: [] as number[], other: [] as number[], nodePss: [] as number[], otherPss: [] as number[], nodeCount: 0 };
@@ -376,13 +428,14 @@ async function runLevel(url: string, serverPid: number, pgPid: number | undefine
   };
   const db0 = await dbTotals(stats);
   const host0 = hostBusyMs();
+  const perProcess0 = new Map(processTree(serverPid).filter(isNode).map((p) => [p.pid, p.cpuMs]));
   const cpu0 = { api: treeCpu(serverPid, isNode), chromium: treeCpu(serverPid, (p) => !isNode(p)), postgres: treeCpu(pgPid), bench: process.cpuUsage() };
   const t0 = performance.now();
   const sampler = setInterval(sample, 500);
   sample();
   const instances: Record<string, number> = {};
   const firstError: Partial<Record<Kind, string>> = {};
-  const result = await fire(url, connections, SECONDS, mixedKind, d, {
+  const result = await drive(SECONDS, {
     onResponse: (kind, status, ms) => {
       const k = byKind[kind];
       k.n++;
@@ -402,6 +455,7 @@ async function runLevel(url: string, serverPid: number, pgPid: number | undefine
   const wall = (performance.now() - t0) / 1000;
   const bench = process.cpuUsage(cpu0.bench);
   const host = hostBusyMs() - host0;
+  const perProcess = processTree(serverPid).filter(isNode).map((p) => ({ pid: p.pid, primary: p.pid === serverPid, ms: p.cpuMs - (perProcess0.get(p.pid) ?? 0) }));
   const cpu = {
     api: treeCpu(serverPid, isNode) - cpu0.api, chromium: treeCpu(serverPid, (p) => !isNode(p)) - cpu0.chromium,
     postgres: treeCpu(pgPid) - cpu0.postgres, bench: (bench.user + bench.system) / 1000,
@@ -417,6 +471,7 @@ async function runLevel(url: string, serverPid: number, pgPid: number | undefine
     rssNode: avgMax(rss.node), rssOther: avgMax(rss.other), pssNode: avgMax(rss.nodePss).avg, pssOther: avgMax(rss.otherPss).avg, nodeProcesses: rss.nodeCount,
     cpu: { api: pct(cpu.api), chromium: pct(cpu.chromium), postgres: pct(cpu.postgres), bench: pct(cpu.bench), others: Math.max(0, pct(host - cpu.api - cpu.chromium - cpu.postgres - cpu.bench)) },
     instances, firstError, pgConnections,
+    perProcessCpu: perProcess.map((p) => ({ ...p, pct: pct(p.ms) })),
     db: { msPerRequest: (db1.ms - db0.ms) / total, queriesPerRequest: (db1.calls - db0.calls) / total },
   };
 }
@@ -427,7 +482,7 @@ const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
 
 function printLevel(title: string, l: Level) {
   const o = q3(l.all);
-  console.log(`\n${title}, ${l.connections} connections, ${l.seconds.toFixed(1)} s: ${l.total.toLocaleString('en')} requests, ${f0(l.rps)} req/s, p50 ${f1(o.p50)} / p95 ${f1(o.p95)} / p99 ${f1(o.p99)} ms, `
+  console.log(`\n${title}${l.connections ? `, ${l.connections} connections` : ''}, ${l.seconds.toFixed(1)} s: ${l.total.toLocaleString('en')} requests, ${f0(l.rps)} req/s, p50 ${f1(o.p50)} / p95 ${f1(o.p95)} / p99 ${f1(o.p99)} ms, `
     + `errors: ${l.non2xx} non-2xx, ${l.timeouts} timeouts, ${l.connErrors} connection errors`);
   for (const k of KINDS) {
     const x = l.byKind[k];
@@ -440,6 +495,7 @@ function printLevel(title: string, l: Level) {
     + `Chromium ${f0(l.rssOther.avg)} / ${f0(l.rssOther.max)} MB; PSS (shared pages counted once) ${f0(l.pssNode)} + ${f0(l.pssOther)} = ${f0(l.pssNode + l.pssOther)} MB`);
   console.log(`  CPU (% of one core, ${os.cpus().length * 100} % = all): API ${f0(l.cpu.api)} %, Chromium ${f0(l.cpu.chromium)} %, PostgreSQL ${f0(l.cpu.postgres)} %, autocannon (this bench) ${f0(l.cpu.bench)} %, `
     + `other processes of the host ${f0(l.cpu.others)} %${l.cpu.others > 20 ? ' — the host was not idle: figures disturbed' : ''}`);
+  if (l.perProcessCpu.length > 1) console.log(`  API CPU by process: ${l.perProcessCpu.map((p) => `${p.primary ? 'primary' : `worker ${p.pid}`} ${f0(p.pct)} %`).join(', ')}`);
   // the cluster hands each new connection to a worker and keep-alive keeps it there: an uneven split lasts the whole level
   const instances = Object.entries(l.instances);
   if (instances.some(([i]) => i !== '-')) console.log(`  answered by (X-Limiar-Instance): ${instances.sort().map(([i, n]) => `${i} ${(100 * n / l.total).toFixed(0)} %`).join(', ')}`);
@@ -596,6 +652,8 @@ async function main() {
     console.log(`host: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GB — autocannon runs in this process on the same cores as the API and PostgreSQL (its CPU is printed per level)`);
 
     const results: Record<'1' | '2', Level[]> = { 1: [], 2: [] };
+    const halfLoad: Partial<Record<'1' | '2', Level>> = {};
+    let halfRate: number | undefined;
     for (const procs of ['1', '2'] as const) {
       if (procs === '2') {
         await stopServer(server);
@@ -614,6 +672,11 @@ async function main() {
         results[procs].push(level);
         printLevel(title, level);
       }
+      // an open loop at half the 1-process peak (the same rate for both servers): latency below saturation
+      halfRate ??= Math.max(1, Math.round(Math.max(...results[procs].map((l) => l.rps)) / 2));
+      const paced = await runLevel(server!.url, server!.process.pid!, pgPid, stats, 0, dataset, halfRate);
+      halfLoad[procs] = paced;
+      printLevel(`${title}, open loop at ${halfRate} req/s offered (half the 1-process peak)`, paced);
       if (procs === '1') await isolated(server!.url, server!.process.pid!, pgPid, stats, dataset);
       console.log(`[${elapsed()}]`);
     }
@@ -630,11 +693,17 @@ async function main() {
     for (const procs of ['1', '2'] as const) {
       const levels = results[procs];
       if (!levels.length) continue;
-      const errors = levels.reduce((s, l) => s + l.non2xx + l.timeouts + l.connErrors, 0);
+      const errors = [...levels, ...(halfLoad[procs] ? [halfLoad[procs]] : [])].reduce((s, l) => s + l.non2xx + l.timeouts + l.connErrors, 0);
       const at20 = levels.find((l) => l.connections === 20);
       const searchP95 = at20 ? q3(at20.byKind.search.lat).p95 : NaN;
       console.log(`  ${procs} process${procs === '1' ? '' : 'es'}: errors ${errors} (target 0: ${errors === 0 ? 'OK' : 'NOT MET'}); search p95 at 20 connections ${f1(searchP95)} ms (target < 50 ms: ${searchP95 < 50 ? 'OK' : 'NOT MET'})`);
       console.log(`    saturation: ${saturation(levels)}`);
+      const half = halfLoad[procs];
+      if (half) {
+        const q = q3(half.byKind.search.lat);
+        console.log(`    open loop at half the 1-process peak (${f0(half.rps)} req/s answered): search p50 ${f1(q.p50)} / p95 ${f1(q.p95)} ms (< 50 ms: ${q.p95 < 50 ? 'yes' : 'no'}), `
+          + `overall p95 ${f1(q3(half.all).p95)} ms, errors ${half.non2xx + half.timeouts + half.connErrors} — context for the target (which is judged at 20 closed-loop connections above)`);
+      }
     }
     if (results[2].length) {
       console.log('  2 processes / 1 process (same connections):');
@@ -646,6 +715,8 @@ async function main() {
         console.log(`    ${one.connections} connections: req/s ×${f2(two.rps / one.rps)}, p50 ×${f2(p(two).p50 / p(one).p50)}, p95 ×${f2(p(two).p95 / p(one).p95)}, p99 ×${f2(p(two).p99 / p(one).p99)}, `
           + `API RSS ×${f2(two.rssNode.avg / one.rssNode.avg)} (${f0(one.rssNode.avg)} → ${f0(two.rssNode.avg)} MB); p95 per endpoint: ${perKind}`);
       }
+      const [one, two] = [halfLoad[1], halfLoad[2]];
+      if (one && two) console.log(`    open loop at ${halfRate} req/s: p50 ×${f2(q3(two.all).p50 / q3(one.all).p50)}, p95 ×${f2(q3(two.all).p95 / q3(one.all).p95)}, search p95 ×${f2(q3(two.byKind.search.lat).p95 / q3(one.byKind.search.lat).p95)}`);
     }
     console.log(`total ${elapsed()}`);
   } finally {
