@@ -240,7 +240,7 @@ describe('data-deletion requests', () => {
     const patient = await ok(a, 'GET', `/api/patients/${worker.id}`, undefined, 200);
     expect(patient).toMatchObject({ name: approved.patientName, cpf: null, email: null, phone: null, address: null, birthDate: null, age: expect.any(Number) });
     // kept: the exams (dates, thresholds, classifications), the laudo's clinical content, the employment period without matrícula
-    const exams = await rows('select exam_date, audiogram, classification, exam_result from exam where patient_id = $1 order by exam_date', [worker.id]);
+    const exams = await rows('select exam_date, audiogram, classification_right, classification_left, exam_result from exam where patient_id = $1 order by exam_date', [worker.id]);
     expect(exams).toHaveLength(3);
     expect(exams[0].audiogram).toBeTruthy();
     expect(exams.filter((e) => e.exam_result !== null).length).toBeGreaterThanOrEqual(2);

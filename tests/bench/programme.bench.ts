@@ -23,7 +23,6 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { loadConfig } from '../../adapters/src/composition/config';
-import { deriveClassificationColumns } from '../support/classification-columns-sql';
 import { startServer } from '../../adapters/src/composition/server';
 import { ormConfig } from '../../adapters/src/persistence/mikro-orm/orm-config';
 import { cnpjWithCheckDigits, programmeToday } from '../../core/src';
@@ -112,16 +111,16 @@ async function load(client: pg.PoolClient, org: string, today: string) {
   const span = Math.round((Date.parse(today) - Date.parse('2015-01-01')) / 86_400_000);
   const chunk = Math.max(1, Math.ceil(WORKERS / 10));
   for (let from = 1; from <= WORKERS; from += chunk) {
-    await client.query(`insert into exam (id, organization_id, patient_id, exam_date, exam_type, audiogram, classification, rules_version, created_at, updated_at)
+    await client.query(`insert into exam (id, organization_id, patient_id, exam_date, exam_type, audiogram, classification_right, classification_left, desencadeamento, agravamento,
+        rules_version, created_at, updated_at)
       select gen_random_uuid(), $1, w.id, date '2015-01-01' + (random() * $2::int)::int, 'periodico', '{}'::jsonb,
-        jsonb_build_object('classification_right', case when r < 0.70 then 'aceitavel' when r < 0.85 then 'sugestivo_painpse' when r < 0.95 then 'nao_sugestivo' end,
-          'classification_left', case when r < 0.95 then 'aceitavel' end, 'desencadeamento', random() < 0.03, 'agravamento', random() < 0.02),
+        (case when r < 0.70 then 'aceitavel' when r < 0.85 then 'sugestivo_painpse' when r < 0.95 then 'nao_sugestivo' end)::nr7_classification,
+        (case when r < 0.95 then 'aceitavel' end)::nr7_classification, random() < 0.03, random() < 0.02,
         'bench', now(), now()
       from bw w cross join lateral generate_series(1, case w.n % 37 when 0 then 0 when 1 then 2 * $3::int else $3::int end) k
         cross join lateral (select random() + 0 * k as r) x
       where w.n between $4 and $5`, [org, span, perWorker, from, Math.min(WORKERS, from + chunk - 1)]);
   }
-  await deriveClassificationColumns((q, params) => client.query(q, params), org, '$1');
   await client.query('vacuum analyze');
 }
 
@@ -131,7 +130,7 @@ async function importCost(serverUrl: string) {
   admin.on('error', () => {});
   await admin.connect();
   const rowsOf = (org: string, patients: string[]) => function* () {
-    const classification = '"{""classification_right"": ""aceitavel"", ""classification_left"": ""sugestivo_painpse"", ""desencadeamento"": false, ""agravamento"": true}"';
+    const classification = 'aceitavel,sugestivo_painpse,f,t';
     const audiogram = '"{""air"": {""500"": {""re"": 10, ""le"": 15}, ""4000"": {""re"": 45, ""le"": 40}}}"';
     let batch = '';
     for (let i = 0; i < IMPORT_ROWS; i++) {
@@ -175,8 +174,8 @@ async function importCost(serverUrl: string) {
         if (label === 'after') await c.query('truncate programme_dirty');
         await c.query('checkpoint');
         const t0 = performance.now();
-        await pipeline(Readable.from(rowsOf(org, patients)()), c.query(copyFrom(`copy exam (id, organization_id, patient_id, exam_date, exam_type, audiogram, classification, rules_version,
-          created_at, updated_at) from stdin (format csv)`)));
+        await pipeline(Readable.from(rowsOf(org, patients)()), c.query(copyFrom(`copy exam (id, organization_id, patient_id, exam_date, exam_type, audiogram, classification_right, classification_left,
+          desencadeamento, agravamento, rules_version, created_at, updated_at) from stdin (format csv)`)));
         results[label].push(performance.now() - t0);
         await c.end();
       }
@@ -260,9 +259,8 @@ async function main() {
     const { rows: some } = await client.query(`select patient_id from programme_worker where organization_id = $1 and exposed order by patient_id limit ${RUNS}`, [org]);
     const afterWrite: number[] = [];
     for (const { patient_id } of some) {
-      await client.query(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, classification, rules_version, created_at, updated_at)
-        values (gen_random_uuid(), $1, $2, $3, '{}', '{"classification_right": "aceitavel"}', 'bench', now(), now())`, [org, patient_id, today]);
-      await client.query(`update exam set classification_right = 'aceitavel' where organization_id = $1 and patient_id = $2 and exam_date = $3`, [org, patient_id, today]);
+      await client.query(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, classification_right, rules_version, created_at, updated_at)
+        values (gen_random_uuid(), $1, $2, $3, '{}', 'aceitavel', 'bench', now(), now())`, [org, patient_id, today]);
       afterWrite.push((await timed(`${base}/overview`, token)).server);
     }
     const w = stats(afterWrite);

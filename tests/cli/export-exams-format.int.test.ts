@@ -28,11 +28,11 @@ function referenceQuery(org: string, f: ExportFilters): string {
     text('e.consultation_reason'), 'e.exam_type', text('e.operator_name'), text('e.operator_registration'), dec('e.ambient_noise_db'), br('e.calibration_date'), dec('e.acoustic_rest_hours')];
   for (const side of ['re', 'le']) for (const hz of AIR_FREQUENCIES) cols.push(threshold('air', hz, side));
   for (const side of ['re', 'le']) for (const hz of BONE_FREQUENCIES) cols.push(threshold('bone', hz, side));
-  const k = (key: string) => `e.classification->>'${key}'`;
+  const k = (key: string) => `d.classification->>'${key}'`;
   cols.push(k('classification_right'), k('classification_left'), br(`(${k('reference_date')})::date`), k('rule_set'), yesNo(k('desencadeamento')), yesNo(k('agravamento')),
     ...['pta3_right', 'pta3_left', 'mean_346_right', 'mean_346_left'].map((m) => `case when ${k(`${m}_bound`)} = 'min' and ${k(m)} is not null then '≥ ' || ${dec(k(m))} else ${dec(k(m))} end`),
     k('who2021_grade'), yesNo(k('exam_complete')),
-    text(`(select string_agg(a, ' | ') from jsonb_array_elements_text(e.classification->'alerts') a)`), 'e.rules_version');
+    text(`(select string_agg(a, ' | ') from jsonb_array_elements_text(d.classification->'alerts') a)`), 'e.rules_version');
   const names = ['nome', 'cpf', 'data_nascimento', 'idade', 'sexo', 'empresa', 'cargo', 'data_exame', 'motivo', 'tipo_exame', 'operador', 'registro_operador', 'ruido_db', 'calibracao', 'repouso_horas',
     ...['od', 'oe'].flatMap((ear) => AIR_FREQUENCIES.map((hz) => `${ear}_${hz}`)), ...['od', 'oe'].flatMap((ear) => BONE_FREQUENCIES.map((hz) => `${ear}_vo_${hz}`)),
     'classificacao_od', 'classificacao_oe', 'exame_referencia', 'regra', 'desencadeamento', 'agravamento', 'pta3_od', 'pta3_oe', 'media_346_od', 'media_346_oe',
@@ -45,7 +45,7 @@ function referenceQuery(org: string, f: ExportFilters): string {
   if (f.from) where.push(`e.exam_date >= ${lit(f.from)}`);
   if (f.to) where.push(`e.exam_date <= ${lit(f.to)}`);
   return `select ${cols.map((x, i) => `${x} as "${names[i]}"`).join(', ')}
-    from exam e join patient p on p.id = e.patient_id left join company c on c.id = p.company_id
+    from exam e join patient p on p.id = e.patient_id left join company c on c.id = p.company_id join oracle_document d on d.id = e.id
     where ${where.join(' and ')} order by e.patient_id, e.exam_date, e.created_at`;
 }
 
@@ -109,6 +109,8 @@ beforeAll(async () => {
   db = await createTestDatabase();
   pool = new pg.Pool({ connectionString: db.url, max: 3 });
   await pool.query(`insert into organization (id, name, created_at) values ($1, 'Clínica', now())`, [org]);
+  // the reference formats each exam's classification document as the classifier wrote it: kept beside the rows, as the exam no longer stores it (ADR 0025)
+  await pool.query('create table oracle_document (id uuid primary key, classification jsonb not null)');
   const companies = ['Metalúrgica Boa Vista', '=HYPERLINK("x")', 'Ótica; São João', '', '-menos'];
   const companyIds = [];
   for (const name of companies) {
@@ -132,12 +134,14 @@ beforeAll(async () => {
     const docs = historyDocs(i, dates);
     for (let k = 0; k < 6; k++, n++) {
       const c = classificationRow(docs[k]);
+      const id = randomUUID();
+      await pool.query('insert into oracle_document (id, classification) values ($1, $2::jsonb)', [id, JSON.stringify(docs[k])]);
       await pool.query(`insert into exam (id, organization_id, patient_id, exam_date, operator_name, operator_registration, consultation_reason, ambient_noise_db, calibration_date,
-          acoustic_rest_hours, audiogram, classification, rules_version, created_at, updated_at, ${CLASSIFICATION_COLUMNS.join(', ')})
-        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb, $13, now() + make_interval(secs => $14), now(), ${CLASSIFICATION_COLUMNS.map((_, j) => `$${15 + j}`).join(', ')})`, [
-        randomUUID(), org, patient, dates[k], [null, 'Ana', '=op', 'Operador; "B"', '', '@x'][n % 6], [null, 'CRFa 1', '+55', ''][n % 4],
+          acoustic_rest_hours, audiogram, rules_version, created_at, updated_at, ${CLASSIFICATION_COLUMNS.join(', ')})
+        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, now() + make_interval(secs => $13), now(), ${CLASSIFICATION_COLUMNS.map((_, j) => `$${14 + j}`).join(', ')})`, [
+        id, org, patient, dates[k], [null, 'Ana', '=op', 'Operador; "B"', '', '@x'][n % 6], [null, 'CRFa 1', '+55', ''][n % 4],
         [null, 'Periódico', '-Demissional', '\tx'][n % 4], [null, 32.5, 0, -0.5, 1e-5, 1e20][n % 6], [null, '2020-01-01', 'infinity'][n % 3], [null, 14, 0.25][n % 3],
-        AUDIOGRAMS[n % AUDIOGRAMS.length], JSON.stringify(docs[k]), ['2026.11-1', 'v;2'][n % 2], k, ...CLASSIFICATION_COLUMNS.map((col) => c[col]),
+        AUDIOGRAMS[n % AUDIOGRAMS.length], ['2026.11-1', 'v;2'][n % 2], k, ...CLASSIFICATION_COLUMNS.map((col) => c[col]),
       ]);
     }
   }

@@ -7,6 +7,9 @@ import iconv from 'iconv-lite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classificationColumns, classifyPatientExams, fromWireAudiogram, type WireAudiogram } from '../../core/src';
+import { CLASSIFICATION_COLUMNS, classificationRow } from '../../adapters/src/persistence/classification-row';
+
+const COLUMNS = CLASSIFICATION_COLUMNS.map((c) => (c === 'reference_date' ? 'reference_date::text' : c)).join(', ');
 import { inviteMember, json, registerAccount, type Account } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { jsonSummaryOf, runLimiar, writeIn } from '../support/cli';
@@ -34,14 +37,17 @@ const processesWith = (text: string) => fs.readdirSync('/proc').filter((d) => /^
 });
 const examCount = async () => Number((await pool.query('select count(*) as n from exam')).rows[0].n);
 
-/** Every stored classification equals what the web app computes over the worker's whole history. */
+/** Every stored classification (its typed columns, ADR 0025) equals what the web app computes over the worker's whole history. */
 async function expectWebAppClassification() {
   const patients = await pool.query<{ id: string; sex: string }>('select id, sex from patient');
   for (const p of patients.rows) {
-    const rows = (await pool.query('select id, exam_date::text as date, audiogram, acoustic_rest_hours, calibration_date::text as cal, created_at, classification from exam where patient_id = $1 order by exam_date, created_at', [p.id])).rows;
+    const rows = (await pool.query(`select id, exam_date::text as date, audiogram, acoustic_rest_hours, calibration_date::text as cal, created_at, ${COLUMNS} from exam where patient_id = $1 order by exam_date, created_at`, [p.id])).rows;
     const exams = rows.map((r) => ({ id: r.id, date: r.date, ...fromWireAudiogram(r.audiogram as WireAudiogram), acousticRestHours: r.acoustic_rest_hours, calibrationDate: r.cal, createdAt: r.created_at }));
     const expected = classifyPatientExams(exams, { sex: p.sex.trim() as 'M' });
-    for (const e of expected) expect(rows.find((r) => r.id === e.id)!.classification).toEqual(e.classification);
+    for (const e of expected) {
+      const { id: _i, date: _d, audiogram: _a, acoustic_rest_hours: _r, cal: _c, created_at: _t, ...stored } = rows.find((r) => r.id === e.id)!;
+      expect(stored).toEqual(classificationRow(e.classification));
+    }
   }
 }
 
@@ -225,7 +231,7 @@ describe('limiar import exams', () => {
     expect(back.status, back.stderr).toBe(0);
     expect(back.stderr).not.toContain('colunas desconhecidas');
     const snapshot = async (email: string) => (await pool.query(`select p.name, trim(p.cpf) as cpf, p.birth_date::text, p.sex, c.name as company, e.exam_date::text, e.audiogram, e.ambient_noise_db,
-        e.acoustic_rest_hours, e.calibration_date::text, e.operator_name, e.classification - 'reference_exam_id' - 'new_reference_exam_id' as classification from exam e join patient p on p.id = e.patient_id left join company c on c.id = p.company_id
+        e.acoustic_rest_hours, e.calibration_date::text, e.operator_name, ${COLUMNS} from exam e join patient p on p.id = e.patient_id left join company c on c.id = p.company_id
         join professional pr on pr.organization_id = e.organization_id where pr.email = $1 order by p.cpf, p.name, e.exam_date, e.audiogram::text`, [email])).rows;
     const a = await snapshot(account.email);
     expect(a.length).toBe(await examCount() - (await snapshot(other.email)).length);

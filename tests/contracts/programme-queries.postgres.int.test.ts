@@ -6,7 +6,7 @@ import { InMemoryProgrammeQueries, InMemoryProgrammeRecords } from '../../core/s
 import { postgresTenantFixtures, useTestDatabase } from './postgres-fixtures';
 import { aCompany, aGhe, anEmployment, aSector, lavg, programmeQueriesContract, type ProgrammeRecordWriter } from './programme-queries.contract';
 import type { TestDatabase } from '../support/test-database';
-import { deriveClassificationColumns } from '../support/classification-columns-sql';
+import { OUTCOME_COLUMNS, outcomeValues } from '../support/classification-columns-sql';
 
 const dbOf = useTestDatabase();
 
@@ -48,8 +48,11 @@ async function recomputed(db: TestDatabase, org: string) {
   const sql = <T = Record<string, unknown>>(q: string) => db.orm.em.getConnection().execute<T[]>(q, [org]);
   const patients = new Map((await sql(`select id, organization_id, name, trim(cpf) as cpf, archived_at from patient where organization_id = ?`))
     .map((p) => [p.id as string, { id: p.id, organizationId: p.organization_id, name: p.name, cpf: p.cpf || null, archivedAt: p.archived_at ?? null } as unknown as Patient]));
-  const exams = new Map((await sql(`select id, organization_id, patient_id, exam_date::text as date, classification, created_at from exam where organization_id = ?`))
-    .map((e) => [e.id as string, { id: e.id, organizationId: e.organization_id, patientId: e.patient_id, date: e.date, classification: e.classification, createdAt: new Date(e.created_at as string) } as unknown as Exam]));
+  const exams = new Map((await sql(`select id, organization_id, patient_id, exam_date::text as date, ${OUTCOME_COLUMNS}, created_at from exam where organization_id = ?`))
+    .map((e) => [e.id as string, {
+      id: e.id, organizationId: e.organization_id, patientId: e.patient_id, date: e.date, createdAt: new Date(e.created_at as string),
+      classification: { classification_right: e.classification_right, classification_left: e.classification_left, desencadeamento: e.desencadeamento, agravamento: e.agravamento },
+    } as unknown as Exam]));
   const records = new InMemoryProgrammeRecords();
   for (const c of await sql('select id, organization_id, name, cnpj from company where organization_id = ?')) records.upsert('companies', { id: c.id, organizationId: c.organization_id, name: c.name, cnpj: c.cnpj } as Company);
   for (const s of await sql('select id, organization_id, company_id, name from sector where organization_id = ?')) records.upsert('sectors', { id: s.id, organizationId: s.organization_id, companyId: s.company_id, name: s.name } as Sector);
@@ -114,17 +117,15 @@ describe('the projection after a random sequence of writes equals a recomputatio
         { classification_left: 'nao_sugestivo', agravamento: true }, { classification_right: 'sugestivo_painpse', classification_left: 'nao_sugestivo' }];
       const addExam = async (patientId: string) => {
         const id = randomUUID();
-        await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, classification, rules_version, created_at, updated_at)
-          values (?, ?, ?, ?, '{}', ?::jsonb, 'r', clock_timestamp(), clock_timestamp())`, [id, org, patientId, date(0, 1700), JSON.stringify(r.pick(classifications))]);
-        await deriveClassificationColumns(sql, org);
+        await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, ${OUTCOME_COLUMNS}, rules_version, created_at, updated_at)
+          values (?, ?, ?, ?, '{}', ?, ?, ?, ?, 'r', clock_timestamp(), clock_timestamp())`, [id, org, patientId, date(0, 1700), ...outcomeValues(r.pick(classifications))]);
         exams.push({ id, patientId });
       };
       for (let i = 0; i < 120; i++) await addExam(r.pick(workers));
       // bulk: one statement inserting exams for many workers (the statement-level trigger's transition table)
-      await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, classification, rules_version, created_at, updated_at)
-        select gen_random_uuid(), ?, p.id, date '2025-09-01' + (row_number() over (order by p.id))::int, '{}', '{"classification_right": "aceitavel"}', 'r', now(), now()
+      await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, classification_right, rules_version, created_at, updated_at)
+        select gen_random_uuid(), ?, p.id, date '2025-09-01' + (row_number() over (order by p.id))::int, '{}', 'aceitavel', 'r', now(), now()
         from patient p where p.organization_id = ? and p.name like '%5'`, [org, org]);
-      await deriveClassificationColumns(sql, org);
 
       let today = '2026-06-15';
       const compare = async (label: string) => {
@@ -222,10 +223,9 @@ describe('MikroOrmProgrammeProjection (PostgreSQL)', () => {
     const projection = new MikroOrmProgrammeProjection(() => db.orm.em.fork());
     // workers with neither exams nor employment have nothing to project
     expect(await projection.refresh(org, '2026-06-15')).toEqual({ refreshed: 0 });
-    await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, classification, rules_version, created_at, updated_at)
-      select gen_random_uuid(), organization_id, id, date '2026-01-01', '{}', '{"classification_left": "sugestivo_painpse", "agravamento": true}', 'r', now(), now()
+    await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, classification_left, agravamento, rules_version, created_at, updated_at)
+      select gen_random_uuid(), organization_id, id, date '2026-01-01', '{}', 'sugestivo_painpse', true, 'r', now(), now()
       from patient p, generate_series(1, 2) k where organization_id = ? and name like 'T1%'`, [org]);
-    await deriveClassificationColumns(sql, org);
     const [{ marked }] = await sql('select count(*)::int as marked from programme_dirty where organization_id = ?', [org]);
     expect(marked).toBe(111); // T1, T10–T19, T100–T199
     expect(await projection.refresh(org, '2026-06-15')).toEqual({ refreshed: 111 });
@@ -246,10 +246,9 @@ describe('MikroOrmProgrammeProjection (PostgreSQL)', () => {
     await sql('insert into organization (id, name, created_at) values (?, ?, now())', [org, 'Colunas']);
     await sql(`insert into patient (id, organization_id, name, sex, created_at, updated_at) values (?, ?, 'C', 'M', now(), now())`, [patient, org]);
     for (const [i, doc] of docs.entries()) {
-      await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, classification, rules_version, created_at, updated_at) values (?, ?, ?, ?, '{}', ?::jsonb, 'r', now(), now())`,
-        [randomUUID(), org, patient, `2026-01-${String(i + 1).padStart(2, '0')}`, JSON.stringify(doc)]);
+      await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, ${OUTCOME_COLUMNS}, rules_version, created_at, updated_at) values (?, ?, ?, ?, '{}', ?, ?, ?, ?, 'r', now(), now())`,
+        [randomUUID(), org, patient, `2026-01-${String(i + 1).padStart(2, '0')}`, ...outcomeValues(doc)]);
     }
-    await deriveClassificationColumns(sql, org);
     const stored = await sql('select exam_result as result, desencadeamento, agravamento from exam where patient_id = ? order by exam_date', [patient]);
     expect(stored).toEqual(docs.map((d) => resultOf(d)));
   });

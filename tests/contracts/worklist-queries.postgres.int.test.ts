@@ -7,7 +7,6 @@ import { MikroOrmReportRepository } from '../../adapters/src/persistence/mikro-o
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { postgresTenantFixtures } from './postgres-fixtures';
 import { worklistQueriesContract } from './worklist-queries.contract';
-import { deriveClassificationColumns } from '../support/classification-columns-sql';
 
 let db: TestDatabase;
 beforeAll(async () => (db = await createTestDatabase()));
@@ -31,11 +30,10 @@ describe('MikroOrmWorklistQueries (PostgreSQL)', () => {
     // 100 workers × 4 exams (bulk insert); every 3rd latest exam shows desencadeamento, every 5th has a draft laudo.
     await sql(`insert into patient (id, organization_id, name, sex, created_at, updated_at)
       select gen_random_uuid(), ?, 'Trabalhador ' || n, 'M', now(), now() from generate_series(1, 100) n`, [o.id]);
-    await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, classification, rules_version, created_at, updated_at)
+    await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, desencadeamento, rules_version, created_at, updated_at)
       select gen_random_uuid(), ?, p.id, date '2022-01-01' + (k * 200), ?::jsonb,
-        case when k = 3 and (row_number() over (order by p.id, k)) % 3 = 0 then '{"desencadeamento": true}'::jsonb else '{}'::jsonb end, 'test', now(), now()
+        k = 3 and (row_number() over (order by p.id, k)) % 3 = 0, 'test', now(), now()
       from patient p cross join generate_series(0, 3) k where p.organization_id = ?`, [o.id, FILLED, o.id]);
-    await deriveClassificationColumns(sql, o.id);
     await sql(`insert into report (id, organization_id, patient_id, exam_id, doctor_name, type, status, draft_json, created_at, updated_at)
       select gen_random_uuid(), e.organization_id, e.patient_id, e.id, 'Dra.', 'simple', 'Draft', '{}', now(), now()
       from (select e.*, row_number() over (order by e.id) n from exam e where e.organization_id = ?) e where e.n % 5 = 0`, [o.id]);
@@ -54,7 +52,7 @@ describe('MikroOrmWorklistQueries (PostgreSQL)', () => {
     expect(list.examsWithoutReport.total).toBe(400 - reports);
     expect(list.draftReports.total).toBe(reports);
     expect(list.examsWithoutReport.items).toHaveLength(5);
-    const [{ expected }] = await sql(`select count(*)::int as expected from exam e where e.organization_id = ? and e.classification->>'desencadeamento' = 'true'
+    const [{ expected }] = await sql(`select count(*)::int as expected from exam e where e.organization_id = ? and e.desencadeamento
       and not exists (select 1 from report r join exam re on re.id = r.exam_id where r.patient_id = e.patient_id and re.exam_date >= e.exam_date)`, [o.id]);
     expect(expected).toBeGreaterThan(0);
     expect(list.unaddressedChanges.total).toBe(expected);

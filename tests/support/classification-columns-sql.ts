@@ -1,10 +1,13 @@
-import { classificationColumnsFromDocuments } from '../../adapters/src/persistence/mikro-orm/migrations/Migration20261129020000ClassificationColumns';
+import { classificationRow } from '../../adapters/src/persistence/classification-row';
 
 /**
- * Tests that write exam rows by hand in SQL give them a classification document only; this sets the
- * typed classification columns (ADR 0025) from it, as the migration converted stored rows — the
- * application's writers set both themselves. `run` executes one statement with `?` or `$1` parameters.
+ * Tests that write exam rows by hand in SQL describe their classification as a document; the row keeps
+ * only typed columns of it (ADR 0025). These are the columns the programme and the worklist read, and
+ * their values for a document, as the application's writers store them.
  */
-export async function deriveClassificationColumns(run: (sql: string, params: unknown[]) => Promise<unknown>, organizationId: string, placeholder: '?' | '$1' = '?'): Promise<void> {
-  for (const statement of classificationColumnsFromDocuments(`organization_id = ${placeholder}`)) await run(statement, [organizationId]);
+export const OUTCOME_COLUMNS = 'classification_right, classification_left, desencadeamento, agravamento';
+
+export function outcomeValues(doc: Record<string, unknown>): [string | null, string | null, boolean, boolean] {
+  const r = classificationRow(doc);
+  return [r.classification_right, r.classification_left, r.desencadeamento, r.agravamento];
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { cnpjWithCheckDigits } from '../../core/src';
-import { deriveClassificationColumns } from './classification-columns-sql';
+import { outcomeValues } from './classification-columns-sql';
 
 /*
  * Rows of the hearing-conservation programme written straight in PostgreSQL (issue 19), for the
@@ -89,15 +89,16 @@ export class ProgrammeSeed {
   }
 
   async exams(rows: SeedExam[]): Promise<void> {
-    const classification = rows.map((r) => JSON.stringify({
+    const outcome = rows.map((r) => outcomeValues({
       classification_right: r.classification.right, classification_left: r.classification.left,
       desencadeamento: r.classification.d ?? null, agravamento: r.classification.a ?? null,
     }));
     await this.client.query(
-      `insert into exam (id, organization_id, patient_id, exam_date, exam_type, audiogram, classification, rules_version, created_at, updated_at)
-       select gen_random_uuid(), $1, patient_id, exam_date, exam_type, '{}'::jsonb, classification, 'seed', now(), now()
-       from unnest($2::uuid[], $3::date[], $4::text[], $5::jsonb[]) as t(patient_id, exam_date, exam_type, classification)`,
-      [this.organizationId, rows.map((r) => r.patientId), rows.map((r) => r.date), rows.map((r) => r.examType), classification]);
-    await deriveClassificationColumns((q, params) => this.client.query(q, params), this.organizationId, '$1');
+      `insert into exam (id, organization_id, patient_id, exam_date, exam_type, audiogram, rules_version, created_at, updated_at,
+         classification_right, classification_left, desencadeamento, agravamento)
+       select gen_random_uuid(), $1, patient_id, exam_date, exam_type, '{}'::jsonb, 'seed', now(), now(), cr::nr7_classification, cl::nr7_classification, d, a
+       from unnest($2::uuid[], $3::date[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::boolean[]) as t(patient_id, exam_date, exam_type, cr, cl, d, a)`,
+      [this.organizationId, rows.map((r) => r.patientId), rows.map((r) => r.date), rows.map((r) => r.examType),
+        outcome.map((o) => o[0]), outcome.map((o) => o[1]), outcome.map((o) => o[2]), outcome.map((o) => o[3])]);
   }
 }

@@ -17,7 +17,7 @@ const cell = (v: string | number | null | undefined): string =>
     : v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 
 const EXAM_COLUMNS = `id, organization_id, patient_id, exam_date, operator_name, operator_registration, consultation_reason, ambient_noise_db,
-  calibration_date, transducer, acoustic_rest_hours, audiogram, classification, rules_version, natural_key, created_at, updated_at, exam_type,
+  calibration_date, transducer, acoustic_rest_hours, audiogram, rules_version, natural_key, created_at, updated_at, exam_type,
   ${CLASSIFICATION_COLUMNS.join(', ')}`;
 
 const bool = (b: boolean) => (b ? 't' : 'f');
@@ -164,7 +164,7 @@ class PgBatch implements ExamImportBatch {
       for (const e of exams) {
         const at = e.createdAt.toISOString();
         chunk += `${e.id}\t${org}\t${e.patientId}\t${e.date}\t${cell(e.operatorName)}\t${cell(e.operatorRegistration)}\t${cell(e.consultationReason)}\t${cell(e.ambientNoiseDb)}\t`
-          + `${cell(e.calibrationDate)}\t${cell(e.transducer ?? DEFAULT_TRANSDUCER)}\t${cell(e.acousticRestHours)}\t${cell(JSON.stringify(toWireAudiogram(e.right, e.left)))}\t${cell(e.classificationJson)}\t`
+          + `${cell(e.calibrationDate)}\t${cell(e.transducer ?? DEFAULT_TRANSDUCER)}\t${cell(e.acousticRestHours)}\t${cell(JSON.stringify(toWireAudiogram(e.right, e.left)))}\t`
           + `${e.rulesVersion}\t${e.naturalKey}\t${at}\t${at}\t${cell(e.examType)}${classificationCells(e.classificationColumns)}\n`;
         if (chunk.length > 256 * 1024) {
           yield chunk;
@@ -271,8 +271,8 @@ class PgBatch implements ExamImportBatch {
   }
 
   async updateClassifications(updates: ReadonlyArray<ClassificationUpdate>): Promise<void> {
-    await this.c.query(`update exam e set classification = u.c::jsonb, rules_version = u.v, updated_at = now(), ${CLASSIFICATION_COLUMNS.map((c) => `${c} = u.${c}`).join(', ')}
-      from jsonb_to_recordset($2::jsonb) u(id uuid, c text, v text, ${CLASSIFICATION_RECORD_TYPES}) where e.id = u.id and e.organization_id = $1`,
-    [this.org, JSON.stringify(updates.map((u) => ({ id: u.id, c: u.classificationJson, v: u.rulesVersion, ...rowOfColumns(u.classificationColumns) })))]);
+    await this.c.query(`update exam e set rules_version = u.v, updated_at = now(), ${CLASSIFICATION_COLUMNS.map((c) => `${c} = u.${c}`).join(', ')}
+      from jsonb_to_recordset($2::jsonb) u(id uuid, v text, ${CLASSIFICATION_RECORD_TYPES}) where e.id = u.id and e.organization_id = $1`,
+    [this.org, JSON.stringify(updates.map((u) => ({ id: u.id, v: u.rulesVersion, ...rowOfColumns(u.classificationColumns) })))]);
   }
 }

@@ -28,6 +28,7 @@ import { Migration20261128000000Esocial } from './Migration20261128000000Esocial
 import { Migration20261128000100EsocialAnonymization } from './Migration20261128000100EsocialAnonymization';
 import { Migration20261128000200EsocialEventIds } from './Migration20261128000200EsocialEventIds';
 import { Migration20261129020000ClassificationColumns } from './Migration20261129020000ClassificationColumns';
+import { Migration20261129030000ClassificationOnRead } from './Migration20261129030000ClassificationOnRead';
 
 /**
  * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
@@ -63,4 +64,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128000100EsocialAnonymization', class: Migration20261128000100EsocialAnonymization },
   { name: 'Migration20261128000200EsocialEventIds', class: Migration20261128000200EsocialEventIds },
   { name: 'Migration20261129020000ClassificationColumns', class: Migration20261129020000ClassificationColumns },
+  { name: 'Migration20261129030000ClassificationOnRead', class: Migration20261129030000ClassificationOnRead },
 ];

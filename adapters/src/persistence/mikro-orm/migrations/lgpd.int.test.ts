@@ -25,8 +25,8 @@ async function organisationWithAFile() {
   const key = `${org}/${randomUUID()}.lmr`;
   await client.query('insert into organization (id, name, created_at) values ($1, $2, now())', [org, `Org ${org}`]);
   await client.query(`insert into patient (id, organization_id, name, sex, created_at, updated_at) values ($1, $2, 'Trabalhador', 'M', now(), now())`, [patient, org]);
-  await client.query(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, classification, rules_version, created_at, updated_at)
-    values ($1, $2, $3, '2025-01-10', '{}', '{}', 'v', now(), now())`, [exam, org, patient]);
+  await client.query(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, rules_version, created_at, updated_at)
+    values ($1, $2, $3, '2025-01-10', '{}', 'v', now(), now())`, [exam, org, patient]);
   await client.query(`insert into exam_file (id, organization_id, exam_id, file_name, media_type, size_bytes, storage_key, sha256, created_at)
     values ($1, $2, $3, 'audiograma.pdf', 'application/pdf', 10, $4, 'abc', now())`, [randomUUID(), org, exam, key]);
   return { org, patient, exam, key };

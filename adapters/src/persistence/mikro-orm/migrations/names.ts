@@ -33,4 +33,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   'Migration20261128000100EsocialAnonymization',
   'Migration20261128000200EsocialEventIds',
   'Migration20261129020000ClassificationColumns',
+  'Migration20261129030000ClassificationOnRead',
 ];

@@ -10,6 +10,7 @@ import {
 } from '../../../../../core/src';
 import { CompanySchema, ExamSchema, PatientSchema } from '../schemas/patient-exam-schemas';
 import { CLASSIFICATION_COLUMNS, CLASSIFICATION_RECORD_TYPES, classificationProps, classificationRow } from '../../classification-row';
+import { classificationsOf } from './exam-classifications';
 
 type Em = () => EntityManager;
 
@@ -137,7 +138,7 @@ export class MikroOrmCompanyRepository implements CompanyRepository {
   }
 }
 
-function toExam(r: Row): Exam {
+function toExam(r: Row, classification: Record<string, unknown> = {}): Exam {
   const { right, left } = fromWireAudiogram(r.audiogram as WireAudiogram);
   return {
     id: r.id as string, organizationId: r.organization_id as string, patientId: r.patient_id as string, date: iso(r.exam_date)!,
@@ -148,7 +149,7 @@ function toExam(r: Row): Exam {
     acousticRestHours: num(r.acoustic_rest_hours), observacoes: str(r.observacoes), anamnese: str(r.anamnese),
     meatoscopia: (r.meatoscopia as Meatoscopia | null) ?? null, mascaramento: str(r.mascaramento), right, left,
     speechTest: (r.speech_test as SpeechTest | null) ?? null, ambienteJson: (r.ambiente_json as ReadingNote | null) ?? null,
-    classification: (r.classification as Record<string, unknown>) ?? {}, rulesVersion: r.rules_version as string,
+    classification, rulesVersion: r.rules_version as string,
     referenceDesignation: (r.reference_designation as ReferenceDesignation | null) ?? null,
     recordedBy: parseAttribution(r.recorded_by), updatedBy: parseAttribution(r.updated_by), imported: r.natural_key !== null && r.natural_key !== undefined,
     createdAt: new Date(r.created_at as string), updatedAt: new Date(r.updated_at as string),
@@ -163,7 +164,7 @@ export function examRow(e: Exam, naturalKey: string | null = null) {
     calibrationDate: e.calibrationDate, transducer: e.transducer, acousticRestHours: e.acousticRestHours, observacoes: e.observacoes,
     anamnese: e.anamnese ?? null, meatoscopia: e.meatoscopia ?? null, mascaramento: e.mascaramento ?? null,
     audiogram: toWireAudiogram(e.right, e.left), speechTest: e.speechTest, ambienteJson: e.ambienteJson,
-    classification: e.classification, rulesVersion: e.rulesVersion, referenceDesignation: e.referenceDesignation ?? null, naturalKey,
+    rulesVersion: e.rulesVersion, referenceDesignation: e.referenceDesignation ?? null, naturalKey,
     ...classificationProps(e.classification),
     recordedBy: e.recordedBy ?? null, updatedBy: e.updatedBy ?? null,
     createdAt: e.createdAt, updatedAt: e.updatedAt,
@@ -173,9 +174,9 @@ export function examRow(e: Exam, naturalKey: string | null = null) {
 const VIEW_SELECT = `select e.*, p.name as patient_name, p.sex as patient_sex, p.age as patient_age, p.birth_date as patient_birth_date,
   p.created_at as patient_created_at, c.name as patient_company from exam e join patient p on p.id = e.patient_id left join company c on c.id = p.company_id`;
 
-function toView(r: Row): ExamView {
+function toView(r: Row, classifications: Map<string, Record<string, unknown>>): ExamView {
   return {
-    exam: toExam(r),
+    exam: toExam(r, classifications.get(r.id as string)),
     patient: {
       id: r.patient_id as string, name: r.patient_name as string, sex: (r.patient_sex as string).trim() as Sex, age: num(r.patient_age),
       birthDate: iso(r.patient_birth_date), companyName: str(r.patient_company), createdAt: new Date(r.patient_created_at as string),
@@ -188,8 +189,9 @@ export class MikroOrmExamRepository implements ExamRepository {
 
   async findById(organizationId: string, id: string) {
     if (!isUuid(id)) return undefined;
-    const rows = await sql(this.em())(`${VIEW_SELECT} where e.organization_id = ? and e.id = ?`, [organizationId, id]);
-    return rows[0] ? toView(rows[0]) : undefined;
+    const run = sql(this.em());
+    const rows = await run(`${VIEW_SELECT} where e.organization_id = ? and e.id = ?`, [organizationId, id]);
+    return rows[0] ? toView(rows[0], await classificationsOf(run, organizationId, [rows[0].patient_id as string])) : undefined;
   }
 
   async listAudiometryForPatient(organizationId: string, patientId: string) {
@@ -207,8 +209,10 @@ export class MikroOrmExamRepository implements ExamRepository {
 
   async listForPatient(organizationId: string, patientId: string) {
     if (!isUuid(patientId)) return [];
-    const rows = await sql(this.em())('select * from exam where organization_id = ? and patient_id = ? order by exam_date, created_at', [organizationId, patientId]);
-    return rows.map(toExam);
+    const run = sql(this.em());
+    const rows = await run('select * from exam where organization_id = ? and patient_id = ? order by exam_date, created_at', [organizationId, patientId]);
+    const classifications = await classificationsOf(run, organizationId, [patientId]);
+    return rows.map((r) => toExam(r, classifications.get(r.id as string)));
   }
 
   async list(query: ExamListQuery): Promise<Page<ExamView>> {
@@ -234,7 +238,8 @@ export class MikroOrmExamRepository implements ExamRepository {
         ? run<{ n: string }>(`select count(*) as n ${from} where ${where}`, params)
         : run<{ n: string }>(`select coalesce((select exams from organization_counter where organization_id = ?), 0) - ${ARCHIVED_EXAMS} as n`, [query.organizationId, query.organizationId]),
     ]);
-    return { items: rows.map(toView), total: Number(count[0]?.n ?? 0) };
+    const classifications = await classificationsOf(run, query.organizationId, rows.map((r) => r.patient_id as string));
+    return { items: rows.map((r) => toView(r, classifications)), total: Number(count[0]?.n ?? 0) };
   }
 
   async insert(exam: Exam) {
@@ -262,10 +267,10 @@ export class MikroOrmExamRepository implements ExamRepository {
   async saveClassifications(organizationId: string, updates: ReadonlyArray<Pick<Exam, 'id' | 'classification' | 'rulesVersion'>>) {
     if (!updates.length) return;
     await sql(this.em())(
-      `update exam e set classification = u.classification, rules_version = u.rules_version, updated_at = now(), ${CLASSIFICATION_COLUMNS.map((c) => `${c} = u.${c}`).join(', ')}
-       from jsonb_to_recordset(?::jsonb) as u(id uuid, classification jsonb, rules_version text, ${CLASSIFICATION_RECORD_TYPES})
+      `update exam e set rules_version = u.rules_version, updated_at = now(), ${CLASSIFICATION_COLUMNS.map((c) => `${c} = u.${c}`).join(', ')}
+       from jsonb_to_recordset(?::jsonb) as u(id uuid, rules_version text, ${CLASSIFICATION_RECORD_TYPES})
        where e.id = u.id and e.organization_id = ?`,
-      [JSON.stringify(updates.map((u) => ({ id: u.id, classification: u.classification, rules_version: u.rulesVersion, ...classificationRow(u.classification) }))), organizationId],
+      [JSON.stringify(updates.map((u) => ({ id: u.id, rules_version: u.rulesVersion, ...classificationRow(u.classification) }))), organizationId],
     );
   }
 }

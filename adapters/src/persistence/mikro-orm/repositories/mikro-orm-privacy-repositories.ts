@@ -7,6 +7,7 @@ import {
 } from '../../../../../core/src';
 import type { SqlRows } from './mikro-orm-programme-outcomes';
 import { iso, sql, type Row } from './sql-rows';
+import { classificationsOf } from './exam-classifications';
 import { isUuid } from './uuid';
 
 type Em = () => EntityManager;
@@ -51,6 +52,7 @@ export class SqlWorkerRecordsSource implements WorkerRecordsSource {
       left join company c on c.id = e.company_id left join sector s on s.id = e.sector_id left join ghe g on g.id = e.ghe_id
       where e.organization_id = ? and e.patient_id = ? order by e.start_date, e.created_at`, [organizationId, patientId]);
     const exams = await q('select * from exam where organization_id = ? and patient_id = ? order by exam_date, created_at', [organizationId, patientId]);
+    const classifications = await classificationsOf(q, organizationId, [patientId]);
     const readings = await q(`select r.* from exam_reading r join exam e on e.id = r.exam_id
       where e.organization_id = ? and e.patient_id = ? order by r.created_at`, [organizationId, patientId]);
     const reports = await q('select * from report where organization_id = ? and patient_id = ? order by exam_id, created_at', [organizationId, patientId]);
@@ -66,7 +68,8 @@ export class SqlWorkerRecordsSource implements WorkerRecordsSource {
       organizationName: String(org?.name ?? ''),
       patient: record(patient, ['name_search']) as WorkerRecords['patient'],
       employments: employments.map((r) => record(r)),
-      exams: exams.map((r) => ({ ...record(r, ['classification_bits', 'natural_key']), id: String(r.id), date: iso(r.exam_date)! })),
+      // the classification as the worker's other records show it: computed from his history (ADR 0025)
+      exams: exams.map((r) => ({ ...record(r, ['classification_bits', 'natural_key']), classification: classifications.get(String(r.id)) ?? {}, id: String(r.id), date: iso(r.exam_date)! })),
       readings: readings.map((r) => record(r)),
       reports: reports.map((r): ExportedReport => {
         const { draftJson, pdfStorageKey: _key, ...rest } = record(r);

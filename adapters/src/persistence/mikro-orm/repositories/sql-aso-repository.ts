@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Aso, AsoEventStatus, AsoListFilter, AsoRepository, AsoView, ExamType } from '../../../../../core/src';
+import { classificationsOf } from './exam-classifications';
 import { iso, str, type Row } from './sql-rows';
 
 /** A statement runner with `?` placeholders: the request's entity manager (server) or a pg pool (CLI). */
@@ -18,7 +19,7 @@ export const poolAsoSql = (pool: { query(sql: string, params: unknown[]): Promis
 };
 
 const VIEW = `select a.*, p.name as patient_name, p.cpf as patient_cpf, c.name as company_name, c.cnpj as company_cnpj, e.registration as registration,
-    x.exam_date as exam_date, x.classification as exam_classification
+    x.exam_date as exam_date
   from aso a
   join patient p on p.id = a.patient_id
   join company c on c.id = a.company_id
@@ -28,7 +29,7 @@ const VIEW = `select a.*, p.name as patient_name, p.cpf as patient_cpf, c.name a
 const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 const date = (v: unknown): Date | null => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
 
-function toView(r: Row): AsoView {
+function toView(r: Row, classifications: Map<string, Record<string, unknown>>): AsoView {
   return {
     id: String(r.id), organizationId: String(r.organization_id), patientId: String(r.patient_id), examId: String(r.exam_id), employmentId: String(r.employment_id),
     companyId: String(r.company_id), examType: String(r.exam_type) as ExamType, asoDate: iso(r.aso_date)!, result: (str(r.result) as Aso['result']),
@@ -39,7 +40,7 @@ function toView(r: Row): AsoView {
     },
     createdAt: date(r.created_at)!, updatedAt: date(r.updated_at)!,
     patientName: String(r.patient_name), cpf: str(r.patient_cpf), companyName: String(r.company_name), companyCnpj: str(r.company_cnpj),
-    registration: str(r.registration), examDate: iso(r.exam_date)!, examClassification: json<Record<string, unknown>>(r.exam_classification) ?? {},
+    registration: str(r.registration), examDate: iso(r.exam_date)!, examClassification: classifications.get(String(r.exam_id)) ?? {},
   };
 }
 
@@ -49,15 +50,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class SqlAsoRepository implements AsoRepository {
   constructor(private readonly sql: AsoSql) {}
 
+  /** The rows as views, each with its exam's classification computed from the worker's history (ADR 0025). */
+  private async views(organizationId: string, rows: Row[]): Promise<AsoView[]> {
+    const classifications = await classificationsOf(this.sql, organizationId, rows.map((r) => String(r.patient_id)));
+    return rows.map((r) => toView(r, classifications));
+  }
+
   async get(organizationId: string, id: string): Promise<AsoView | undefined> {
     if (!UUID.test(id)) return undefined;
     const rows = await this.sql(`${VIEW} where a.organization_id = ? and a.id = ?`, [organizationId, id]);
-    return rows[0] ? toView(rows[0]) : undefined;
+    return rows[0] ? (await this.views(organizationId, rows))[0] : undefined;
   }
 
   async listForExam(organizationId: string, examId: string): Promise<AsoView[]> {
     if (!UUID.test(examId)) return [];
-    return (await this.sql(`${VIEW} where a.organization_id = ? and a.exam_id = ? order by a.aso_date, a.created_at, a.id`, [organizationId, examId])).map(toView);
+    return this.views(organizationId, await this.sql(`${VIEW} where a.organization_id = ? and a.exam_id = ? order by a.aso_date, a.created_at, a.id`, [organizationId, examId]));
   }
 
   async list(organizationId: string, f: AsoListFilter): Promise<{ total: number; items: AsoView[] }> {
@@ -71,7 +78,7 @@ export class SqlAsoRepository implements AsoRepository {
     const filter = where.join(' and ');
     const [count] = await this.sql(`select count(*)::int as n from aso a where ${filter}`, params);
     const rows = await this.sql(`${VIEW} where ${filter} order by a.aso_date, a.created_at, a.id limit ? offset ?`, [...params, f.limit, f.offset]);
-    return { total: Number(count?.n ?? 0), items: rows.map(toView) };
+    return { total: Number(count?.n ?? 0), items: await this.views(organizationId, rows) };
   }
 
   async insert(a: Aso): Promise<void> {

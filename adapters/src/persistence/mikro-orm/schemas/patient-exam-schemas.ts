@@ -66,9 +66,8 @@ export const ExamSchema = defineEntity({
     audiogram: p.json<unknown>(),
     speechTest: p.json<unknown>().nullable(),
     ambienteJson: p.json<unknown>().nullable(),
-    classification: p.json<unknown>(),
     rulesVersion: p.text(),
-    // the typed classification columns (ADR 0025, Migration20261129020000ClassificationColumns); exam_result is generated
+    // the typed classification columns (ADR 0025); the document itself is computed on read; exam_result is generated
     classificationRight: p.string().columnType('nr7_classification').nullable(),
     classificationLeft: p.string().columnType('nr7_classification').nullable(),
     referenceDate: p.string().columnType('date').nullable(),

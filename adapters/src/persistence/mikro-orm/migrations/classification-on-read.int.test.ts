@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AIR_FREQUENCIES, classifyHistory, noResponse, type Threshold } from '../../../../../core/src';
+import { createTestDatabase, type TestDatabase } from '../../../../../tests/support/test-database';
+import { MikroOrmExamRepository } from '../repositories/mikro-orm-patient-exam-repositories';
+
+// Issue 22 / ADR 0025 step 2: the classification document is no longer stored; it is computed from the
+// worker's history when an exam is read. Before the column is dropped, every stored document (written
+// by the classifier: references, designated references, desencadeamento, agravamento, indeterminate
+// comparisons, NR bounds, exams sharing a date, both sexes) must equal the one computed on read after.
+const BEFORE = 'Migration20261129020000ClassificationColumns';
+const ORG = randomUUID();
+let db: TestDatabase;
+const sql = <T = Record<string, unknown>>(q: string, params: unknown[] = []) => db.orm.em.getConnection().execute<T[]>(q, params);
+const stored = new Map<string, { patientId: string; doc: unknown }>();
+
+function history(worker: number) {
+  const dates = Array.from({ length: 8 }, (_, k) => `${2010 + (k === 4 ? 3 : k)}-0${1 + (worker % 9)}-15`);
+  const ear = (k: number, side: number) => {
+    const air: Record<number, Threshold> = {};
+    AIR_FREQUENCIES.forEach((hz, i) => {
+      const base = ((worker * 5 + i * 3 + side) % 6) * 5 - 10;
+      const shift = hz >= 3000 && hz <= 6000 ? k * ((worker + side + i) % 4) * 5 : 0;
+      if ((worker + k + i) % 13 === 0) return;
+      air[hz] = (worker * 3 + k * i) % 17 === 0 ? noResponse(Math.min(120, base + shift + 70)) : Math.min(120, base + shift);
+    });
+    return { air };
+  };
+  const designated = { reason: 'Exame de referência refeito após repouso de 14 h', designatedBy: 'Dra. Ana (CRM 1/SP)', designatedAt: '2026-01-01T00:00:00.000Z' };
+  return dates.map((date, k) => ({
+    id: randomUUID(), date, right: ear(k, 0), left: ear(k, 1), acousticRestHours: k % 3 ? 14 : 10, calibrationDate: k % 2 ? '2009-05-01' : null,
+    createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, k)), referenceDesignation: worker % 5 === 0 && k === 2 ? designated : null,
+  }));
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase({ migrateTo: BEFORE });
+  await sql('insert into organization (id, name, created_at) values (?, ?, now())', [ORG, 'Clínica']);
+  for (let w = 0; w < 30; w++) {
+    const patient = randomUUID();
+    const sex = ['M', 'F', 'O'][w % 3] as 'M' | 'F' | 'O';
+    await sql(`insert into patient (id, organization_id, name, sex, created_at, updated_at) values (?, ?, ?, ?, now(), now())`, [patient, ORG, `Trabalhador ${w}`, sex]);
+    const exams = history(w);
+    for (const c of classifyHistory(exams, { sex })) {
+      const wire = { air: Object.fromEntries(AIR_FREQUENCIES.map((hz) => {
+        const t = (side: 'right' | 'left') => { const v = c.exam[side].air[hz]; return v === undefined || v === null ? null : typeof v === 'number' ? v : { nr: v.level }; };
+        return [hz, { re: t('right'), le: t('left') }];
+      })), bone: {} };
+      stored.set(c.exam.id, { patientId: patient, doc: JSON.parse(c.classificationJson) });
+      await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, classification, rules_version, acoustic_rest_hours, calibration_date, reference_designation, created_at, updated_at)
+        values (?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?::jsonb, ?, now())`,
+      [c.exam.id, ORG, patient, c.exam.date, JSON.stringify(wire), c.classificationJson, c.rulesVersion, c.exam.acousticRestHours, c.exam.calibrationDate,
+        c.exam.referenceDesignation ? JSON.stringify(c.exam.referenceDesignation) : null, c.exam.createdAt]);
+    }
+  }
+  // the documents as stored, read back by PostgreSQL (jsonb), before the migration drops them
+  for (const r of await sql<{ id: string; classification: unknown }>('select id, classification from exam')) stored.get(r.id)!.doc = r.classification;
+  await db.orm.getMigrator().up({ to: 'Migration20261129030000ClassificationOnRead' });
+}, 120_000);
+afterAll(async () => {
+  await db?.drop();
+});
+
+describe('Migration20261129030000ClassificationOnRead', () => {
+  it('drops the stored document; every exam read computes the document that was stored', async () => {
+    const columns = await sql<{ n: number }>(`select count(*)::int as n from information_schema.columns where table_name = 'exam' and column_name = 'classification'`);
+    expect(columns[0].n).toBe(0);
+    const repository = new MikroOrmExamRepository(() => db.orm.em.fork());
+    const patients = [...new Set([...stored.values()].map((s) => s.patientId))];
+    let compared = 0;
+    for (const patientId of patients) {
+      for (const exam of await repository.listForPatient(ORG, patientId)) {
+        expect(exam.classification, exam.id).toEqual(stored.get(exam.id)!.doc);
+        compared++;
+      }
+    }
+    expect(compared).toBe(stored.size);
+    // one exam by id, and a page of the list, compute the same
+    const [someId, some] = [...stored.entries()][37];
+    expect((await repository.findById(ORG, someId))?.exam.classification).toEqual(some.doc);
+    const page = await repository.list({ organizationId: ORG, limit: 25, offset: 0 });
+    for (const v of page.items) expect(v.exam.classification).toEqual(stored.get(v.exam.id)!.doc);
+    // the history covered what the document can say
+    const docs = [...stored.values()].map((s) => s.doc as Record<string, unknown>);
+    expect(docs.some((d) => d.desencadeamento === true)).toBe(true);
+    expect(docs.some((d) => d.agravamento === true)).toBe(true);
+    expect(docs.some((d) => d.exam_role === 'referencia' && d.reference_designation_reason)).toBe(true);
+    expect(docs.some((d) => Array.isArray(d.alerts) && d.alerts.length > 1)).toBe(true);
+  });
+});

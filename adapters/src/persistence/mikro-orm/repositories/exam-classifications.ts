@@ -1,0 +1,34 @@
+import { classifyHistory, fromWireAudiogram, type ReferenceDesignation, type WireAudiogram, type WorkerSex } from '../../../../../core/src';
+import { iso, num, type Row } from './sql-rows';
+
+type Run = (query: string, params: unknown[]) => Promise<Row[]>;
+
+/**
+ * The classification documents of every exam of these workers, computed from their histories when
+ * read (ADR 0025: the document is a pure function of the worker's exams and sex, `classifyHistory`;
+ * only typed columns of it are stored). One query for all the workers, then one walk per worker.
+ */
+export async function classificationsOf(run: Run, organizationId: string, patientIds: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
+  const out = new Map<string, Record<string, unknown>>();
+  const ids = [...new Set(patientIds)];
+  if (!ids.length) return out;
+  const rows = await run(
+    `select e.id, e.patient_id, e.exam_date, e.audiogram, e.acoustic_rest_hours, e.calibration_date, e.reference_designation, e.created_at, trim(p.sex) as sex
+     from exam e join patient p on p.id = e.patient_id
+     where e.organization_id = ? and e.patient_id = any(?::uuid[]) order by e.patient_id, e.exam_date, e.created_at, e.id`,
+    // an array literal: MikroORM's raw binding would expand a JS array into a list
+    [organizationId, `{${ids.join(',')}}`],
+  );
+  let start = 0;
+  for (let i = 1; i <= rows.length; i++) {
+    if (i < rows.length && rows[i].patient_id === rows[start].patient_id) continue;
+    const worker = rows.slice(start, i);
+    const exams = worker.map((r) => ({
+      id: r.id as string, date: iso(r.exam_date)!, ...fromWireAudiogram(r.audiogram as WireAudiogram), acousticRestHours: num(r.acoustic_rest_hours),
+      calibrationDate: iso(r.calibration_date), referenceDesignation: (r.reference_designation as ReferenceDesignation | null) ?? null, createdAt: new Date(r.created_at as string),
+    }));
+    for (const c of classifyHistory(exams, { sex: (worker[0].sex as WorkerSex | null) ?? undefined })) out.set(c.exam.id, JSON.parse(c.classificationJson) as Record<string, unknown>);
+    start = i;
+  }
+  return out;
+}
