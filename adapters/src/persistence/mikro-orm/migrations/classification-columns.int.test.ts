@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AIR_FREQUENCIES, classifyHistory, noResponse, type Threshold } from '../../../../../core/src';
+import { classifyHistory } from '../../../../../core/src';
+import { driftingHistory } from '../../../../../tests/support/drifting-history';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/support/test-database';
 import { CLASSIFICATION_COLUMNS, classificationRow } from '../../classification-row';
 
@@ -14,28 +15,13 @@ let db: TestDatabase;
 const sql = <T = Record<string, unknown>>(q: string, params: unknown[] = []) => db.orm.em.getConnection().execute<T[]>(q, params);
 const docs = new Map<string, Record<string, unknown>>();
 
-function history(worker: number) {
-  const dates = Array.from({ length: 7 }, (_, k) => `${2010 + (k === 4 ? 3 : k)}-0${1 + (worker % 9)}-15`); // exams 3 and 4 share a date
-  const ear = (k: number, side: number) => {
-    const air: Record<number, Threshold> = {};
-    AIR_FREQUENCIES.forEach((hz, i) => {
-      const base = ((worker * 5 + i * 3 + side) % 6) * 5 - 10;
-      const shift = hz >= 3000 && hz <= 6000 ? k * ((worker + side + i) % 4) * 5 : 0;
-      if ((worker + k + i) % 13 === 0) return;
-      air[hz] = (worker * 3 + k * i) % 17 === 0 ? noResponse(Math.min(120, base + shift + 70)) : Math.min(120, base + shift);
-    });
-    return { air };
-  };
-  return dates.map((date, k) => ({ id: randomUUID(), date, right: ear(k, 0), left: ear(k, 1), acousticRestHours: 14, calibrationDate: null, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, k)), referenceDesignation: null }));
-}
-
 beforeAll(async () => {
   db = await createTestDatabase({ migrateTo: BEFORE });
   await sql('insert into organization (id, name, created_at) values (?, ?, now())', [ORG, 'Clínica']);
   for (let w = 0; w < 40; w++) {
     const patient = randomUUID();
     await sql(`insert into patient (id, organization_id, name, sex, created_at, updated_at) values (?, ?, ?, ?, now(), now())`, [patient, ORG, `Trabalhador ${w}`, w % 2 ? 'M' : 'F']);
-    const exams = history(w);
+    const exams = driftingHistory(w);
     for (const c of classifyHistory(exams, { sex: w % 2 ? 'M' : 'F' })) {
       docs.set(c.exam.id, JSON.parse(c.classificationJson));
       await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, classification, rules_version, created_at, updated_at)

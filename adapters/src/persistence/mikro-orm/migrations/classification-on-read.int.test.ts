@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AIR_FREQUENCIES, classifyHistory, noResponse, type Threshold } from '../../../../../core/src';
+import { AIR_FREQUENCIES, classifyHistory } from '../../../../../core/src';
+import { driftingHistory } from '../../../../../tests/support/drifting-history';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/support/test-database';
 import { MikroOrmExamRepository } from '../repositories/mikro-orm-patient-exam-repositories';
 
@@ -14,25 +15,6 @@ let db: TestDatabase;
 const sql = <T = Record<string, unknown>>(q: string, params: unknown[] = []) => db.orm.em.getConnection().execute<T[]>(q, params);
 const stored = new Map<string, { patientId: string; doc: unknown }>();
 
-function history(worker: number) {
-  const dates = Array.from({ length: 8 }, (_, k) => `${2010 + (k === 4 ? 3 : k)}-0${1 + (worker % 9)}-15`);
-  const ear = (k: number, side: number) => {
-    const air: Record<number, Threshold> = {};
-    AIR_FREQUENCIES.forEach((hz, i) => {
-      const base = ((worker * 5 + i * 3 + side) % 6) * 5 - 10;
-      const shift = hz >= 3000 && hz <= 6000 ? k * ((worker + side + i) % 4) * 5 : 0;
-      if ((worker + k + i) % 13 === 0) return;
-      air[hz] = (worker * 3 + k * i) % 17 === 0 ? noResponse(Math.min(120, base + shift + 70)) : Math.min(120, base + shift);
-    });
-    return { air };
-  };
-  const designated = { reason: 'Exame de referência refeito após repouso de 14 h', designatedBy: 'Dra. Ana (CRM 1/SP)', designatedAt: '2026-01-01T00:00:00.000Z' };
-  return dates.map((date, k) => ({
-    id: randomUUID(), date, right: ear(k, 0), left: ear(k, 1), acousticRestHours: k % 3 ? 14 : 10, calibrationDate: k % 2 ? '2009-05-01' : null,
-    createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, k)), referenceDesignation: worker % 5 === 0 && k === 2 ? designated : null,
-  }));
-}
-
 beforeAll(async () => {
   db = await createTestDatabase({ migrateTo: BEFORE });
   await sql('insert into organization (id, name, created_at) values (?, ?, now())', [ORG, 'Clínica']);
@@ -40,7 +22,7 @@ beforeAll(async () => {
     const patient = randomUUID();
     const sex = ['M', 'F', 'O'][w % 3] as 'M' | 'F' | 'O';
     await sql(`insert into patient (id, organization_id, name, sex, created_at, updated_at) values (?, ?, ?, ?, now(), now())`, [patient, ORG, `Trabalhador ${w}`, sex]);
-    const exams = history(w);
+    const exams = driftingHistory(w);
     for (const c of classifyHistory(exams, { sex })) {
       const wire = { air: Object.fromEntries(AIR_FREQUENCIES.map((hz) => {
         const t = (side: 'right' | 'left') => { const v = c.exam[side].air[hz]; return v === undefined || v === null ? null : typeof v === 'number' ? v : { nr: v.level }; };
