@@ -109,7 +109,9 @@ async function main() {
     const indexes = (await pool.query<{ i: string; s: string }>(`select indexrelid::regclass::text as i, pg_relation_size(indexrelid) as s from pg_index where indrelid = 'exam'::regclass order by 2 desc`)).rows;
     console.log(`exam table + indexes: ${perExam.toFixed(0)} bytes per exam (target ≤ 500: ${perExam <= 500 ? 'OK' : 'NOT MET'}); table with TOAST ${(Number(size.heap) / Number(size.n)).toFixed(0)} B, `
       + indexes.map((x) => `${x.i} ${(Number(x.s) / Number(size.n)).toFixed(0)} B`).join(', '));
-    const widest = (await pool.query(`select ${['classification', 'audiogram', 'natural_key', 'classification_right', 'classification_bits'].map((c) => `avg(pg_column_size(${c}))::int as ${c}`).join(', ')}, avg(pg_column_size(e.*))::int as row from exam e`)).rows[0];
+    const present = (await pool.query<{ c: string }>(`select column_name as c from information_schema.columns where table_name = 'exam'
+      and column_name in ('classification', 'audiogram', 'natural_key', 'classification_right', 'classification_bits')`)).rows.map((r) => r.c);
+    const widest = (await pool.query(`select ${present.map((c) => `avg(pg_column_size(${c}))::int as ${c}`).join(', ')}, avg(pg_column_size(e.*))::int as row from exam e`)).rows[0];
     console.log(`average stored bytes per exam row: ${JSON.stringify(widest)}`);
     console.log(`peak RSS ${s.peakRssMb} MB at ${small.toLocaleString('en')} vs ${b.peakRssMb} MB at ${EXAMS.toLocaleString('en')} (target < 300 MB and flat: ${b.peakRssMb < 300 && b.peakRssMb < s.peakRssMb * 1.5 ? 'OK' : 'NOT MET'})`);
 
