@@ -3,7 +3,7 @@ import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../../../core/src';
 import { thresholdCells } from './audiogram-csv-cells';
 import { br, brFromText, csv, dec, field, text, yesNo } from './csv-cells';
 import { alertsOf, type AlertFacts } from '../../../../core/src';
-import { CLASSIFICATION_COLUMNS, columnsOfRow, type ClassificationRow } from '../classification-row';
+import { CLASSIFICATION_COLUMNS, columnsOfRow } from '../classification-row';
 
 const EARS = ['od', 'oe'] as const;
 
@@ -43,14 +43,21 @@ function earlierFacts(v: string | null): AlertFacts[] {
   });
 }
 const NO_CLASSIFICATION = ';'.repeat(12);
+const NO_ALERTS: string[] = [];
 
 /** UTF-8 text → the latin1 string of its bytes (the formatter's representation, see ExamCsvTransform). */
 const binary = (v: string): string => Buffer.from(v, 'utf8').toString('latin1');
 const AT_LEAST = binary('≥ ');
-const bool = (v: string | null) => (v === null ? null : v === 't');
-const int = (v: string | null) => (v === null ? null : Number(v));
-/** A mean in hundredths of a dB → its decimal-comma text, "≥ " first when it is a lower bound (I11). */
-const mean = (hundredths: string | null, bound: boolean) => (hundredths === null ? null : `${bound ? AT_LEAST : ''}${dec(String(Number(hundredths) / 100))}`);
+/** A mean in hundredths of a dB (COPY text of a smallint) → its decimal-comma text as `dec(String(n / 100))` writes it, "≥ " first when a lower bound (I11). */
+function mean(hundredths: string, bound: boolean): string {
+  if (hundredths === '\\N') return '';
+  const n = Number(hundredths);
+  const abs = Math.abs(n);
+  const whole = Math.trunc(abs / 100);
+  const cents = abs % 100;
+  const text = `${n < 0 ? '-' : ''}${whole}${cents === 0 ? '' : cents % 10 === 0 ? `,${cents / 10}` : `,${cents < 10 ? '0' : ''}${cents}`}`;
+  return bound ? `${AT_LEAST}${text}` : text;
+}
 
 /** One exams COPY line → one CSV row. */
 export class ExamCsvFormatter {
@@ -63,22 +70,36 @@ export class ExamCsvFormatter {
       + `${thresholdCells(field(f[15]))};${this.classification(f, field(f[7])!)};${csv(field(f[16]))}`;
   }
 
-  /** The 13 classification cells; an exam without a rules output (no air threshold) has them empty. */
+  /**
+   * The 13 classification cells from the typed columns (no intermediate objects: this runs once per
+   * exported exam). Enum, grade and rule-set values are ASCII identifiers; the alerts are rebuilt only
+   * when the row's bits or outcome say there are some.
+   */
   private classification(f: string[], examDate: string): string {
-    const v = (i: number) => field(f[FIXED + i]);
-    const row: ClassificationRow = {
-      classification_right: v(0), classification_left: v(1), reference_date: v(2), rule_set: v(3), who2021_grade: v(4),
-      pta3_right: int(v(5)), pta3_left: int(v(6)), mean_346_right: int(v(7)), mean_346_left: int(v(8)),
-      desencadeamento: bool(v(9)) === true, agravamento: bool(v(10)) === true, classification_bits: Number(v(11)),
-    };
-    const c = columnsOfRow(row);
-    const alerts = alertsOf(c, examDate, earlierFacts(field(f[17])));
-    if (c.classificationRight === null && c.classificationLeft === null && c.examComplete === null && !alerts.length) return NO_CLASSIFICATION;
-    const yes = (b: boolean | null) => yesNo(b === null ? null : String(b));
-    return `${csv(c.classificationRight)};${csv(c.classificationLeft)};${brFromText(c.referenceDate)};${csv(c.ruleSet)};${yes(c.desencadeamento)};${yes(c.agravamento)};`
-      + `${csv(mean(row.pta3_right === null ? null : String(row.pta3_right), (c.meanBounds & 1) !== 0))};${csv(mean(row.pta3_left === null ? null : String(row.pta3_left), (c.meanBounds & 2) !== 0))};`
-      + `${csv(mean(row.mean_346_right === null ? null : String(row.mean_346_right), (c.meanBounds & 4) !== 0))};${csv(mean(row.mean_346_left === null ? null : String(row.mean_346_left), (c.meanBounds & 8) !== 0))};`
-      + `${csv(c.who2021Grade)};${yes(c.examComplete)};${text(alerts.length ? binary(alerts.join(' | ')) : null)}`;
+    const at = FIXED;
+    const bits = Number(f[at + 11]);
+    const d = f[at + 9] === 't';
+    const a = f[at + 10] === 't';
+    const cr = field(f[at]);
+    const cl = field(f[at + 1]);
+    const ref = field(f[at + 2]);
+    const complete = bits & (1 << 17) ? null : (bits & (1 << 16)) !== 0;
+    let alerts: string[] = NO_ALERTS;
+    if (bits & (1023 | (1 << 18)) || d || a) {
+      const c = columnsOfRow({
+        classification_right: cr, classification_left: cl, reference_date: ref, rule_set: field(f[at + 3]), who2021_grade: null,
+        pta3_right: null, pta3_left: null, mean_346_right: null, mean_346_left: null, desencadeamento: d, agravamento: a, classification_bits: bits,
+      });
+      alerts = alertsOf(c, examDate, earlierFacts(field(f[17])));
+    }
+    if (cr === null && cl === null && complete === null && !alerts.length) return NO_CLASSIFICATION;
+    const compared = ref !== null;
+    const desenc = !compared || bits & (1 << 10) ? '' : d ? 'sim' : yesNo('false');
+    const agrav = !compared || bits & (1 << 11) ? '' : a ? 'sim' : yesNo('false');
+    return `${cr ?? ''};${cl ?? ''};${brFromText(ref)};${field(f[at + 3]) ?? ''};${desenc};${agrav};`
+      + `${mean(f[at + 5], (bits & (1 << 12)) !== 0)};${mean(f[at + 6], (bits & (1 << 13)) !== 0)};`
+      + `${mean(f[at + 7], (bits & (1 << 14)) !== 0)};${mean(f[at + 8], (bits & (1 << 15)) !== 0)};`
+      + `${csv(field(f[at + 4]))};${complete === null ? '' : complete ? 'sim' : yesNo('false')};${text(alerts.length ? binary(alerts.join(' | ')) : null)}`;
   }
 }
 
