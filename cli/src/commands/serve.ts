@@ -60,17 +60,24 @@ async function serveSingleProcess(opts: ServeOptions): Promise<void> {
   const server = await startServer(config);
   const ms = Math.round(performance.now() - started);
   process.stdout.write(`\nLimiar pronto em ${server.url} (${ms} ms)\n  API: ${server.url}/api/health\n  Ctrl-C para parar.\n\n`);
+  stopOnSignals(() => server.close(), (signal) => server.logger.info({ signal }, 'encerrando'));
+}
+
+/**
+ * Closes the server once on SIGINT, SIGTERM or SIGHUP (the terminal's Ctrl-C reaches every process of the
+ * group; the primary of `--workers` also passes SIGTERM on), then exits 0. Returns the stop for other causes.
+ */
+function stopOnSignals(close: () => Promise<void>, log: (reason: string) => void): (reason: string) => void {
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (reason: string) => {
     if (stopping) return;
     stopping = true;
-    server.logger.info({ signal }, 'encerrando');
-    await server.close();
+    log(reason);
+    await close();
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGHUP', () => void stop('SIGHUP'));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
+  return (reason) => void stop(reason);
 }
 
 /** A worker of `serve --workers N`: the API without migrations (the primary applied them), on the shared port. */
@@ -82,20 +89,9 @@ async function serveAsClusterWorker(opts: ServeOptions): Promise<void> {
   const logger = createLogger(config).child({ worker: cluster.worker!.id });
   const server = await startServer(config, logger, { migrate: false, instance });
   process.send!({ type: 'limiar:ready', url: server.url } satisfies ReadyMessage);
-  let stopping = false;
-  const stop = async (reason: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ reason }, 'encerrando');
-    await server.close();
-    process.exit(0);
-  };
-  // the terminal's Ctrl-C reaches every process of the group; the primary also passes SIGTERM on
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGHUP', () => void stop('SIGHUP'));
+  const stop = stopOnSignals(() => server.close(), (reason) => logger.info({ reason }, 'encerrando'));
   // the primary went away (even by kill -9): no one restarts or stops this process any more
-  process.on('disconnect', () => void stop('primary gone'));
+  process.on('disconnect', () => stop('primary gone'));
 }
 
 /**
