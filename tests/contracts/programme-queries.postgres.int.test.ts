@@ -6,7 +6,7 @@ import { InMemoryProgrammeQueries, InMemoryProgrammeRecords } from '../../core/s
 import { postgresTenantFixtures, useTestDatabase } from './postgres-fixtures';
 import { aCompany, aGhe, anEmployment, aSector, lavg, programmeQueriesContract, type ProgrammeRecordWriter } from './programme-queries.contract';
 import type { TestDatabase } from '../support/test-database';
-import { OUTCOME_COLUMNS, outcomeValues } from '../support/classification-columns-sql';
+import { OUTCOME_COLUMNS, outcomeValues } from '../support/classification-outcome';
 
 const dbOf = useTestDatabase();
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { cnpjWithCheckDigits } from '../../core/src';
-import { outcomeValues } from './classification-columns-sql';
+import { outcomeValues } from './classification-outcome';
 
 /*
  * Rows of the hearing-conservation programme written straight in PostgreSQL (issue 19), for the

@@ -2,7 +2,7 @@ import { classificationColumns, type ClassificationColumns } from '../../../core
 
 /**
  * The typed classification columns of the `exam` table (Migration20261129020000ClassificationColumns,
- * ADR 0025) from a classification document, and back to core's `ClassificationColumns` for the export.
+ * ADR 0025) from a classification document (the export reads them back in exam-csv-rows.ts).
  * Means are stored in hundredths of a dB (smallint); the three-state and bound flags share one integer
  * (bit 18: an earlier exam of the same date raised alerts — the export then reads their facts).
  */
@@ -28,7 +28,6 @@ export const CLASSIFICATION_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof ClassificationRow>;
 
 const hundredths = (v: number | null) => (v === null ? null : Math.round(v * 100));
-const fromHundredths = (v: number | null) => (v === null ? null : v / 100);
 
 export function classificationRow(doc: Record<string, unknown>): ClassificationRow {
   return rowOfColumns(classificationColumns(doc));
@@ -47,25 +46,6 @@ export function rowOfColumns(c: ClassificationColumns): ClassificationRow {
     rule_set: c.ruleSet, who2021_grade: c.who2021Grade, pta3_right: hundredths(c.pta3Right), pta3_left: hundredths(c.pta3Left),
     mean_346_right: hundredths(c.mean346Right), mean_346_left: hundredths(c.mean346Left),
     desencadeamento: c.desencadeamento === true, agravamento: c.agravamento === true, classification_bits: bits,
-  };
-}
-
-/** The stored columns (as pg returns them, or as COPY text turned into values) → core's `ClassificationColumns`. */
-export function columnsOfRow(r: ClassificationRow): ClassificationColumns {
-  const bits = r.classification_bits;
-  const compared = r.reference_date !== null;
-  return {
-    classificationRight: r.classification_right as ClassificationColumns['classificationRight'],
-    classificationLeft: r.classification_left as ClassificationColumns['classificationLeft'],
-    referenceDate: r.reference_date, ruleSet: r.rule_set as ClassificationColumns['ruleSet'], who2021Grade: r.who2021_grade,
-    pta3Right: fromHundredths(r.pta3_right), pta3Left: fromHundredths(r.pta3_left),
-    mean346Right: fromHundredths(r.mean_346_right), mean346Left: fromHundredths(r.mean_346_left),
-    desencadeamento: !compared || bits & (1 << 10) ? null : r.desencadeamento,
-    agravamento: !compared || bits & (1 << 11) ? null : r.agravamento,
-    meanBounds: (bits >> 12) & 15,
-    examComplete: bits & (1 << 17) ? null : (bits & (1 << 16)) !== 0,
-    alertCode: bits & 1023,
-    earlierAlertsOfDate: (bits & (1 << 18)) !== 0,
   };
 }
 

@@ -3,7 +3,7 @@ import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../../../core/src';
 import { thresholdCells } from './audiogram-csv-cells';
 import { br, brFromText, csv, dec, field, text, yesNo } from './csv-cells';
 import { alertsOf, type AlertFacts } from '../../../../core/src';
-import { CLASSIFICATION_COLUMNS, columnsOfRow } from '../classification-row';
+import { CLASSIFICATION_COLUMNS } from '../classification-row';
 
 const EARS = ['od', 'oe'] as const;
 
@@ -19,7 +19,7 @@ export const EXAM_CSV_COLUMNS: readonly string[] = [
 
 /**
  * What the exams COPY selects, in this order, as raw values (text format, `datestyle` ISO);
- * `ExamCsvFormatter` turns one such line into one CSV row. The classification comes from the typed
+ * `examCsvLine` turns one such line into one CSV row. The classification comes from the typed
  * columns (ADR 0025), the alerts rebuilt from the per-ear facts (core `alertsOf`).
  */
 export const EXAM_COPY_COLUMNS = [
@@ -59,48 +59,43 @@ function mean(hundredths: string, bound: boolean): string {
   return bound ? `${AT_LEAST}${text}` : text;
 }
 
-/** One exams COPY line → one CSV row. */
-export class ExamCsvFormatter {
-  line(line: string): string {
-    const f = line.split('\t');
-    if (f.length !== EXAM_COPY_COLUMNS.length) throw new Error(`Linha do COPY com ${f.length} colunas (esperadas ${EXAM_COPY_COLUMNS.length})`);
-    return `${text(field(f[0]))};${csv(field(f[1]))};${br(field(f[2]))};${field(f[3]) ?? ''};${csv(field(f[4]))};${text(field(f[5]))};`
-      + `${text(field(f[6]))};${br(field(f[7]))};${text(field(f[8]))};${field(f[9]) ?? ''};${text(field(f[10]))};${text(field(f[11]))};`
-      + `${dec(field(f[12])) ?? ''};${br(field(f[13]))};${dec(field(f[14])) ?? ''};`
-      + `${thresholdCells(field(f[15]))};${this.classification(f, field(f[7])!)};${csv(field(f[16]))}`;
-  }
+/** One exams COPY line (the `EXAM_COPY_COLUMNS`, no newline) → one CSV row (no newline). */
+export function examCsvLine(line: string): string {
+  const f = line.split('\t');
+  if (f.length !== EXAM_COPY_COLUMNS.length) throw new Error(`Linha do COPY com ${f.length} colunas (esperadas ${EXAM_COPY_COLUMNS.length})`);
+  return `${text(field(f[0]))};${csv(field(f[1]))};${br(field(f[2]))};${field(f[3]) ?? ''};${csv(field(f[4]))};${text(field(f[5]))};`
+    + `${text(field(f[6]))};${br(field(f[7]))};${text(field(f[8]))};${field(f[9]) ?? ''};${text(field(f[10]))};${text(field(f[11]))};`
+    + `${dec(field(f[12])) ?? ''};${br(field(f[13]))};${dec(field(f[14])) ?? ''};`
+    + `${thresholdCells(field(f[15]))};${classificationCells(f, field(f[7])!)};${csv(field(f[16]))}`;
+}
 
-  /**
-   * The 13 classification cells from the typed columns (no intermediate objects: this runs once per
-   * exported exam). Enum, grade and rule-set values are ASCII identifiers; the alerts are rebuilt only
-   * when the row's bits or outcome say there are some.
-   */
-  private classification(f: string[], examDate: string): string {
-    const at = FIXED;
-    const bits = Number(f[at + 11]);
-    const d = f[at + 9] === 't';
-    const a = f[at + 10] === 't';
-    const cr = field(f[at]);
-    const cl = field(f[at + 1]);
-    const ref = field(f[at + 2]);
-    const complete = bits & (1 << 17) ? null : (bits & (1 << 16)) !== 0;
-    let alerts: string[] = NO_ALERTS;
-    if (bits & (1023 | (1 << 18)) || d || a) {
-      const c = columnsOfRow({
-        classification_right: cr, classification_left: cl, reference_date: ref, rule_set: field(f[at + 3]), who2021_grade: null,
-        pta3_right: null, pta3_left: null, mean_346_right: null, mean_346_left: null, desencadeamento: d, agravamento: a, classification_bits: bits,
-      });
-      alerts = alertsOf(c, examDate, earlierFacts(field(f[17])));
-    }
-    if (cr === null && cl === null && complete === null && !alerts.length) return NO_CLASSIFICATION;
-    const compared = ref !== null;
-    const desenc = !compared || bits & (1 << 10) ? '' : d ? 'sim' : yesNo('false');
-    const agrav = !compared || bits & (1 << 11) ? '' : a ? 'sim' : yesNo('false');
-    return `${cr ?? ''};${cl ?? ''};${brFromText(ref)};${field(f[at + 3]) ?? ''};${desenc};${agrav};`
-      + `${mean(f[at + 5], (bits & (1 << 12)) !== 0)};${mean(f[at + 6], (bits & (1 << 13)) !== 0)};`
-      + `${mean(f[at + 7], (bits & (1 << 14)) !== 0)};${mean(f[at + 8], (bits & (1 << 15)) !== 0)};`
-      + `${csv(field(f[at + 4]))};${complete === null ? '' : complete ? 'sim' : yesNo('false')};${text(alerts.length ? binary(alerts.join(' | ')) : null)}`;
+/**
+ * The 13 classification cells from the typed columns (no intermediate objects: this runs once per
+ * exported exam). Enum, grade and rule-set values are ASCII identifiers; the alerts are rebuilt only
+ * when the row's bits or outcome say there are some.
+ */
+function classificationCells(f: string[], examDate: string): string {
+  const at = FIXED;
+  const bits = Number(f[at + 11]);
+  const d = f[at + 9] === 't';
+  const a = f[at + 10] === 't';
+  const cr = field(f[at]);
+  const cl = field(f[at + 1]);
+  const ref = field(f[at + 2]);
+  const complete = bits & (1 << 17) ? null : (bits & (1 << 16)) !== 0;
+  let alerts: string[] = NO_ALERTS;
+  if (bits & (1023 | (1 << 18)) || d || a) {
+    const own = { referenceDate: ref, ruleSet: field(f[at + 3]) as AlertFacts['ruleSet'], alertCode: bits & 1023, desencadeamento: d, agravamento: a };
+    alerts = alertsOf(own, examDate, earlierFacts(field(f[17])));
   }
+  if (cr === null && cl === null && complete === null && !alerts.length) return NO_CLASSIFICATION;
+  const compared = ref !== null;
+  const desenc = !compared || bits & (1 << 10) ? '' : d ? 'sim' : yesNo('false');
+  const agrav = !compared || bits & (1 << 11) ? '' : a ? 'sim' : yesNo('false');
+  return `${cr ?? ''};${cl ?? ''};${brFromText(ref)};${field(f[at + 3]) ?? ''};${desenc};${agrav};`
+    + `${mean(f[at + 5], (bits & (1 << 12)) !== 0)};${mean(f[at + 6], (bits & (1 << 13)) !== 0)};`
+    + `${mean(f[at + 7], (bits & (1 << 14)) !== 0)};${mean(f[at + 8], (bits & (1 << 15)) !== 0)};`
+    + `${csv(field(f[at + 4]))};${complete === null ? '' : complete ? 'sim' : yesNo('false')};${text(alerts.length ? binary(alerts.join(' | ')) : null)}`;
 }
 
 const BATCH_BYTES = 256 * 1024;
@@ -115,7 +110,6 @@ const BATCH_BYTES = 256 * 1024;
  */
 export class ExamCsvTransform extends Transform {
   rows = 0;
-  private readonly formatter = new ExamCsvFormatter();
   private pending: Buffer[] = [];
   private pendingBytes = 0;
 
@@ -149,7 +143,7 @@ export class ExamCsvTransform extends Transform {
       let start = 0;
       for (;;) {
         const end = lines.indexOf('\n', start);
-        out += `${this.formatter.line(end < 0 ? lines.slice(start) : lines.slice(start, end))}\n`;
+        out += `${examCsvLine(end < 0 ? lines.slice(start) : lines.slice(start, end))}\n`;
         this.rows++;
         if (end < 0) break;
         start = end + 1;

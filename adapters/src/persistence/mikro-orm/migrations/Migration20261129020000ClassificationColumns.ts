@@ -25,7 +25,7 @@ const EAR_CODE = (ear: string) => `(case when jsonb_exists(classification, 'dese
 const BIT = (cond: string, bit: number) => `(case when ${cond} then ${1 << bit} else 0 end)`;
 const hundredths = (key: string) => `(case when jsonb_typeof(classification->'${key}') = 'number' then round((classification->>'${key}')::numeric * 100)::smallint end)`;
 
-export const CLASSIFICATION_BITS_SQL = `${EAR_CODE('right')} | (${EAR_CODE('left')} << 5)
+const CLASSIFICATION_BITS_SQL = `${EAR_CODE('right')} | (${EAR_CODE('left')} << 5)
   | ${BIT(`jsonb_exists(classification, 'reference_date') and jsonb_typeof(classification->'desencadeamento') is distinct from 'boolean'`, 10)}
   | ${BIT(`jsonb_exists(classification, 'reference_date') and jsonb_typeof(classification->'agravamento') is distinct from 'boolean'`, 11)}
   | ${BIT(`classification->>'pta3_right_bound' = 'min'`, 12)} | ${BIT(`classification->>'pta3_left_bound' = 'min'`, 13)}
@@ -38,20 +38,8 @@ const EXPORT_KEYS = [
   'pta3_right_bound', 'pta3_left_bound', 'mean_346_right_bound', 'mean_346_left_bound',
 ] as const;
 
-/**
- * The two statements that set the typed columns from each row's stored document (`where`, an SQL
- * condition on `exam`, limits them): this migration's conversion, and what tests that write exam rows
- * by hand in SQL run after them, while the document is still stored (step 1 of ADR 0025).
- */
-export function classificationColumnsFromDocuments(where = 'true'): [string, string] {
-  return [
-    `${UPDATE} where ${where}`,
-    `update exam e set classification_bits = e.classification_bits | ${1 << 18}
-      where (${where}) and exists (select 1 from exam x where x.patient_id = e.patient_id and x.exam_date = e.exam_date and x.created_at < e.created_at and x.classification_bits & 1023 <> 0)`,
-  ];
-}
-
-const UPDATE = `update exam set
+/** Each row's typed columns from its stored document. */
+const CONVERT = `update exam set
       classification_right = case when classification->>'classification_right' in ('aceitavel', 'sugestivo_painpse', 'nao_sugestivo') then (classification->>'classification_right')::nr7_classification end,
       classification_left = case when classification->>'classification_left' in ('aceitavel', 'sugestivo_painpse', 'nao_sugestivo') then (classification->>'classification_left')::nr7_classification end,
       reference_date = case when jsonb_typeof(classification->'reference_date') = 'string' then (classification->>'reference_date')::date end,
@@ -83,7 +71,10 @@ export class Migration20261129020000ClassificationColumns extends Migration {
       add column desencadeamento boolean not null default false,
       add column agravamento boolean not null default false,
       add column classification_bits integer not null default 0;`);
-    for (const statement of classificationColumnsFromDocuments()) this.addSql(`${statement};`);
+    this.addSql(`${CONVERT};`);
+    // bit 18: an earlier exam of the same date (history order) raised alerts
+    this.addSql(`update exam e set classification_bits = e.classification_bits | ${1 << 18}
+      where exists (select 1 from exam x where x.patient_id = e.patient_id and x.exam_date = e.exam_date and x.created_at < e.created_at and x.classification_bits & 1023 <> 0);`);
     this.addSql(`alter table exam add column exam_result varchar(14) generated always as (case
         when classification_right = 'sugestivo_painpse' or classification_left = 'sugestivo_painpse' then 'sugestivo'
         when classification_right = 'nao_sugestivo' or classification_left = 'nao_sugestivo' then 'nao_sugestivo'
