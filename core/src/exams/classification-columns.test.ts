@@ -16,29 +16,38 @@ const drift = fc.array(fc.oneof(
   { weight: 1, arbitrary: fc.constant<'null'>('null') },
   { weight: 1, arbitrary: fc.constant<'nr'>('nr') },
 ), { minLength: 2 * AIR.length, maxLength: 2 * AIR.length });
-const earOf = (base: number[], d: Array<number | 'null' | 'nr'>) => {
+const BONE = [500, 1000, 2000, 3000, 4000];
+/** One ear of an exam: the drifted air thresholds; none at all for an exam typed without thresholds (sem_limiares); bone conduction sometimes. */
+const earOf = (base: number[], d: Array<number | 'null' | 'nr'>, shape: 'air' | 'air+bone' | 'empty') => {
   const air: Record<number, Threshold> = {};
+  if (shape === 'empty') return { air };
   base.forEach((b, i) => {
     const x = d[i];
     if (x === 'nr') air[AIR[i]] = noResponse(Math.min(120, b + 70));
     else if (x !== 'null') air[AIR[i]] = Math.min(120, b + x);
   });
-  return { air };
+  if (shape === 'air') return { air };
+  const bone: Record<number, Threshold> = {};
+  for (const hz of BONE) if (typeof air[hz as 500] === 'number') bone[hz] = Math.max(-10, (air[hz as 500] as number) - 10);
+  return Object.keys(bone).length ? { air, bone } : { air };
 };
 const exam = fc.record({
   date: fc.integer({ min: 0, max: 30 }).map((m) => `${2000 + Math.floor(m / 4)}-0${1 + (m % 4)}-15`),
   drift,
+  shape: fc.constantFrom<'air' | 'air+bone' | 'empty'>('air', 'air', 'air', 'air+bone', 'empty'),
   acousticRestHours: fc.constantFrom(null, 14, 10),
   calibrationDate: fc.constantFrom(null, '1995-01-01'),
   createdAt: fc.integer({ min: 0, max: 5 }).map((s) => new Date(Date.UTC(2026, 0, 1, 0, 0, s))),
   referenceDesignation: fc.option(fc.constant({ reason: 'Exame de referência refeito com repouso de 14 h', designatedBy: 'x', designatedAt: '2026-01-01T00:00:00Z' }), { freq: 12 }),
 });
-const history = fc.tuple(baseline, baseline, fc.array(exam, { minLength: 1, maxLength: 9 }))
-  .map(([r, l, exams]) => exams.map(({ drift: d, ...x }, i) => ({ ...x, id: `e${i}`, right: earOf(r, d.slice(0, AIR.length)), left: earOf(l, d.slice(AIR.length)) })));
+const history = fc.tuple(baseline, baseline, fc.array(exam, { minLength: 1, maxLength: 12 }))
+  .map(([r, l, exams]) => exams.map(({ drift: d, shape, ...x }, i) => ({ ...x, id: `e${i}`, right: earOf(r, d.slice(0, AIR.length), shape), left: earOf(l, d.slice(AIR.length), shape) })));
 
 describe('classification columns (ADR 0025)', () => {
   it('keep what the document says, and rebuild its alerts exactly, over random histories', () => {
     const kinds = new Set<number>();
+    const roles = new Set<unknown>();
+    let afterEarlierAlerts = 0;
     fc.assert(fc.property(history, fc.constantFrom<'M' | 'F' | undefined>('M', 'F', undefined), (exams, sex) => {
       let date = '';
       let earlier: AlertFacts[] = [];
@@ -62,10 +71,15 @@ describe('classification columns (ADR 0025)', () => {
         const rebuilt = alertsOf(c, e.date, earlier);
         if (c.alertCode) earlier.push(c);
         expect(rebuilt).toEqual(doc.alerts);
+        roles.add(doc.exam_role);
+        if (c.earlierAlertsOfDate) afterEarlierAlerts++;
         kinds.add(c.alertCode & 31 ? (c.alertCode & 31) >> 2 : -1).add(c.alertCode >> 5 ? (c.alertCode >> 5) >> 2 : -1);
       }
     }), { numRuns: 400, seed: 2211 });
     // the property saw every kind of ear alert: items 5.3, 5.3.1, 5.4 and indeterminate (and none)
     expect([...kinds].sort()).toEqual([-1, 1, 2, 3, 4]);
+    // …every role, exams without thresholds among them, and exams after a same-date exam that raised alerts
+    expect([...roles].sort()).toEqual(['referencia', 'sem_limiares', 'sequencial']);
+    expect(afterEarlierAlerts).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AIR_FREQUENCIES, classifyHistory } from '../../../../../core/src';
+import { classifyHistory, toWireAudiogram } from '../../../../../core/src';
 import { driftingHistory } from '../../../../../tests/support/drifting-history';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/support/test-database';
 import { MikroOrmExamRepository } from '../repositories/mikro-orm-patient-exam-repositories';
@@ -24,14 +24,10 @@ beforeAll(async () => {
     await sql(`insert into patient (id, organization_id, name, sex, created_at, updated_at) values (?, ?, ?, ?, now(), now())`, [patient, ORG, `Trabalhador ${w}`, sex]);
     const exams = driftingHistory(w);
     for (const c of classifyHistory(exams, { sex })) {
-      const wire = { air: Object.fromEntries(AIR_FREQUENCIES.map((hz) => {
-        const t = (side: 'right' | 'left') => { const v = c.exam[side].air[hz]; return v === undefined || v === null ? null : typeof v === 'number' ? v : { nr: v.level }; };
-        return [hz, { re: t('right'), le: t('left') }];
-      })), bone: {} };
       stored.set(c.exam.id, { patientId: patient, doc: JSON.parse(c.classificationJson) });
       await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, classification, rules_version, acoustic_rest_hours, calibration_date, reference_designation, created_at, updated_at)
         values (?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?::jsonb, ?, now())`,
-      [c.exam.id, ORG, patient, c.exam.date, JSON.stringify(wire), c.classificationJson, c.rulesVersion, c.exam.acousticRestHours, c.exam.calibrationDate,
+      [c.exam.id, ORG, patient, c.exam.date, JSON.stringify(toWireAudiogram(c.exam.right, c.exam.left)), c.classificationJson, c.rulesVersion, c.exam.acousticRestHours, c.exam.calibrationDate,
         c.exam.referenceDesignation ? JSON.stringify(c.exam.referenceDesignation) : null, c.exam.createdAt]);
     }
   }
@@ -68,5 +64,6 @@ describe('Migration20261129030000ClassificationOnRead', () => {
     expect(docs.some((d) => d.agravamento === true)).toBe(true);
     expect(docs.some((d) => d.exam_role === 'referencia' && d.reference_designation_reason)).toBe(true);
     expect(docs.some((d) => Array.isArray(d.alerts) && d.alerts.length > 1)).toBe(true);
+    expect(docs.some((d) => d.exam_role === 'sem_limiares')).toBe(true);
   });
 });
