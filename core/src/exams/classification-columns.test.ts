@@ -51,7 +51,12 @@ describe('classification columns (ADR 0025)', () => {
     fc.assert(fc.property(history, fc.constantFrom<'M' | 'F' | undefined>('M', 'F', undefined), (exams, sex) => {
       let date = '';
       let earlier: AlertFacts[] = [];
-      for (const { exam: e, classificationJson, columns } of classifyHistory(exams, { sex })) {
+      // the columns-only walk (the PostgreSQL import, which stores no document) gives the same columns, in the same order
+      const columnsOnly = classifyHistory(exams, { sex }, { document: false });
+      expect(columnsOnly.every((c) => c.classificationJson === '')).toBe(true);
+      const withDocument = classifyHistory(exams, { sex });
+      expect(columnsOnly.map((c) => [c.exam.id, c.columns, c.rulesVersion])).toEqual(withDocument.map((c) => [c.exam.id, c.columns, c.rulesVersion]));
+      for (const { exam: e, classificationJson, columns } of withDocument) {
         const doc = JSON.parse(classificationJson) as Record<string, unknown>;
         const c = classificationColumns(doc);
         expect(columns).toEqual(c); // the classifier's own columns (read before JSON) are the document's

@@ -10,9 +10,10 @@ import { toAudiometricExam, type Exam } from './exam';
 /** What the classification reads of an exam. */
 export type ClassifiableExam = Pick<Exam, 'date' | 'right' | 'left' | 'acousticRestHours' | 'calibrationDate' | 'createdAt' | 'referenceDesignation'> & { id?: string };
 
-/** One exam of a history with its stored classification, as the JSON text that is stored. */
+/** One exam of a history with its classification: the JSON document and the typed values a row keeps. */
 export interface ClassifiedEntry<E> {
   exam: E;
+  /** The whole classification document as JSON text; '' when asked for the columns only (`{ document: false }`). */
   classificationJson: string;
   /** What the exam row keeps of it as typed values (ADR 0025). */
   columns: ClassificationColumns;
@@ -32,9 +33,12 @@ function inHistoryOrder<E extends ClassifiableExam>(exams: readonly E[]): E[] {
  * comparisons (those of exams of its date so far) and, when its comparison triggers, the NR-7 item 6
  * notice. The reference walk is a left fold, so one walk over the whole history gives every prefix:
  * O(n) per worker, fast enough for the bulk import. Serialised part by part (no 60-key object
- * spread per exam: that dominated the import). Returns the exams in history order.
+ * spread per exam: that dominated the import). `{ document: false }` skips the JSON text (the
+ * PostgreSQL bulk import stores only the typed columns, ADR 0025): the columns are the same either way.
+ * Returns the exams in history order.
  */
-export function classifyHistory<E extends ClassifiableExam>(exams: readonly E[], patient: { sex?: WorkerSex }): Array<ClassifiedEntry<E>> {
+export function classifyHistory<E extends ClassifiableExam>(exams: readonly E[], patient: { sex?: WorkerSex }, options: { document?: boolean } = {}): Array<ClassifiedEntry<E>> {
+  const document = options.document !== false;
   const ordered = inHistoryOrder(exams);
   const walk = walkReferenceHistory(ordered.map((e) => toAudiometricExam(e)));
   const out: Array<ClassifiedEntry<E>> = [];
@@ -45,7 +49,7 @@ export function classifyHistory<E extends ClassifiableExam>(exams: readonly E[],
     const entry = walk.entries[k];
     const current = entry.exam;
     const examSummary = summarizeExam(current) as unknown as Record<string, unknown>;
-    const examJson = JSON.stringify(examSummary);
+    const examJson = document ? JSON.stringify(examSummary) : '';
     let stepSummary: Record<string, unknown> | undefined;
     const earlier = alertsOfDate.get(current.date)?.length ?? 0;
     let roleJson: string;
@@ -57,10 +61,12 @@ export function classifyHistory<E extends ClassifiableExam>(exams: readonly E[],
       const summary = summarizeStep(step, current, patient.sex);
       summary.sequential_date = undefined;
       stepSummary = summary as unknown as Record<string, unknown>;
-      stepJson = JSON.stringify(summary);
+      if (document) stepJson = JSON.stringify(summary);
       const own = stepAlerts(step);
       if (own.length) alertsOfDate.set(current.date, [...(alertsOfDate.get(current.date) ?? []), ...own]);
       triggers = step.comparison.desencadeamento === true || step.comparison.agravamento === true;
+    } else if (!document) {
+      roleJson = '';
     } else {
       roleJson = JSON.stringify({
         exam_role: entry.role,
@@ -71,9 +77,12 @@ export function classifyHistory<E extends ClassifiableExam>(exams: readonly E[],
         new_reference_basis: entry.referenceBasisAfter,
       }).slice(1, -1);
     }
-    const ofDate = alertsOfDate.get(current.date);
-    const alerts = triggers ? JSON.stringify([...(ofDate ?? []), DIAGNOSIS_NOTICE]) : ofDate ? JSON.stringify(ofDate) : '[]';
-    const body = `${head}${examJson.slice(1, -1)},${roleJson}${stepJson.length > 2 ? `,${stepJson.slice(1, -1)}` : ''},"alerts":${alerts}}`;
+    let body = '';
+    if (document) {
+      const ofDate = alertsOfDate.get(current.date);
+      const alerts = triggers ? JSON.stringify([...(ofDate ?? []), DIAGNOSIS_NOTICE]) : ofDate ? JSON.stringify(ofDate) : '[]';
+      body = `${head}${examJson.slice(1, -1)},${roleJson}${stepJson.length > 2 ? `,${stepJson.slice(1, -1)}` : ''},"alerts":${alerts}}`;
+    }
     // the document's value of a key: the step's (written last) over the exam's, undefined when JSON would drop it
     const columns = { ...columnsOf((key) => (stepSummary?.[key] !== undefined ? stepSummary[key] : examSummary[key])), earlierAlertsOfDate: earlier > 0 };
     out.push({ exam: ordered[k], classificationJson: body, columns, rulesVersion: RULES_VERSION });
@@ -109,12 +118,13 @@ export function classifyHistoryChange<E extends ClassifiableExam & { id: string 
   stored: readonly E[],
   change: HistoryChange<E>,
   patient: { sex?: WorkerSex },
+  options: { document?: boolean } = {},
 ): { written: Array<ClassifiedEntry<E>>; later: Array<ClassifiedEntry<E>> } {
   const writtenIds = new Set(change.written.map((e) => e.id));
   const written: Array<ClassifiedEntry<E>> = [];
   const later: Array<ClassifiedEntry<E>> = [];
   const history = writtenIds.size ? [...stored.filter((e) => !writtenIds.has(e.id)), ...change.written] : stored;
-  for (const c of classifyHistory(history, patient)) {
+  for (const c of classifyHistory(history, patient, options)) {
     if (writtenIds.has(c.exam.id)) written.push(c);
     else if (c.exam.date >= change.fromDate) later.push(c);
   }

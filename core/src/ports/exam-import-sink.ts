@@ -35,6 +35,7 @@ export interface StoredExamForImport {
 /** A stored exam's refreshed classification (a back-dated import can move the reference of later exams). */
 export interface ClassificationUpdate {
   id: string;
+  /** The document as JSON text; '' when the sink does not store it (`storesClassificationDocument`). */
   classificationJson: string;
   classificationColumns: ClassificationColumns;
   rulesVersion: string;
@@ -46,6 +47,7 @@ export interface NewImportedExam extends ImportExamData {
   naturalKey: string;
   /** The earphone (transducer) of the exam; absent (the import file has no column for it): `DEFAULT_TRANSDUCER`. */
   transducer?: string | null;
+  /** The document as JSON text; '' when the sink does not store it (`storesClassificationDocument`). */
   classificationJson: string;
   /** The typed values the exam row keeps of its classification (ADR 0025). */
   classificationColumns: ClassificationColumns;
@@ -102,4 +104,9 @@ export interface ExamImportSink {
   batch<T>(work: (batch: ExamImportBatch) => Promise<T>): Promise<T>;
   /** Stable digest (hex) of a natural-key text. */
   digest(text: string): string;
+  /**
+   * Whether the sink stores the classification document (`classificationJson`). A sink that keeps only
+   * the typed columns (PostgreSQL, ADR 0025) says false, and the import does not build the JSON text.
+   */
+  readonly storesClassificationDocument: boolean;
 }

@@ -40,6 +40,9 @@ export class InMemoryExamImportSink implements ExamImportSink {
   constructor(private readonly stores: Stores, private readonly organizationId: string, private readonly now: () => Date = () => new Date()) {}
 
   /** Hex of the UTF-8 bytes: stable and collision-free (the adapter's SHA-256 is shorter, not different in kind). */
+  /** The in-memory double keeps whole exams, classification document included. */
+  readonly storesClassificationDocument = true;
+
   digest(text: string): string {
     return [...new TextEncoder().encode(text)].map((b) => b.toString(16).padStart(2, '0')).join('');
   }

@@ -37,6 +37,9 @@ function classificationCells(c: ClassificationColumns): string {
 export class PgExamImportSink implements ExamImportSink {
   private client?: pg.PoolClient;
 
+  /** Only the typed classification columns are stored; the document is computed on read (ADR 0025). */
+  readonly storesClassificationDocument = false;
+
   constructor(private readonly pool: pg.Pool, private readonly organizationId: string) {}
 
   digest(text: string): string {

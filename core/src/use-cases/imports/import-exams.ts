@@ -100,6 +100,11 @@ export class ImportExams {
     private readonly clock: Clock,
   ) {}
 
+  /** The JSON document is built only for a sink that stores it. */
+  private get classifyOptions() {
+    return { document: this.sink.storesClassificationDocument };
+  }
+
   async execute(records: AsyncIterable<ImportRecord>, o: ImportExamsOptions): Promise<ImportSummary> {
     const summary: ImportSummary = {
       read: 0, imported: 0, duplicates: 0, rejected: 0, patientsCreated: 0, companiesCreated: 0, ghesCreated: 0, employmentPeriodsCreated: 0, batches: 0, dryRun: o.dryRun,
@@ -192,7 +197,7 @@ export class ImportExams {
         // ids given now, so the classification can name the reference exam (reference_exam_id)
         const exams = g.rows.map((r, i) => ({ ...r.exam, id: this.ids.next(), index: i, createdAt: new Date(i) }));
         g.asNewWorker = new Array(exams.length);
-        for (const c of classifyHistoryChange([], { written: exams, fromDate: '' }, { sex: g.request.sex }).written) g.asNewWorker[c.exam.index] = c;
+        for (const c of classifyHistoryChange([], { written: exams, fromDate: '' }, { sex: g.request.sex }, this.classifyOptions).written) g.asNewWorker[c.exam.index] = c;
       }
     }
     return { groups: [...groups.values()], duplicates };
@@ -248,7 +253,7 @@ export class ImportExams {
       if (existingIds.length) for (const e of await b.loadExams(existingIds)) byPatient.get(e.patientId)?.history.push(e);
       for (const { sex, exams, history } of byPatient.values()) {
         const firstNew = exams.reduce((min, e) => (e.date < min ? e.date : min), exams[0].date);
-        const classified = classifyHistoryChange<StoredExamForImport | NewImportedExam>(history, { written: exams, fromDate: firstNew }, { sex });
+        const classified = classifyHistoryChange<StoredExamForImport | NewImportedExam>(history, { written: exams, fromDate: firstNew }, { sex }, this.classifyOptions);
         for (const c of classified.written) inserts.push({ ...(c.exam as NewImportedExam), classificationJson: c.classificationJson, classificationColumns: c.columns, rulesVersion: c.rulesVersion });
         for (const c of classified.later) updates.push({ id: c.exam.id, classificationJson: c.classificationJson, classificationColumns: c.columns, rulesVersion: c.rulesVersion });
       }
