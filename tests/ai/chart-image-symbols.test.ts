@@ -87,6 +87,27 @@ describe('bone symbols drawn on air symbols', () => {
   });
 });
 
+describe('the symbol search', () => {
+  it('finds a large hollow O whose centre holds no ink', () => {
+    const c = canvas();
+    c.circle(60, 60, 17, 2);
+    const found = findSymbols(c.field(), ['O'], [5, 6, 7, 8, 10, 12, 14, 16, 18], { x0: 40, x1: 80, y0: 40, y1: 80 });
+    expect(found).toHaveLength(1);
+    expect(found[0].kind).toBe('O');
+    expect(found[0].s).toBeGreaterThan(14);
+  });
+
+  it('sizes an X by its whole drawing, not by a smaller X that fits inside its arms', () => {
+    const c = canvas();
+    c.line(47, 47, 73, 73);
+    c.line(73, 47, 47, 73);
+    const found = findSymbols(c.field(), ['X'], [5, 6, 7, 8, 9, 10, 11, 12, 13, 14], { x0: 50, x1: 70, y0: 50, y1: 70 });
+    expect(found).toHaveLength(1);
+    expect(found[0].s).toBeGreaterThanOrEqual(11.5);
+    expect(found[0].score).toBeGreaterThan(0.9);
+  });
+});
+
 describe("the chart's symbol size", () => {
   const sym = (s: number, score: number): FoundSymbol => ({ x: 0, y: 0, s, kind: 'O', score, runnerUp: 0 });
   const sizes = [4, 4.5, 5, 5.5, 6, 7, 8, 9, 10, 11, 12];

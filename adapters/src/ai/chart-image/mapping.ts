@@ -16,6 +16,8 @@ export interface MappedPoint {
   readonly columnResidual: number;
   readonly x: number;
   readonly y: number;
+  /** The symbol drawn (the review overlay and the tests say what was seen). */
+  readonly kind: FoundSymbol['kind'];
 }
 
 const ALL_HZ = [...OCTAVE_HZ, ...HALF_OCTAVE_HZ].sort((a, b) => a - b);
@@ -70,7 +72,7 @@ export function mapSymbol(
   return {
     ear, conduction: conductionOfKind(sym.kind), frequencyHz: column.hz, value, noResponse,
     confidence: pointConfidence(sym.score, sym.runnerUp, residual, column.residual, panel.level.certain),
-    score: sym.score, levelResidual: residual, columnResidual: column.residual, x: sym.x, y: sym.y,
+    score: sym.score, levelResidual: residual, columnResidual: column.residual, x: sym.x, y: sym.y, kind: sym.kind,
   };
 }
 

@@ -122,7 +122,7 @@ export function sizesNear(sizes: readonly number[], found: readonly FoundSymbol[
   return near.length ? near : [...sizes];
 }
 
-function gridMask(masks: Masks, panels: readonly CalibratedPanel[]): Uint8Array {
+export function gridMask(masks: Masks, panels: readonly CalibratedPanel[]): Uint8Array {
   const { width: w, height: h } = masks;
   const out = new Uint8Array(w * h);
   for (const { grid } of panels) {
@@ -138,7 +138,7 @@ function gridMask(masks: Masks, panels: readonly CalibratedPanel[]): Uint8Array 
   return out;
 }
 
-function field(mask: Uint8Array, grid: Uint8Array, w: number, h: number): SymbolField {
+export function field(mask: Uint8Array, grid: Uint8Array, w: number, h: number): SymbolField {
   const raw = new Uint8Array(mask.length);
   for (let i = 0; i < mask.length; i++) raw[i] = mask[i] && !grid[i] ? 1 : 0;
   return { width: w, height: h, raw, dilated: dilate(raw, w, h), grid };

@@ -1,3 +1,5 @@
+import { Integral } from './picture';
+
 /**
  * Audiogram symbols (ASHA 1990 / ISO 8253-1 usage): O right air, X left air, △ right masked air,
  * □ left masked air, < right bone, > left bone, [ right masked bone, ] left masked bone.
@@ -255,13 +257,20 @@ export function findSymbols(
   const evaluateAll = (x: number, y: number): FoundSymbol[] => {
     const scored: { kind: SymbolKind; s: number; score: number }[] = [];
     for (const kind of kinds) {
+      // The size is chosen on the whole score (strokes hit minus stray ink): a small X fits every
+      // stroke inside a large one, only the stray ink tells them apart.
       let top = { s: 0, score: -1 };
       const floor = minScore + (conductionOfKind(kind) === 'bone' ? 0.08 : 0);
       for (const s of sizes) {
-        const score = templateScore(field, kind, x, y, s, floor - 0.1);
+        const hit = templateScore(field, kind, x, y, s, floor - 0.1);
+        if (hit < floor - 0.1) {
+          if (top.score < floor - 0.1 && hit > top.score) top = { s, score: hit };
+          continue;
+        }
+        const score = hit - 0.6 * strayInk(field, kind, x, y, s);
         if (score > top.score) top = { s, score };
       }
-      scored.push({ kind, s: top.s, score: top.score < floor - 0.1 ? top.score : top.score - 0.6 * strayInk(field, kind, x, y, top.s) });
+      scored.push({ kind, s: top.s, score: top.score });
     }
     const out: FoundSymbol[] = [];
     for (const conduction of ['air', 'bone'] as const) {
@@ -271,12 +280,15 @@ export function findSymbols(
     }
     return out;
   };
+  const inkIn = integralOf(field.raw, field.width, field.height);
+  const reachInk = Math.ceil(1.05 * smax);
+  const minInk = Math.max(4, 2 * sizes[0]);
   // Coarse pass every 2 px, then each kept symbol is refined at 1 px around its peak.
   for (let y = y0; y <= y1; y += 2) {
     for (let x = x0; x <= x1; x += 2) {
       if (!nearColumn(x)) continue;
-      // Quick reject: a symbol needs ink around its centre.
-      if (!nearInk(field, x, y, Math.max(2, Math.round(sizes[0])))) continue;
+      // Quick reject: a symbol needs ink within its box (a large O or □ has none near its centre).
+      if (inkIn.sum(x - reachInk, y - reachInk, x + reachInk + 1, y + reachInk + 1) < minInk) continue;
       raw.push(...evaluateAll(x, y));
     }
   }
@@ -329,10 +341,12 @@ function refine(peak: FoundSymbol, field: SymbolField): FoundSymbol {
   return { ...peak, x: mean((c) => c.x), y: mean((c) => c.y), s: mean((c) => c.s) };
 }
 
-function nearInk(field: SymbolField, x: number, y: number, r: number): boolean {
-  let n = 0;
-  for (let dy = -r; dy <= r; dy += 2) for (let dx = -r; dx <= r; dx += 2) n += field.raw[(y + dy) * field.width + x + dx];
-  return n >= 2;
+const integrals = new WeakMap<Uint8Array, Integral>();
+/** The integral image of a mask, computed once per mask. */
+function integralOf(mask: Uint8Array, w: number, h: number): Integral {
+  let found = integrals.get(mask);
+  if (!found) integrals.set(mask, (found = new Integral(w, h, mask)));
+  return found;
 }
 
 /**
