@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromWireAudiogram, type WireAudiogram } from '../../core/src';
+import { decodeStoredAudiogram } from '../../adapters/src/persistence/stored-audiogram';
 import { bearer, inviteMember, json, registerAccount, type Account } from '../support/accounts';
 import { jsonSummaryOf, runLimiar, writeIn } from '../support/cli';
 import { cpfFrom } from '../support/cpf';
@@ -52,10 +52,10 @@ const worker = {} as { id: string; exams: string[]; report: string };
 
 /** Every stored exam of the worker of that CPF in one organisation, oldest first, with its thresholds as the app reads them. */
 async function examsOf(organizationId: string) {
-  const rows = (await pool.query<{ name: string; birth: string | null; sex: string; date: string; audiogram: WireAudiogram }>(
+  const rows = (await pool.query<{ name: string; birth: string | null; sex: string; date: string; audiogram: Buffer }>(
     `select p.name, p.birth_date::text as birth, p.sex, e.exam_date::text as date, e.audiogram
        from exam e join patient p on p.id = e.patient_id where p.organization_id = $1 and p.cpf = $2 order by e.exam_date, e.created_at`, [organizationId, CPF])).rows;
-  return rows.map((r) => ({ name: r.name, birth: r.birth, sex: r.sex.trim(), date: r.date, ...fromWireAudiogram(r.audiogram) }));
+  return rows.map((r) => ({ name: r.name, birth: r.birth, sex: r.sex.trim(), date: r.date, ...decodeStoredAudiogram(r.audiogram) }));
 }
 const examCount = async (organizationId: string) => Number((await pool.query('select count(*) as n from exam e join patient p on p.id = e.patient_id where p.organization_id = $1', [organizationId])).rows[0].n);
 
@@ -228,9 +228,9 @@ describe('limiar export fhir / limiar import fhir', () => {
     const r = runLimiar(t.database.url, ['import', 'fhir', file, '-u', b.email, '--json']);
     expect(r.status, r.stderr).toBe(1);
     expect(jsonSummaryOf(r)).toMatchObject({ read: 5, imported: 1, rejected: 4, patientsCreated: 1, errorsFile: `${file}.erros.csv` });
-    const stored = (await pool.query<{ audiogram: WireAudiogram }>('select e.audiogram from exam e join patient p on p.id = e.patient_id where p.cpf = $1', [cpf])).rows;
+    const stored = (await pool.query<{ audiogram: Buffer }>('select e.audiogram from exam e join patient p on p.id = e.patient_id where p.cpf = $1', [cpf])).rows;
     expect(stored).toHaveLength(1);
-    const { right, left } = fromWireAudiogram(stored[0].audiogram);
+    const { right, left } = decodeStoredAudiogram(stored[0].audiogram);
     expect(right).toEqual({ air: { 500: 20, 1000: 20, 2000: 25, 3000: 50, 4000: 65, 6000: 60, 8000: 40 }, bone: { 3000: 45 } });
     expect(left).toEqual({ air: { 500: 15, 1000: 15, 2000: 20, 3000: 35, 4000: 45, 6000: 50, 8000: 30 } });
     const errors = fs.readFileSync(`${file}.erros.csv`, 'utf8').replace(/^\uFEFF/, '').trim().split('\n');

@@ -80,16 +80,16 @@ async function main() {
     console.log(`raw COPY of the same rows as stored (patients + exams, every column): ${copyRate.toLocaleString('en')} exams/s (${copySeconds.toFixed(1)} s)`);
 
     // Issue 22's yardstick: a raw COPY of the same exams with only their thresholds and keys (id, organisation,
-    // worker, date, natural key, audiogram; primary key and the natural-key unique index), what an exam row
-    // would cost if it carried no derived data. The import is judged against it.
+    // worker, date, natural key, audiogram — in their stored form, ADR 0026; primary key and the natural-key
+    // unique index), what an exam row would cost if it carried no derived data. The import is judged against it.
     const thinColumns = 'id, organization_id, patient_id, exam_date, natural_key, audiogram';
     const thinDump = `${dump}.thin`;
     const thin = await pool.connect();
     let thinRate = 0;
     try {
       await pipeline(thin.query(copyTo(`copy (select ${thinColumns} from exam where organization_id = '${orgBig}') to stdout`)), fs.createWriteStream(thinDump));
-      await thin.query(`create table bench_thin (id uuid primary key, organization_id uuid not null, patient_id uuid not null, exam_date date not null, natural_key text, audiogram jsonb not null,
-        unique (organization_id, natural_key))`);
+      await thin.query(`create table bench_thin (id uuid primary key, organization_id uuid not null, patient_id uuid not null, exam_date date not null, natural_key bytea, audiogram bytea not null,
+        unique (patient_id, exam_date, natural_key))`);
       const t1 = performance.now();
       await thin.query('begin');
       await pipeline(fs.createReadStream(thinDump), thin.query(copyFrom(`copy bench_thin (${thinColumns}) from stdin`)));

@@ -25,6 +25,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { loadConfig } from '../../adapters/src/composition/config';
 import { startServer } from '../../adapters/src/composition/server';
 import { ormConfig } from '../../adapters/src/persistence/mikro-orm/orm-config';
+import { encodeStoredAudiogram } from '../../adapters/src/persistence/stored-audiogram';
 import { cnpjWithCheckDigits, programmeToday } from '../../core/src';
 import { startTestPostgres } from '../support/test-postgres';
 
@@ -113,7 +114,7 @@ async function load(client: pg.PoolClient, org: string, today: string) {
   for (let from = 1; from <= WORKERS; from += chunk) {
     await client.query(`insert into exam (id, organization_id, patient_id, exam_date, exam_type, audiogram, classification_right, classification_left, desencadeamento, agravamento,
         rules_version, created_at, updated_at)
-      select gen_random_uuid(), $1, w.id, date '2015-01-01' + (random() * $2::int)::int, 'periodico', '{}'::jsonb,
+      select gen_random_uuid(), $1, w.id, date '2015-01-01' + (random() * $2::int)::int, 'periodico', limiar_audiogram_bytes('{}'),
         (case when r < 0.70 then 'aceitavel' when r < 0.85 then 'sugestivo_painpse' when r < 0.95 then 'nao_sugestivo' end)::nr7_classification,
         (case when r < 0.95 then 'aceitavel' end)::nr7_classification, random() < 0.03, random() < 0.02,
         'bench', now(), now()
@@ -131,7 +132,8 @@ async function importCost(serverUrl: string) {
   await admin.connect();
   const rowsOf = (org: string, patients: string[]) => function* () {
     const classification = 'aceitavel,sugestivo_painpse,f,t';
-    const audiogram = '"{""air"": {""500"": {""re"": 10, ""le"": 15}, ""4000"": {""re"": 45, ""le"": 40}}}"';
+    // the stored bytes (ADR 0026) of air 500 Hz 10/15 and 4000 Hz 45/40 dB, as CSV COPY reads a bytea
+    const audiogram = `\\x${encodeStoredAudiogram({ air: { 500: 10, 4000: 45 } }, { air: { 500: 15, 4000: 40 } }).toString('hex')}`;
     let batch = '';
     for (let i = 0; i < IMPORT_ROWS; i++) {
       const d = new Date(Date.UTC(2015, 0, 1) + (i % 4000) * 86_400_000).toISOString().slice(0, 10);
@@ -260,7 +262,7 @@ async function main() {
     const afterWrite: number[] = [];
     for (const { patient_id } of some) {
       await client.query(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, classification_right, rules_version, created_at, updated_at)
-        values (gen_random_uuid(), $1, $2, $3, '{}', 'aceitavel', 'bench', now(), now())`, [org, patient_id, today]);
+        values (gen_random_uuid(), $1, $2, $3, limiar_audiogram_bytes('{}'), 'aceitavel', 'bench', now(), now())`, [org, patient_id, today]);
       afterWrite.push((await timed(`${base}/overview`, token)).server);
     }
     const w = stats(afterWrite);

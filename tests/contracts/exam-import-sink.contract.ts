@@ -23,8 +23,10 @@ export function examImportSinkContract(make: () => Promise<ExamImportStores>) {
   beforeEach(async () => void ({ s, org, other } = await withTwoOrganizations(await make())));
   afterEach(() => s.close());
 
+  // natural keys are what the sink's digest makes of a key text (PostgreSQL stores its 16 bytes)
+  const aKey = () => s.sink(org).digest(nextId());
   const anImported = (patientId: string, over: Partial<NewImportedExam> = {}): NewImportedExam => ({
-    id: nextId(), patientId, naturalKey: nextId(), date: '2024-03-01', consultationReason: 'Periódico', operatorName: 'Operador', operatorRegistration: '123',
+    id: nextId(), patientId, naturalKey: aKey(), date: '2024-03-01', consultationReason: 'Periódico', operatorName: 'Operador', operatorRegistration: '123',
     ambientNoiseDb: 32, calibrationDate: '2024-01-10', acousticRestHours: 14, ...anAudiogram(), classificationJson: '{"classification_right":"aceitavel"}',
     classificationColumns: classificationColumns({ classification_right: 'aceitavel' }), rulesVersion: 'r1', createdAt: at(0), ...over,
   });
@@ -66,8 +68,13 @@ export function examImportSinkContract(make: () => Promise<ExamImportStores>) {
     const sink = s.sink(org);
     expect(await sink.batch((b) => b.insertExams([first, twin, anImported(worker.id, { date: '2025-03-01' })]))).toBe(2);
     expect(await sink.batch((b) => b.insertExams([anImported(worker.id, { naturalKey: first.naturalKey })]))).toBe(0);
-    expect(await sink.batch((b) => b.existingNaturalKeys([first.naturalKey, 'never-imported']))).toEqual(new Set([first.naturalKey]));
-    expect(await s.sink(other).batch((b) => b.existingNaturalKeys([first.naturalKey]))).toEqual(new Set());
+    const asked = [first.naturalKey, aKey()].map((naturalKey) => ({ patientId: worker.id, naturalKey }));
+    expect(await sink.batch((b) => b.existingNaturalKeys(asked))).toEqual(new Set([first.naturalKey]));
+    // another worker's key, and the other organisation, never match
+    const someoneElse = aWorker(org);
+    await s.patients.insert(someoneElse);
+    expect(await sink.batch((b) => b.existingNaturalKeys([{ patientId: someoneElse.id, naturalKey: first.naturalKey }]))).toEqual(new Set());
+    expect(await s.sink(other).batch((b) => b.existingNaturalKeys(asked))).toEqual(new Set());
     expect((await s.exams.findById(org, first.id))?.exam).toMatchObject({
       date: '2024-03-01', transducer: 'TDH-39', acousticRestHours: 14, ambientNoiseDb: 32, operatorName: 'Operador', consultationReason: 'Periódico',
       right: first.right, left: first.left, rulesVersion: 'r1', createdAt: first.createdAt,

@@ -118,13 +118,13 @@ describe('the projection after a random sequence of writes equals a recomputatio
       const addExam = async (patientId: string) => {
         const id = randomUUID();
         await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, ${OUTCOME_COLUMNS}, rules_version, created_at, updated_at)
-          values (?, ?, ?, ?, '{}', ?, ?, ?, ?, 'r', clock_timestamp(), clock_timestamp())`, [id, org, patientId, date(0, 1700), ...outcomeValues(r.pick(classifications))]);
+          values (?, ?, ?, ?, limiar_audiogram_bytes('{}'), ?, ?, ?, ?, 'r', clock_timestamp(), clock_timestamp())`, [id, org, patientId, date(0, 1700), ...outcomeValues(r.pick(classifications))]);
         exams.push({ id, patientId });
       };
       for (let i = 0; i < 120; i++) await addExam(r.pick(workers));
       // bulk: one statement inserting exams for many workers (the statement-level trigger's transition table)
       await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, classification_right, rules_version, created_at, updated_at)
-        select gen_random_uuid(), ?, p.id, date '2025-09-01' + (row_number() over (order by p.id))::int, '{}', 'aceitavel', 'r', now(), now()
+        select gen_random_uuid(), ?, p.id, date '2025-09-01' + (row_number() over (order by p.id))::int, limiar_audiogram_bytes('{}'), 'aceitavel', 'r', now(), now()
         from patient p where p.organization_id = ? and p.name like '%5'`, [org, org]);
 
       let today = '2026-06-15';
@@ -224,7 +224,7 @@ describe('MikroOrmProgrammeProjection (PostgreSQL)', () => {
     // workers with neither exams nor employment have nothing to project
     expect(await projection.refresh(org, '2026-06-15')).toEqual({ refreshed: 0 });
     await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, classification_left, agravamento, rules_version, created_at, updated_at)
-      select gen_random_uuid(), organization_id, id, date '2026-01-01', '{}', 'sugestivo_painpse', true, 'r', now(), now()
+      select gen_random_uuid(), organization_id, id, date '2026-01-01', limiar_audiogram_bytes('{}'), 'sugestivo_painpse', true, 'r', now(), now()
       from patient p, generate_series(1, 2) k where organization_id = ? and name like 'T1%'`, [org]);
     const [{ marked }] = await sql('select count(*)::int as marked from programme_dirty where organization_id = ?', [org]);
     expect(marked).toBe(111); // T1, T10–T19, T100–T199
@@ -246,7 +246,7 @@ describe('MikroOrmProgrammeProjection (PostgreSQL)', () => {
     await sql('insert into organization (id, name, created_at) values (?, ?, now())', [org, 'Colunas']);
     await sql(`insert into patient (id, organization_id, name, sex, created_at, updated_at) values (?, ?, 'C', 'M', now(), now())`, [patient, org]);
     for (const [i, doc] of docs.entries()) {
-      await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, ${OUTCOME_COLUMNS}, rules_version, created_at, updated_at) values (?, ?, ?, ?, '{}', ?, ?, ?, ?, 'r', now(), now())`,
+      await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, ${OUTCOME_COLUMNS}, rules_version, created_at, updated_at) values (?, ?, ?, ?, limiar_audiogram_bytes('{}'), ?, ?, ?, ?, 'r', now(), now())`,
         [randomUUID(), org, patient, `2026-01-${String(i + 1).padStart(2, '0')}`, ...outcomeValues(doc)]);
     }
     const stored = await sql('select exam_result as result, desencadeamento, agravamento from exam where patient_id = ? order by exam_date', [patient]);

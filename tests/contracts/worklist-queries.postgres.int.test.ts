@@ -31,7 +31,7 @@ describe('MikroOrmWorklistQueries (PostgreSQL)', () => {
     await sql(`insert into patient (id, organization_id, name, sex, created_at, updated_at)
       select gen_random_uuid(), ?, 'Trabalhador ' || n, 'M', now(), now() from generate_series(1, 100) n`, [o.id]);
     await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, desencadeamento, rules_version, created_at, updated_at)
-      select gen_random_uuid(), ?, p.id, date '2022-01-01' + (k * 200), ?::jsonb,
+      select gen_random_uuid(), ?, p.id, date '2022-01-01' + (k * 200), limiar_audiogram_bytes(?::jsonb),
         k = 3 and (row_number() over (order by p.id, k)) % 3 = 0, 'test', now(), now()
       from patient p cross join generate_series(0, 3) k where p.organization_id = ?`, [o.id, FILLED, o.id]);
     await sql(`insert into report (id, organization_id, patient_id, exam_id, doctor_name, type, status, draft_json, created_at, updated_at)

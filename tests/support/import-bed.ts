@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { fromWireAudiogram, type WireAudiogram } from '../../core/src';
+import { decodeStoredAudiogram } from '../../adapters/src/persistence/stored-audiogram';
 import { registerAccount, type Account } from './accounts';
 import { runLimiar } from './cli';
 import { startTestServer, type TestServer } from './test-server';
@@ -32,10 +32,10 @@ export function importTestBed(fixtures: string) {
     examCount: async () => Number((await bed.pool.query('select count(*) as n from exam')).rows[0].n),
     /** Every stored exam of a worker (by name), oldest first, with its thresholds as the app reads them. */
     examsOf: async (name: string) => {
-      const rows = (await bed.pool.query<{ cpf: string | null; birth: string | null; sex: string; date: string; audiogram: WireAudiogram }>(
+      const rows = (await bed.pool.query<{ cpf: string | null; birth: string | null; sex: string; date: string; audiogram: Buffer }>(
         `select p.cpf, p.birth_date::text as birth, p.sex, e.exam_date::text as date, e.audiogram
            from exam e join patient p on p.id = e.patient_id where p.name = $1 order by e.exam_date`, [name])).rows;
-      return rows.map((r) => ({ cpf: r.cpf?.trim() ?? null, birth: r.birth, sex: r.sex.trim(), date: r.date, ...fromWireAudiogram(r.audiogram) }));
+      return rows.map((r) => ({ cpf: r.cpf?.trim() ?? null, birth: r.birth, sex: r.sex.trim(), date: r.date, ...decodeStoredAudiogram(r.audiogram) }));
     },
   };
   beforeAll(async () => {

@@ -96,7 +96,7 @@ export class ProgrammeSeed {
     await this.client.query(
       `insert into exam (id, organization_id, patient_id, exam_date, exam_type, audiogram, rules_version, created_at, updated_at,
          classification_right, classification_left, desencadeamento, agravamento)
-       select gen_random_uuid(), $1, patient_id, exam_date, exam_type, '{}'::jsonb, 'seed', now(), now(), cr::nr7_classification, cl::nr7_classification, d, a
+       select gen_random_uuid(), $1, patient_id, exam_date, exam_type, limiar_audiogram_bytes('{}'), 'seed', now(), now(), cr::nr7_classification, cl::nr7_classification, d, a
        from unnest($2::uuid[], $3::date[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::boolean[]) as t(patient_id, exam_date, exam_type, cr, cl, d, a)`,
       [this.organizationId, rows.map((r) => r.patientId), rows.map((r) => r.date), rows.map((r) => r.examType),
         outcome.map((o) => o[0]), outcome.map((o) => o[1]), outcome.map((o) => o[2]), outcome.map((o) => o[3])]);

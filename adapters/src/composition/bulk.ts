@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import { ExportRecords, ImportExams, systemClock, type MembershipSummary } from '../../../core/src';
 import { DERIVED_EXPORT_COLUMNS, PgExamExportSource } from '../persistence/bulk/csv-export';
 import { PgExamImportSink } from '../persistence/bulk/pg-exam-import-sink';
+import { uuidV7 } from '../ids/uuid-v7';
 import { PgProfessionalOrganizations } from '../persistence/bulk/pg-professional-organizations';
 import { openMigratedPool } from '../persistence/connection';
 import type { AppConfig } from './config';
@@ -38,7 +38,8 @@ export async function openBulkServices(config: AppConfig, log: (m: string) => vo
     importExams(organizationId) {
       const sink = new PgExamImportSink(pool, organizationId);
       sinks.push(sink);
-      return new ImportExams(sink, { next: () => randomUUID() }, systemClock);
+      // time-ordered ids: the imported workers and exams land side by side in their indexes (ADR 0026)
+      return new ImportExams(sink, { next: () => uuidV7() }, systemClock);
     },
     exportRecords: new ExportRecords(new PgExamExportSource(() => pool)),
     close,

@@ -55,12 +55,18 @@ export interface NewImportedExam extends ImportExamData {
   createdAt: Date;
 }
 
+/** A natural key with the worker it belongs to (the key's text names him; stored keys are looked up by worker). */
+export interface NaturalKeyOf {
+  patientId: string;
+  naturalKey: string;
+}
+
 /** The writes of one batch; every call of one `ExamImportSink.batch` runs in one transaction. */
 export interface ExamImportBatch {
   /** Finds or creates the companies and the workers (one round of set-based statements). */
   resolvePatients(patients: readonly ImportPatientRequest[]): Promise<Map<string, ResolvedImportPatient>>;
-  /** The natural keys among `keys` already stored in the organisation. */
-  existingNaturalKeys(keys: readonly string[]): Promise<Set<string>>;
+  /** The natural keys among `keys` already stored for their workers. */
+  existingNaturalKeys(keys: readonly NaturalKeyOf[]): Promise<Set<string>>;
   /** Every stored exam of these workers (one query). */
   loadExams(patientIds: readonly string[]): Promise<StoredExamForImport[]>;
   /** Inserts in bulk; an exam whose natural key exists is skipped. Returns how many were inserted. */

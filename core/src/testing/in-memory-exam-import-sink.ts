@@ -2,7 +2,7 @@ import { fromWireAudiogram, toWireAudiogram } from '../exams/audiogram-wire';
 import { DEFAULT_TRANSDUCER, type Exam } from '../exams/exam';
 import type {
   ClassificationUpdate,
-  ExamImportBatch, ExamImportSink, ImportPatientRequest, ImportProgrammeRefs, NewImportedExam, ResolvedImportPatient, ResolvedProgrammeRefs, StoredExamForImport,
+  ExamImportBatch, ExamImportSink, ImportPatientRequest, ImportProgrammeRefs, NewImportedExam, ResolvedImportPatient, ResolvedProgrammeRefs, StoredExamForImport, NaturalKeyOf,
 } from '../ports/exam-import-sink';
 import type { EmploymentPlan, ImportedPeriod } from '../imports/import-employment';
 import { importNameKey } from '../imports/import-row';
@@ -105,8 +105,8 @@ class InMemoryImportBatch implements ExamImportBatch {
     return out;
   }
 
-  async existingNaturalKeys(keys: readonly string[]): Promise<Set<string>> {
-    return new Set(keys.filter((k) => this.stored(k)));
+  async existingNaturalKeys(keys: readonly NaturalKeyOf[]): Promise<Set<string>> {
+    return new Set(keys.filter((k) => this.stored(k.patientId, k.naturalKey)).map((k) => k.naturalKey));
   }
 
   async loadExams(patientIds: readonly string[]): Promise<StoredExamForImport[]> {
@@ -122,9 +122,9 @@ class InMemoryImportBatch implements ExamImportBatch {
   async insertExams(exams: readonly NewImportedExam[]): Promise<number> {
     let inserted = 0;
     for (const e of exams) {
-      if (this.stored(e.naturalKey)) continue;
+      if (this.stored(e.patientId, e.naturalKey)) continue;
       await this.s.exams.insert(toExam(this.org, e));
-      this.keys.set(`${this.org}:${e.naturalKey}`, e.id);
+      this.keys.set(`${this.org}:${e.patientId}:${e.naturalKey}`, e.id);
       inserted++;
     }
     return inserted;
@@ -196,8 +196,9 @@ class InMemoryImportBatch implements ExamImportBatch {
     }
   }
 
-  private stored(naturalKey: string) {
-    const id = this.keys.get(`${this.org}:${naturalKey}`);
+  /** A worker's exam of that natural key (PostgreSQL: unique per worker, date and key; the key names both). */
+  private stored(patientId: string, naturalKey: string) {
+    const id = this.keys.get(`${this.org}:${patientId}:${naturalKey}`);
     return id !== undefined && this.s.exams.rows.has(id);
   }
 }

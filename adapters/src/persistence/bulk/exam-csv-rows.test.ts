@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { DIAGNOSIS_NOTICE } from '../../../../core/src';
+import { DIAGNOSIS_NOTICE, noResponse, type EarAudiogram } from '../../../../core/src';
 import { CLASSIFICATION_COLUMNS } from '../classification-row';
 import { EXAM_COPY_COLUMNS, EXAM_CSV_COLUMNS, ExamCsvTransform } from './exam-csv-rows';
+import { encodeStoredAudiogram } from '../stored-audiogram';
 
 /** One COPY text-format line, escaped as PostgreSQL writes it (null → \N). */
 const copyLine = (cells: Array<string | null>) =>
@@ -20,11 +21,8 @@ async function csvOf(lines: string[], chunkBytes = 7): Promise<string> {
   return text.slice(EXAM_CSV_COLUMNS.join(';').length + 1);
 }
 
-/** jsonb text of a value, as PostgreSQL prints it (", " and ": " separators). */
-const jsonb = (v: unknown): string =>
-  v !== null && typeof v === 'object'
-    ? Array.isArray(v) ? `[${v.map(jsonb).join(', ')}]` : `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${typeof x === 'string' && x.startsWith('#') ? x.slice(1) : jsonb(x)}`).join(', ')}}`
-    : typeof v === 'string' && v.startsWith('#') ? v.slice(1) : JSON.stringify(v);
+/** The bytea text of stored thresholds (ADR 0026), as COPY's text format prints it once unescaped (`\x…`). */
+const stored = (right: EarAudiogram, left: EarAudiogram): string => `\\x${encodeStoredAudiogram(right, left).toString('hex')}`;
 
 /** The typed classification columns of an exam (ADR 0025) as COPY values; none given = no rules output. */
 const classified = (c: Partial<Record<(typeof CLASSIFICATION_COLUMNS)[number], string | null>> = {}) =>
@@ -34,7 +32,7 @@ const EARLIER = EXAM_COPY_COLUMNS[17]; // the facts of the earlier same-date exa
 const exam = (over: Partial<Record<(typeof EXAM_COPY_COLUMNS)[number], string | null>> = {}) => copyLine(EXAM_COPY_COLUMNS.map((c) => (c in over ? over[c]! : c === EARLIER ? null : ({
   'p.name': 'Ana Souza', 'trim(p.cpf)': '52998224725', 'p.birth_date': '1980-02-01', 'p.age': null, 'trim(p.sex)': 'F', 'c.name': 'Metalúrgica Boa Vista',
   'p.job_title': 'Soldador', 'e.exam_date': '2024-03-10', 'e.consultation_reason': 'Periódico', 'e.exam_type': null, 'e.operator_name': 'Ana', 'e.operator_registration': 'CRFa 1',
-  'e.ambient_noise_db': '32.5', 'e.calibration_date': '2024-01-02', 'e.acoustic_rest_hours': '14', 'e.audiogram': jsonb({ air: {}, bone: {} }),
+  'e.ambient_noise_db': '32.5', 'e.calibration_date': '2024-01-02', 'e.acoustic_rest_hours': '14', 'e.audiogram': stored({ air: {} }, { air: {} }),
   'e.rules_version': '2026.11-1', ...classified(),
 } as Record<string, string | null>)[c])));
 
@@ -70,24 +68,26 @@ describe('ExamCsvTransform (COPY text → the exams CSV)', () => {
     expect(cells(await csvOf([exam({ 'e.exam_type': 'periodico' })]))[EXAM_CSV_COLUMNS.indexOf('tipo_exame')]).toBe('periodico');
   });
 
-  it('reads thresholds: numbers with decimal comma, NR<level> for no response, empty for null, strings and unknown shapes', async () => {
-    const audiogram = jsonb({
-      air: { 250: { le: null, re: -10 }, 500: { le: 12.5, re: '#1.50' }, 1000: { le: { nr: 120 }, re: { nr: 92.5 } }, 2000: { le: { nr: 'a;b' }, re: { nr: null } }, 3000: { le: '15', re: {} }, 4000: [1, 2], 9000: { le: 5, re: 5 } },
-      bone: { 500: { le: 10, re: { nr: 70 } }, 4000: { re: 40 } },
-    });
-    const row = cells(await csvOf([exam({ 'e.audiogram': audiogram })]));
-    expect(row.slice(at('od_250'), at('od_4000') + 1)).toEqual(['-10', '1,50', 'NR92,5', '', '', '']);
-    expect(row.slice(at('oe_250'), at('oe_4000') + 1)).toEqual(['', '12,5', 'NR120', '"NRa;b"', '', '']);
-    expect(row[at('od_vo_500')]).toBe('NR70');
-    expect(row[at('oe_vo_500')]).toBe('10');
-    expect(row[at('od_vo_4000')]).toBe('40');
-    expect(row[at('oe_vo_4000')]).toBe('');
+  it('reads thresholds from the stored bytes: decimal comma, NR<level> for no response, empty when not measured (narrow and wide forms)', async () => {
+    const narrow = stored(
+      { air: { 250: -10, 500: 0, 1000: noResponse(120), 8000: 120 }, bone: { 500: noResponse(70), 4000: 40 } },
+      { air: { 500: 15, 1000: noResponse(-10) }, bone: { 500: 10 } },
+    );
+    let row = cells(await csvOf([exam({ 'e.audiogram': narrow })]));
+    expect(row.slice(at('od_250'), at('od_8000') + 1)).toEqual(['-10', '0', 'NR120', '', '', '', '', '120']);
+    expect(row.slice(at('oe_250'), at('oe_8000') + 1)).toEqual(['', '15', 'NR-10', '', '', '', '', '']);
+    expect([row[at('od_vo_500')], row[at('od_vo_4000')], row[at('oe_vo_500')], row[at('oe_vo_4000')]]).toEqual(['NR70', '40', '10', '']);
+    // off the 5 dB grid (the rules accept exact values): kept in tenths
+    const wide = stored({ air: { 250: 12.5, 500: noResponse(92.5), 1000: 7 } }, { air: { 250: -10 } });
+    row = cells(await csvOf([exam({ 'e.audiogram': wide })]));
+    expect(row.slice(at('od_250'), at('od_2000') + 1)).toEqual(['12,5', 'NR92,5', '7', '']);
+    expect(row[at('oe_250')]).toBe('-10');
+    expect(row.slice(at('od_vo_500'), at('oe_vo_4000') + 1).every((c) => c === '')).toBe(true);
   });
 
-  it('leaves every threshold empty when the audiogram is not an object or air is not one', async () => {
-    for (const audiogram of ['[]', '"x"', jsonb({ air: [1], bone: 'x' })]) {
-      expect(cells(await csvOf([exam({ 'e.audiogram': audiogram })])).slice(at('od_250'), at('oe_vo_4000') + 1).every((c) => c === '')).toBe(true);
-    }
+  it('leaves every threshold empty when nothing was measured, and refuses stored bytes of an unknown length', async () => {
+    expect(cells(await csvOf([exam({ 'e.audiogram': stored({ air: {} }, { air: {} }) })])).slice(at('od_250'), at('oe_vo_4000') + 1).every((c) => c === '')).toBe(true);
+    await expect(csvOf([exam({ 'e.audiogram': '\\x0102' })])).rejects.toThrow(/2 bytes/);
   });
 
   it('guards text cells against formula injection and quotes ; " CR LF; names with tab, newline and backslash survive COPY escaping', async () => {

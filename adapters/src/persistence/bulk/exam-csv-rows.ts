@@ -1,6 +1,6 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../../../core/src';
-import { thresholdCells } from './audiogram-csv-cells';
+import { thresholdCellsOfHex } from '../stored-audiogram';
 import { br, brFromText, csv, dec, field, text, yesNo } from './csv-cells';
 import { alertsOf, type AlertFacts } from '../../../../core/src';
 import { CLASSIFICATION_COLUMNS } from '../classification-row';
@@ -66,7 +66,7 @@ export function examCsvLine(line: string): string {
   return `${text(field(f[0]))};${csv(field(f[1]))};${br(field(f[2]))};${field(f[3]) ?? ''};${csv(field(f[4]))};${text(field(f[5]))};`
     + `${text(field(f[6]))};${br(field(f[7]))};${text(field(f[8]))};${field(f[9]) ?? ''};${text(field(f[10]))};${text(field(f[11]))};`
     + `${dec(field(f[12])) ?? ''};${br(field(f[13]))};${dec(field(f[14])) ?? ''};`
-    + `${thresholdCells(field(f[15]))};${classificationCells(f, field(f[7])!)};${csv(field(f[16]))}`;
+    + `${thresholdCellsOfHex(field(f[15]))};${classificationCells(f, field(f[7])!)};${csv(field(f[16]))}`;
 }
 
 /**

@@ -1,14 +1,23 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import {
-  DEFAULT_TRANSDUCER, type EmploymentPlan, type ImportedPeriod, type ImportProgrammeRefs, type ResolvedProgrammeRefs, importNameKey, fromWireAudiogram, toWireAudiogram, type ExamImportBatch, type ExamImportSink, type ImportPatientRequest, type NewImportedExam,
-  type ResolvedImportPatient, type Sex, type StoredExamForImport, type WireAudiogram,
+  DEFAULT_TRANSDUCER, type EmploymentPlan, type ImportedPeriod, type ImportProgrammeRefs, type ResolvedProgrammeRefs, importNameKey, type ExamImportBatch, type ExamImportSink, type ImportPatientRequest, type NewImportedExam,
+  type ResolvedImportPatient, type Sex, type StoredExamForImport, type NaturalKeyOf,
   type ReferenceDesignation, formatCnpj, type ClassificationColumns, type ClassificationUpdate,
 } from '../../../../core/src';
 import { CLASSIFICATION_COLUMNS, CLASSIFICATION_RECORD_TYPES, rowOfColumns } from '../classification-row';
+import { decodeStoredAudiogram, encodeStoredAudiogram, storedAudiogramCopyText } from '../stored-audiogram';
+import { uuidV7 } from '../../ids/uuid-v7';
+
+const NATURAL_KEY = /^[0-9a-f]{32}$/;
+/** A natural key (32 hex digits, `digest`) as COPY text of its 16-byte bytea. */
+function naturalKeyCell(key: string): string {
+  if (!NATURAL_KEY.test(key)) throw new Error(`Chave natural inválida: ${key.slice(0, 40)} (esperados 32 dígitos hexadecimais)`);
+  return `\\\\x${key}`;
+}
 
 const COPY_SPECIAL = /[\\\t\n\r]/;
 /** COPY text format: backslash, tab, newline and carriage return escaped; null is \N. */
@@ -32,7 +41,7 @@ function classificationCells(c: ClassificationColumns): string {
  * The bulk writer of `limiar import exams` on PostgreSQL: one pooled connection, one transaction per
  * batch, set-based statements (unnest) for companies and workers, COPY straight into `exam` (or, when
  * another writer stored one of the exams meanwhile, into a temporary table then `INSERT … ON CONFLICT
- * (organization_id, natural_key) DO NOTHING`).
+ * (patient_id, exam_date, natural_key) DO NOTHING`).
  */
 export class PgExamImportSink implements ExamImportSink {
   private client?: pg.PoolClient;
@@ -42,8 +51,9 @@ export class PgExamImportSink implements ExamImportSink {
 
   constructor(private readonly pool: pg.Pool, private readonly organizationId: string) {}
 
+  /** The first 128 bits of SHA-256, as 32 hex digits (stored as a 16-byte bytea, ADR 0026). */
   digest(text: string): string {
-    return createHash('sha256').update(text).digest('hex');
+    return createHash('sha256').update(text).digest('hex').slice(0, 32);
   }
 
   async batch<T>(work: (batch: ExamImportBatch) => Promise<T>): Promise<T> {
@@ -107,7 +117,7 @@ class PgBatch implements ExamImportBatch {
     }
     const missing = patients.filter((p) => !out.has(p.key));
     if (missing.length) {
-      const ids = missing.map(() => randomUUID());
+      const ids = missing.map(() => uuidV7()); // time-ordered (ADR 0026)
       const inserted = await this.c.query<{ id: string }>(`insert into patient (id, organization_id, name, age, sex, birth_date, cpf, company_id, job_title, created_at, updated_at)
         select id, $1, name, age, sex, birth, cpf, company, job, now(), now()
         from unnest($2::uuid[], $3::text[], $4::smallint[], $5::text[], $6::date[], $7::text[], $8::uuid[], $9::text[]) u(id, name, age, sex, birth, cpf, company, job)
@@ -122,19 +132,22 @@ class PgBatch implements ExamImportBatch {
     return out;
   }
 
-  async existingNaturalKeys(keys: readonly string[]): Promise<Set<string>> {
+  async existingNaturalKeys(keys: readonly NaturalKeyOf[]): Promise<Set<string>> {
     if (!keys.length) return new Set();
-    const r = await this.c.query<{ natural_key: string }>('select natural_key from exam where organization_id = $1 and natural_key = any($2::text[])', [this.org, keys]);
-    return new Set(r.rows.map((x) => x.natural_key));
+    // by worker, through the (patient_id, exam_date, natural_key) index
+    const r = await this.c.query<{ k: string }>(`select encode(e.natural_key, 'hex') as k from exam e
+      join unnest($2::uuid[], $3::text[]) u(p, k) on e.patient_id = u.p and e.natural_key = decode(u.k, 'hex')
+      where e.organization_id = $1`, [this.org, keys.map((k) => k.patientId), keys.map((k) => k.naturalKey)]);
+    return new Set(r.rows.map((x) => x.k));
   }
 
   async loadExams(patientIds: readonly string[]): Promise<StoredExamForImport[]> {
     if (!patientIds.length) return [];
-    const r = await this.c.query<{ id: string; patient_id: string; exam_date: string; audiogram: WireAudiogram; acoustic_rest_hours: number | null; calibration_date: string | null; reference_designation: ReferenceDesignation | null; created_at: Date }>(
+    const r = await this.c.query<{ id: string; patient_id: string; exam_date: string; audiogram: Buffer; acoustic_rest_hours: number | null; calibration_date: string | null; reference_designation: ReferenceDesignation | null; created_at: Date }>(
       `select id, patient_id, exam_date::text, audiogram, acoustic_rest_hours, calibration_date::text, reference_designation, created_at from exam
        where organization_id = $1 and patient_id = any($2::uuid[]) order by patient_id, exam_date, created_at`, [this.org, patientIds]);
     return r.rows.map((x) => ({
-      id: x.id, patientId: x.patient_id, date: x.exam_date, ...fromWireAudiogram(x.audiogram), acousticRestHours: x.acoustic_rest_hours,
+      id: x.id, patientId: x.patient_id, date: x.exam_date, ...decodeStoredAudiogram(x.audiogram), acousticRestHours: x.acoustic_rest_hours,
       calibrationDate: x.calibration_date, referenceDesignation: x.reference_designation, createdAt: x.created_at,
     }));
   }
@@ -156,7 +169,7 @@ class PgBatch implements ExamImportBatch {
     await this.c.query(`create temp table if not exists import_exam (like exam including defaults) on commit delete rows`);
     await this.copyExams('import_exam', exams);
     const r = await this.c.query(`insert into exam (${EXAM_COLUMNS}) select ${EXAM_COLUMNS} from import_exam
-      on conflict (organization_id, natural_key) where natural_key is not null do nothing`);
+      on conflict (patient_id, exam_date, natural_key) do nothing`);
     return r.rowCount ?? 0;
   }
 
@@ -167,8 +180,8 @@ class PgBatch implements ExamImportBatch {
       for (const e of exams) {
         const at = e.createdAt.toISOString();
         chunk += `${e.id}\t${org}\t${e.patientId}\t${e.date}\t${cell(e.operatorName)}\t${cell(e.operatorRegistration)}\t${cell(e.consultationReason)}\t${cell(e.ambientNoiseDb)}\t`
-          + `${cell(e.calibrationDate)}\t${cell(e.transducer ?? DEFAULT_TRANSDUCER)}\t${cell(e.acousticRestHours)}\t${cell(JSON.stringify(toWireAudiogram(e.right, e.left)))}\t`
-          + `${e.rulesVersion}\t${e.naturalKey}\t${at}\t${at}\t${cell(e.examType)}${classificationCells(e.classificationColumns)}\n`;
+          + `${cell(e.calibrationDate)}\t${cell(e.transducer ?? DEFAULT_TRANSDUCER)}\t${cell(e.acousticRestHours)}\t${storedAudiogramCopyText(encodeStoredAudiogram(e.right, e.left))}\t`
+          + `${e.rulesVersion}\t${naturalKeyCell(e.naturalKey)}\t${at}\t${at}\t${cell(e.examType)}${classificationCells(e.classificationColumns)}\n`;
         if (chunk.length > 256 * 1024) {
           yield chunk;
           chunk = '';

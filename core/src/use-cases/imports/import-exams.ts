@@ -234,7 +234,7 @@ export class ImportExams {
     // re-classify each whole history, updating the stored exams from the first new date on
     const updates: ClassificationUpdate[] = [];
     if (others.length) {
-      const stored = await b.existingNaturalKeys(others.map((k) => k.naturalKey));
+      const stored = await b.existingNaturalKeys(others.map((k) => ({ patientId: k.patient.id, naturalKey: k.naturalKey })));
       const seen = new Set<string>();
       const byPatient = new Map<string, { sex: Sex; exams: NewImportedExam[]; history: StoredExamForImport[] }>();
       for (const k of others) {

@@ -29,6 +29,7 @@ import { Migration20261128000100EsocialAnonymization } from './Migration20261128
 import { Migration20261128000200EsocialEventIds } from './Migration20261128000200EsocialEventIds';
 import { Migration20261129020000ClassificationColumns } from './Migration20261129020000ClassificationColumns';
 import { Migration20261129030000ClassificationOnRead } from './Migration20261129030000ClassificationOnRead';
+import { Migration20261130000000CompactExamRow } from './Migration20261130000000CompactExamRow';
 
 /**
  * Every migration, in order. Listed explicitly (no folder glob) so they run the same under tsx,
@@ -65,4 +66,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128000200EsocialEventIds', class: Migration20261128000200EsocialEventIds },
   { name: 'Migration20261129020000ClassificationColumns', class: Migration20261129020000ClassificationColumns },
   { name: 'Migration20261129030000ClassificationOnRead', class: Migration20261129030000ClassificationOnRead },
+  { name: 'Migration20261130000000CompactExamRow', class: Migration20261130000000CompactExamRow },
 ];

@@ -34,4 +34,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   'Migration20261128000200EsocialEventIds',
   'Migration20261129020000ClassificationColumns',
   'Migration20261129030000ClassificationOnRead',
+  'Migration20261130000000CompactExamRow',
 ];

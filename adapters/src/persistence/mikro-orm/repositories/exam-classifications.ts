@@ -1,4 +1,5 @@
-import { classifyHistory, fromWireAudiogram, type ReferenceDesignation, type WireAudiogram, type WorkerSex } from '../../../../../core/src';
+import { classifyHistory, type ReferenceDesignation, type WorkerSex } from '../../../../../core/src';
+import { decodeStoredAudiogram } from '../../stored-audiogram';
 import { iso, num, type Row } from './sql-rows';
 
 type Run = (query: string, params: unknown[]) => Promise<Row[]>;
@@ -24,7 +25,7 @@ export async function classificationsOf(run: Run, organizationId: string, patien
     if (i < rows.length && rows[i].patient_id === rows[start].patient_id) continue;
     const worker = rows.slice(start, i);
     const exams = worker.map((r) => ({
-      id: r.id as string, date: iso(r.exam_date)!, ...fromWireAudiogram(r.audiogram as WireAudiogram), acousticRestHours: num(r.acoustic_rest_hours),
+      id: r.id as string, date: iso(r.exam_date)!, ...decodeStoredAudiogram(r.audiogram as Buffer), acousticRestHours: num(r.acoustic_rest_hours),
       calibrationDate: iso(r.calibration_date), referenceDesignation: (r.reference_designation as ReferenceDesignation | null) ?? null, createdAt: new Date(r.created_at as string),
     }));
     for (const c of classifyHistory(exams, { sex: (worker[0].sex as WorkerSex | null) ?? undefined })) out.set(c.exam.id, JSON.parse(c.classificationJson) as Record<string, unknown>);

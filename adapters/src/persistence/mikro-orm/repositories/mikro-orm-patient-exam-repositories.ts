@@ -4,13 +4,14 @@ import { isUuid } from './uuid';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import {
   parseAttribution, type Attribution,
-  fromWireAudiogram, toWireAudiogram, type CompanyRepository, type DashboardCounts, type DashboardQueries, type Exam, type ExamDeletion, type ExamDeletionLog,
+  type CompanyRepository, type DashboardCounts, type DashboardQueries, type Exam, type ExamDeletion, type ExamDeletionLog,
   type ExamFile, type ExamFileRepository, type ExamListQuery, type Meatoscopia, type ExamRepository, type ExamView, type Page, type Patient,
-  type PatientListQuery, type PatientRepository, type ReadingNote, type ReferenceDesignation, type Sex, type SpeechTest, type WireAudiogram,
+  type PatientListQuery, type PatientRepository, type ReadingNote, type ReferenceDesignation, type Sex, type SpeechTest,
 } from '../../../../../core/src';
 import { CompanySchema, ExamSchema, PatientSchema } from '../schemas/patient-exam-schemas';
 import { CLASSIFICATION_COLUMNS, CLASSIFICATION_RECORD_TYPES, classificationProps, classificationRow } from '../../classification-row';
 import { classificationsOf } from './exam-classifications';
+import { decodeStoredAudiogram, encodeStoredAudiogram } from '../../stored-audiogram';
 
 type Em = () => EntityManager;
 
@@ -139,7 +140,7 @@ export class MikroOrmCompanyRepository implements CompanyRepository {
 }
 
 function toExam(r: Row, classification: Record<string, unknown> = {}): Exam {
-  const { right, left } = fromWireAudiogram(r.audiogram as WireAudiogram);
+  const { right, left } = decodeStoredAudiogram(r.audiogram as Buffer);
   return {
     id: r.id as string, organizationId: r.organization_id as string, patientId: r.patient_id as string, date: iso(r.exam_date)!,
     operatorName: str(r.operator_name), operatorRegistration: str(r.operator_registration), operatorCrm: str(r.operator_crm),
@@ -156,15 +157,16 @@ function toExam(r: Row, classification: Record<string, unknown> = {}): Exam {
   };
 }
 
-export function examRow(e: Exam, naturalKey: string | null = null) {
+/** An exam typed or read in the app (the bulk import writes its rows itself, with their natural keys). */
+export function examRow(e: Exam) {
   return {
     id: e.id, organizationId: e.organizationId, patientId: e.patientId, examDate: e.date, operatorName: e.operatorName,
     operatorRegistration: e.operatorRegistration, operatorCrm: e.operatorCrm, operatorCrmState: e.operatorCrmState,
     consultationType: e.consultationType, consultationReason: e.consultationReason, examType: e.examType ?? null, ambientNoiseDb: e.ambientNoiseDb,
     calibrationDate: e.calibrationDate, transducer: e.transducer, acousticRestHours: e.acousticRestHours, observacoes: e.observacoes,
     anamnese: e.anamnese ?? null, meatoscopia: e.meatoscopia ?? null, mascaramento: e.mascaramento ?? null,
-    audiogram: toWireAudiogram(e.right, e.left), speechTest: e.speechTest, ambienteJson: e.ambienteJson,
-    rulesVersion: e.rulesVersion, referenceDesignation: e.referenceDesignation ?? null, naturalKey,
+    audiogram: encodeStoredAudiogram(e.right, e.left), speechTest: e.speechTest, ambienteJson: e.ambienteJson,
+    rulesVersion: e.rulesVersion, referenceDesignation: e.referenceDesignation ?? null, naturalKey: null,
     ...classificationProps(e.classification),
     recordedBy: e.recordedBy ?? null, updatedBy: e.updatedBy ?? null,
     createdAt: e.createdAt, updatedAt: e.updatedAt,
@@ -201,7 +203,7 @@ export class MikroOrmExamRepository implements ExamRepository {
       [organizationId, patientId],
     );
     return rows.map((r) => ({
-      id: r.id as string, date: iso(r.exam_date)!, ...fromWireAudiogram(r.audiogram as WireAudiogram), acousticRestHours: num(r.acoustic_rest_hours),
+      id: r.id as string, date: iso(r.exam_date)!, ...decodeStoredAudiogram(r.audiogram as Buffer), acousticRestHours: num(r.acoustic_rest_hours),
       calibrationDate: iso(r.calibration_date), referenceDesignation: (r.reference_designation as ReferenceDesignation | null) ?? null,
       createdAt: new Date(r.created_at as string),
     }));

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  anonymizeDraftJson, REMOVED_FILE_NAME, scrubJson, scrubText,
+  anonymizeDraftJson, REMOVED_FILE_NAME, scrubJson, scrubText, toWireAudiogram,
   type AnonymizationPlan, type DeletionDecision, type DeletionRequestStatus, type DeletionRequestStatusView, type DeletionRequestStore,
   type DeletionRequestView, type ExportedFile, type ExportedReport, type RetentionInput, type RetentionSource, type WorkerAnonymizer,
   type WorkerIdentifiers, type WorkerRecords, type WorkerRecordsSource, type WorkerToAnonymize,
@@ -8,6 +8,7 @@ import {
 import type { SqlRows } from './mikro-orm-programme-outcomes';
 import { iso, sql, type Row } from './sql-rows';
 import { classificationsOf } from './exam-classifications';
+import { decodeStoredAudiogram } from '../../stored-audiogram';
 import { isUuid } from './uuid';
 
 type Em = () => EntityManager;
@@ -69,7 +70,11 @@ export class SqlWorkerRecordsSource implements WorkerRecordsSource {
       patient: record(patient, ['name_search']) as WorkerRecords['patient'],
       employments: employments.map((r) => record(r)),
       // the classification as the worker's other records show it: computed from his history (ADR 0025)
-      exams: exams.map((r) => ({ ...record(r, ['classification_bits', 'natural_key']), classification: classifications.get(String(r.id)) ?? {}, id: String(r.id), date: iso(r.exam_date)! })),
+      // the thresholds in the API's audiogram shape (the row keeps them as bytes, ADR 0026)
+      exams: exams.map((r) => {
+        const { right, left } = decodeStoredAudiogram(r.audiogram as Buffer);
+        return { ...record(r, ['classification_bits', 'natural_key']), audiogram: toWireAudiogram(right, left), classification: classifications.get(String(r.id)) ?? {}, id: String(r.id), date: iso(r.exam_date)! };
+      }),
       readings: readings.map((r) => record(r)),
       reports: reports.map((r): ExportedReport => {
         const { draftJson, pdfStorageKey: _key, ...rest } = record(r);
@@ -160,9 +165,10 @@ export class SqlWorkerAnonymizer implements WorkerAnonymizer {
       anonymized_at = ?, updated_at = ? where organization_id = ? and id = ?`, [plan.label, plan.ageKept, plan.at, plan.at, org, pid]);
     await q('update employment set registration = null, updated_at = ? where organization_id = ? and patient_id = ? and registration is not null', [plan.at, org, pid]);
 
-    // exams: free text and JSON documents that may quote him (a note, the operator's remarks); clinical values stay
+    // exams: free text and JSON documents that may quote him (a note, the operator's remarks); clinical values
+    // stay (the thresholds are bytes, ADR 0026: nothing in them can name him)
     const examText = ['observacoes', 'anamnese', 'consultation_reason', 'mascaramento'] as const;
-    const examJson = ['audiogram', 'speech_test', 'ambiente_json', 'meatoscopia', 'reference_designation'] as const;
+    const examJson = ['speech_test', 'ambiente_json', 'meatoscopia', 'reference_designation'] as const;
     for (const e of await q(`select id, ${examText.join(', ')}, ${examJson.map((c) => `${c}::text as ${c}`).join(', ')} from exam where organization_id = ? and patient_id = ?`, [org, pid])) {
       const sets: string[] = [];
       const params: unknown[] = [];

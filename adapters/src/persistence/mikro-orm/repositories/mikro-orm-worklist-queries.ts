@@ -3,8 +3,8 @@ import type { ReadingReviewReason, WorklistGroup, WorklistItems, WorklistPage, W
 
 type Row = Record<string, unknown>;
 
-/** Exams with at least one air-conduction threshold (the audiogram is stored in its wire shape). */
-const HAS_AIR = `exists (select 1 from jsonb_each(e.audiogram->'air') a where a.value->>'re' is not null or a.value->>'le' is not null)`;
+/** Exams with at least one air-conduction threshold (the thresholds are stored as bytes, ADR 0026). */
+const HAS_AIR = 'limiar_audiogram_has_air(e.audiogram)';
 
 /** The worker columns every item carries; `p` must be an active (not archived) patient of the organisation. */
 const WORKER = `p.id as patient_id, p.name as patient_name, c.name as company_name`;

@@ -63,7 +63,8 @@ export const ExamSchema = defineEntity({
     anamnese: p.text().nullable(),
     meatoscopia: p.json<unknown>().nullable(),
     mascaramento: p.text().nullable(),
-    audiogram: p.json<unknown>(),
+    // the thresholds as 16–52 bytes (adapters/src/persistence/stored-audiogram.ts, ADR 0026)
+    audiogram: p.blob(),
     speechTest: p.json<unknown>().nullable(),
     ambienteJson: p.json<unknown>().nullable(),
     rulesVersion: p.text(),
@@ -81,7 +82,8 @@ export const ExamSchema = defineEntity({
     agravamento: p.boolean(),
     classificationBits: p.integer(),
     referenceDesignation: p.json<unknown>().nullable(),
-    naturalKey: p.text().nullable(),
+    // imported exams: the first 16 bytes of SHA-256 of worker | date | thresholds (ADR 0026); null when typed
+    naturalKey: p.blob().nullable(),
     // who recorded / last corrected it (issue 18, Migration20261125110000Attribution)
     recordedBy: p.json<unknown>().nullable(),
     updatedBy: p.json<unknown>().nullable(),
