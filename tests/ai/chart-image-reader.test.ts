@@ -41,6 +41,17 @@ describe('ChartImageAudiogramReader on generated charts', () => {
     expect(outcome.reading.observations[0]).toContain('espaçamento da grade');
   });
 
+  it('reads a black-and-white chart where both ears share levels (an X drawn over an O)', async () => {
+    const shared = {
+      ...set,
+      left: { air: { ...set.left.air, 500: 20, 2000: 35, 8000: 40 } },
+    };
+    const outcome = await readChartPicture(await png({ ...base, colour: false, red: '#111111', blue: '#111111', symbolSize: 8 }, shared), { ocr: false });
+    expect(outcome.status).toBe('read');
+    if (outcome.status !== 'read') return;
+    expect(diffAgainstTruth(shared, outcome.reading)).toEqual([]);
+  });
+
   it('reads a no-response arrow as NR at the drawn level', async () => {
     const withNr = { ...set, right: { air: { ...set.right.air, 8000: noResponse(110) } } } as unknown as typeof set;
     const outcome = await readChartPicture(await png(base, withNr), { ocr: false });

@@ -4,7 +4,7 @@ import { findPanels, type RuledLine } from '../../adapters/src/ai/chart-image/gr
 import { cappedConfidence, sizesNear } from '../../adapters/src/ai/chart-image/read-chart-picture';
 import { buildMasks, dilate } from '../../adapters/src/ai/chart-image/picture';
 import {
-  exitRays, findSymbols, hasNoResponseArrow, strayInk, withoutShapes, type FoundSymbol, type SymbolField,
+  continuedEnds, exitRays, findPairs, findSymbols, hasNoResponseArrow, pairOnSpot, strayInk, withoutShapes, type FoundSymbol, type SymbolField,
 } from '../../adapters/src/ai/chart-image/symbols';
 
 const log2 = Math.log2;
@@ -108,6 +108,75 @@ describe('the symbol search', () => {
   });
 });
 
+describe('shapes told apart', () => {
+  it('finds an O centred on a thick grid line that was taken out (its samples there are unknown)', () => {
+    const c = canvas();
+    c.circle(60, 60, 8);
+    const f = c.field();
+    const grid = new Uint8Array(W * H);
+    for (let y = 55; y <= 65; y++) for (let x = 0; x < W; x++) grid[y * W + x] = 1; // an 11 px band through the centre
+    const raw = f.raw.map((v, i) => (grid[i] ? 0 : v));
+    const found = findSymbols({ ...f, raw, dilated: dilate(raw, W, H), grid }, ['O'], [6, 7, 8, 9, 10], { x0: 50, x1: 70, y0: 50, y1: 70 });
+    expect(found.map((s) => s.kind)).toEqual(['O']);
+  });
+
+  it('reads a ring as O, not as the □ whose sides it touches (the corners are sampled)', () => {
+    const c = canvas();
+    c.circle(60, 60, 10, 2);
+    const found = findSymbols(c.field(), ['O', 'T', 'X', 'S'], [7, 8, 9, 10, 11, 12], { x0: 50, x1: 70, y0: 50, y1: 70 }, 0.68, true);
+    expect(found.map((s) => s.kind)).toEqual(['O']);
+  });
+});
+
+describe('both ears on one spot (black and white)', () => {
+  const sizes = [6, 7, 8, 9, 10, 11, 12.5, 14, 16];
+  it('reads an X drawn over an O as the pair', () => {
+    const c = canvas();
+    c.circle(60, 60, 9);
+    c.line(51, 51, 69, 69);
+    c.line(69, 51, 51, 69);
+    const field = c.field();
+    // Neither shape alone explains the union well enough to be found...
+    expect(findSymbols(field, ['O', 'T', 'X', 'S'], sizes, { x0: 50, x1: 70, y0: 50, y1: 70 }, 0.68, true)).toEqual([]);
+    // ...the pair is, on the column.
+    const pair = findPairs(field, ['O', 'T'], ['X', 'S'], sizes, { x0: 20, x1: 100, y0: 20, y1: 100, columns: [60] }, []);
+    expect(pair.map((p) => p.kind).sort()).toEqual(['O', 'X']);
+    expect(pair.every((p) => Math.hypot(p.x - 60, p.y - 60) <= 2)).toBe(true);
+  });
+
+  it('keeps an O alone (a □ fitted on its ring explains nothing more)', () => {
+    const c = canvas();
+    c.circle(60, 60, 9);
+    const field = c.field();
+    const [single] = findSymbols(field, ['O', 'T', 'X', 'S'], sizes, { x0: 50, x1: 70, y0: 50, y1: 70 }, 0.68, true);
+    expect(single.kind).toBe('O');
+    expect(pairOnSpot(field, single, ['O', 'T'], ['X', 'S'], sizes)).toBeNull();
+  });
+});
+
+describe('bone shapes that are lines', () => {
+  it('counts the free ends of a < that go on as lines (two joining lines crossing)', () => {
+    const cross = canvas();
+    cross.line(40, 44, 80, 76);
+    cross.line(40, 76, 80, 44);
+    // A > of half-size 8 fitted with its vertex on the crossing (its centre 0.6 size left of it).
+    expect(continuedEnds(cross.field(), '>', 55.2, 60, 8)).toBe(2);
+    const drawn = canvas();
+    drawn.line(55, 52, 65, 60);
+    drawn.line(65, 60, 55, 68);
+    expect(continuedEnds(drawn.field(), '>', 60, 60, 8)).toBe(0);
+  });
+
+  it('finds no chevron in a joining line beside a symbol taken out of the field', () => {
+    const c = canvas();
+    c.circle(50, 60, 9);
+    c.line(50, 60, 110, 100); // the joining line leaving the O
+    const O: FoundSymbol = { x: 50, y: 60, s: 9, kind: 'O', score: 0.95, runnerUp: 0 };
+    const field = withoutShapes(c.field(), [O], dilate);
+    expect(findSymbols(field, ['<', '>', '[', ']'], [5, 6, 7, 8, 9], { x0: 55, x1: 80, y0: 55, y1: 80 })).toEqual([]);
+  });
+});
+
 describe("the chart's symbol size", () => {
   const sym = (s: number, score: number): FoundSymbol => ({ x: 0, y: 0, s, kind: 'O', score, runnerUp: 0 });
   const sizes = [4, 4.5, 5, 5.5, 6, 7, 8, 9, 10, 11, 12];
@@ -142,6 +211,16 @@ describe('grid and axis details from real screenshots', () => {
     const hz = [125, 250, 500, 750, 1000, 1500, 2000, 3000, 4000];
     const axis = fitFrequencyAxis(hz.map((f) => x125 + b * log2(f / 125)), 22, x125 + 6 * b + 12);
     expect(xOfHz(axis!, 125)).toBeCloseTo(x125, 0);
+  });
+
+  it('keeps rows in one panel when axis labels touching them extend some to the left', () => {
+    // The labels "10", "100"… written 5 px left of the frame join their rows (gaps up to 5 px are bridged).
+    const rows = Array.from({ length: 14 }, (_, i): RuledLine => ({ pos: 70 + 36 * i, from: [2, 5, 11].includes(i) ? 51 : i % 4 === 1 ? 59 : 78, to: 411, thickness: 1 }));
+    const cols = [80, 146, 212, 278, 344, 410].map((pos): RuledLine => ({ pos, from: 60, to: 550, thickness: 1 }));
+    const panels = findPanels(rows, cols, 450);
+    expect(panels).toHaveLength(1);
+    expect(panels[0].rows).toHaveLength(14);
+    expect(panels[0].left).toBe(80);
   });
 
   it('leaves out a separator line that runs far past the panel at both ends', () => {

@@ -86,7 +86,14 @@ export function findPanels(rows: readonly RuledLine[], columns: readonly RuledLi
   const tol = 0.04 * w;
   const groups: RuledLine[][] = [];
   for (const line of rows) {
-    const g = groups.find((gr) => Math.abs(median(gr.map((l) => l.from)) - line.from) < tol && Math.abs(median(gr.map((l) => l.to)) - line.to) < tol);
+    // One panel's rows share both ends, or (an axis label touching a row extends it) overlap almost
+    // wholly; rows of panels side by side do not overlap at all.
+    const g = groups.find((gr) => {
+      const [from, to] = [median(gr.map((l) => l.from)), median(gr.map((l) => l.to))];
+      if (Math.abs(from - line.from) < tol && Math.abs(to - line.to) < tol) return true;
+      const overlap = Math.min(to, line.to) - Math.max(from, line.from);
+      return overlap >= 0.9 * Math.min(to - from, line.to - line.from) && Math.abs(to - from - (line.to - line.from)) < 0.25 * (to - from);
+    });
     if (g) g.push(line);
     else groups.push([line]);
   }
@@ -103,7 +110,12 @@ export function findPanels(rows: readonly RuledLine[], columns: readonly RuledLi
       const inside = columns.filter((c) => c.pos > left - 6 && c.pos < right + 6 && Math.min(c.to, bottom) - Math.max(c.from, top) > 0.6 * (bottom - top)
         && !(c.from < top - beyond && c.to > bottom + beyond));
       if (inside.length < 4) continue;
-      panels.push({ left, right, top, bottom, rows: part, columns: dedupe(inside) });
+      const cols = dedupe(inside);
+      // The frame's own vertical lines, when found, say where the panel ends better than rows that an
+      // axis label touching them extends.
+      const [first, last] = [cols[0].pos, cols[cols.length - 1].pos];
+      const [l, r] = [first > left && first - left < tol ? first : left, last < right && right - last < tol ? last : right];
+      panels.push({ left: l, right: r, top, bottom, rows: part, columns: cols });
     }
   }
   return panels;

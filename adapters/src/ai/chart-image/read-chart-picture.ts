@@ -7,12 +7,13 @@ import { findLines, findPanels, type PanelGrid } from './grid';
 import { mapSymbol, positionOnPicture, type MappedPoint } from './mapping';
 import { buildMasks, dilate, type Masks, type Picture } from './picture';
 import { readAxisLabels } from './axis-labels';
-import { conductionOfKind, findSymbols, hasNoResponseArrow, LEFT_KINDS, RIGHT_KINDS, earOfKind, withoutShapes, type FoundSymbol, type SymbolField } from './symbols';
+import { conductionOfKind, findSymbols, hasNoResponseArrow, LEFT_KINDS, RIGHT_KINDS, earOfKind, findPairs, pairOnSpot, withoutShapes, type FoundSymbol, type SymbolField } from './symbols';
 
 const AIR_RIGHT = RIGHT_KINDS.filter((k) => conductionOfKind(k) === 'air');
 const AIR_LEFT = LEFT_KINDS.filter((k) => conductionOfKind(k) === 'air');
 const BONE_RIGHT = RIGHT_KINDS.filter((k) => conductionOfKind(k) === 'bone');
 const BONE_LEFT = LEFT_KINDS.filter((k) => conductionOfKind(k) === 'bone');
+const AIR_BOTH = [...AIR_RIGHT, ...AIR_LEFT];
 
 export const CHART_READER_NAME = 'chart-image';
 
@@ -182,10 +183,26 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     // One chart draws all its symbols at one size: a first pass over every size finds it (the median
     // of the clear air symbols), the second searches air symbols only near it, so a small template no
     // longer fits inside the corner of a large symbol. Bone brackets are often drawn smaller: all sizes.
-    const chartSizes = sizesNear(sizes, [...findSymbols(rightField, AIR_RIGHT, sizes, box), ...findSymbols(leftField, AIR_LEFT, sizes, box)]);
-    const airRight = findSymbols(rightField, AIR_RIGHT, chartSizes, box);
-    const airLeft = findSymbols(leftField, AIR_LEFT, chartSizes, box);
-    const boneRightField = withoutShapes(rightField, sameField ? [...airRight, ...airLeft] : airRight, dilate);
+    let airRight: FoundSymbol[];
+    let airLeft: FoundSymbol[];
+    let boneRightField: SymbolField;
+    if (sameField) {
+      // Black and white: one field holds both ears' shapes, so at one spot the best air shape of
+      // either ear wins (an O is not also read as a □ of the other ear); a symbol of the other ear
+      // drawn on the same spot (both ears at one level) is found once the winner's strokes are out.
+      const chartSizes = sizesNear(sizes, findSymbols(rightField, AIR_BOTH, sizes, box, undefined, true));
+      const singles = findSymbols(rightField, AIR_BOTH, chartSizes, box, undefined, true)
+        .flatMap((single) => pairOnSpot(rightField, single, AIR_RIGHT, AIR_LEFT, chartSizes) ?? [single]);
+      const all = [...singles, ...findPairs(rightField, AIR_RIGHT, AIR_LEFT, chartSizes, box, singles)];
+      boneRightField = withoutShapes(rightField, all, dilate);
+      airRight = all.filter((a) => earOfKind(a.kind) === 'right');
+      airLeft = all.filter((a) => earOfKind(a.kind) === 'left');
+    } else {
+      const chartSizes = sizesNear(sizes, [...findSymbols(rightField, AIR_RIGHT, sizes, box), ...findSymbols(leftField, AIR_LEFT, sizes, box)]);
+      airRight = findSymbols(rightField, AIR_RIGHT, chartSizes, box);
+      airLeft = findSymbols(leftField, AIR_LEFT, chartSizes, box);
+      boneRightField = withoutShapes(rightField, airRight, dilate);
+    }
     const boneLeftField = sameField ? boneRightField : withoutShapes(leftField, airLeft, dilate);
     const found: { sym: FoundSymbol; field: SymbolField }[] = [
       ...airRight.map((sym) => ({ sym, field: rightField })),

@@ -20,13 +20,14 @@ const circle = (r: number, n: number): Pt[] => Array.from({ length: n }, (_, i) 
 
 /**
  * Sample points in symbol units (1 = the symbol's half size): `on` must carry ink, `off` must not.
+ * The corners of △ and □ are sampled too: without them a ring fits a square's or a triangle's sides.
  * `off` points avoid the horizontal through the centre, where the line joining the symbols runs.
  */
 const DRAWN: Readonly<Record<SymbolKind, Template>> = {
   O: { on: circle(1, 16), off: [[0, 0.45], [0, -0.45], [0.35, 0.35], [-0.35, -0.35], [0.35, -0.35], [-0.35, 0.35]] },
   X: { on: [...segment([-1, -1], [1, 1], 9), ...segment([1, -1], [-1, 1], 9)], off: [[0, 0.75], [0, -0.75], [0, 1.05], [0, -1.05], [1.5, 1.5], [-1.5, -1.5], [1.5, -1.5], [-1.5, 1.5]] },
-  T: { on: [...segment([0, -1.1], [1, 0.8], 6), ...segment([1, 0.8], [-1, 0.8], 6), ...segment([-1, 0.8], [0, -1.1], 6)], off: [[0.8, -0.7], [-0.8, -0.7], [0, 1.3], [0.45, 0.25], [-0.45, 0.25]].map(([x, y]) => [x, y] as const) },
-  S: { on: [...segment([-0.85, -0.85], [0.85, -0.85], 5), ...segment([0.85, -0.85], [0.85, 0.85], 5), ...segment([0.85, 0.85], [-0.85, 0.85], 5), ...segment([-0.85, 0.85], [-0.85, -0.85], 5)], off: [[0.4, 0.4], [-0.4, -0.4], [0.4, -0.4], [-0.4, 0.4]] },
+  T: { on: [...segment([0, -1.1], [1, 0.8], 6), ...segment([1, 0.8], [-1, 0.8], 6), ...segment([-1, 0.8], [0, -1.1], 6), [0, -1.1], [1, 0.8], [-1, 0.8]], off: [[0.8, -0.7], [-0.8, -0.7], [0, 1.3], [0.45, 0.25], [-0.45, 0.25]].map(([x, y]) => [x, y] as const) },
+  S: { on: [...segment([-0.85, -0.85], [0.85, -0.85], 5), ...segment([0.85, -0.85], [0.85, 0.85], 5), ...segment([0.85, 0.85], [-0.85, 0.85], 5), ...segment([-0.85, 0.85], [-0.85, -0.85], 5), [0.85, 0.85], [-0.85, 0.85], [0.85, -0.85], [-0.85, -0.85]], off: [[0.4, 0.4], [-0.4, -0.4], [0.4, -0.4], [-0.4, 0.4]] },
   '<': { on: [...segment([0.6, -1], [-0.6, 0], 8), ...segment([-0.6, 0], [0.6, 1], 8)], off: [[-0.6, -0.8], [-0.6, 0.8], [0.6, -0.2], [0.6, 0.2], [0.15, 0], [0.95, -1.6], [0.95, 1.6], [-1.2, 0.5], [-1.2, -0.5]] },
   '>': { on: [...segment([-0.6, -1], [0.6, 0], 8), ...segment([0.6, 0], [-0.6, 1], 8)], off: [[0.6, -0.8], [0.6, 0.8], [-0.6, -0.2], [-0.6, 0.2], [-0.15, 0], [-0.95, -1.6], [-0.95, 1.6], [1.2, 0.5], [1.2, -0.5]] },
   '[': { on: [...segment([0.5, -1], [-0.3, -1], 4), ...segment([-0.3, -1], [-0.3, 1], 8), ...segment([-0.3, 1], [0.5, 1], 4)], off: [[0.5, -0.5], [0.5, 0.5], [-0.9, -0.5], [-0.9, 0.5], [-0.3, 1.6], [-0.3, -1.6], [1.1, 1], [1.1, -1]] },
@@ -115,38 +116,95 @@ function onRay(rays: readonly Ray[], x: number, y: number, tol: number): boolean
   return false;
 }
 
-/** Template score at (cx, cy) with half size s: share of `on` samples inked minus 0.6 × share of `off` inked. */
-export function templateScore(field: SymbolField, kind: SymbolKind, cx: number, cy: number, s: number, need = 0): number {
-  const t = TEMPLATES[kind];
+/** The free ends of the bone shapes (symbol units) and the direction a stroke would go on in. */
+const FREE_ENDS: Readonly<Partial<Record<SymbolKind, readonly (readonly [number, number, number, number])[]>>> = {
+  '<': [[0.6, -1, 0.77, -0.64], [0.6, 1, 0.77, 0.64]],
+  '>': [[-0.6, -1, -0.77, -0.64], [-0.6, 1, -0.77, 0.64]],
+  '[': [[0.5, -1, 1, 0], [0.5, 1, 1, 0]],
+  ']': [[-0.5, -1, -1, 0], [-0.5, 1, -1, 0]],
+};
+
+/**
+ * How many free ends of a bone shape go on as a line (ink 0.4, 0.7 and 1 size past the end, two of
+ * three inked): a chevron fitted where two joining lines cross or bend has strokes that do not end.
+ */
+export function continuedEnds(field: SymbolField, kind: SymbolKind, cx: number, cy: number, s: number): number {
+  let n = 0;
+  for (const [ex, ey, ux, uy] of FREE_ENDS[kind] ?? []) {
+    let inked = 0;
+    for (const t of [0.4, 0.7, 1]) {
+      const x = Math.round(cx + (ex + ux * t) * s);
+      const y = Math.round(cy + (ey + uy * t) * s);
+      if (x >= 0 && y >= 0 && x < field.width && y < field.height && field.raw[y * field.width + x] && !field.grid[y * field.width + x]) inked++;
+    }
+    if (inked >= 2) n++;
+  }
+  return n;
+}
+
+/** Template sample coordinates as flat arrays (the matcher's inner loops allocate nothing). */
+const FLAT: Readonly<Record<SymbolKind, { onX: Float64Array; onY: Float64Array; offX: Float64Array; offY: Float64Array }>> = Object.fromEntries(
+  (Object.keys(TEMPLATES) as SymbolKind[]).map((kind) => [kind, {
+    onX: Float64Array.from(TEMPLATES[kind].on, (p) => p[0]), onY: Float64Array.from(TEMPLATES[kind].on, (p) => p[1]),
+    offX: Float64Array.from(TEMPLATES[kind].off, (p) => p[0]), offY: Float64Array.from(TEMPLATES[kind].off, (p) => p[1]),
+  }]),
+) as unknown as Record<SymbolKind, { onX: Float64Array; onY: Float64Array; offX: Float64Array; offY: Float64Array }>;
+
+/**
+ * The `on` part of the template score: the share of stroke samples on ink (dilated, plus a bonus
+ * for the undilated mask); samples on a removed grid line are unknown and not counted. −1 as soon as
+ * `need` cannot be reached, 0 when too few samples are known or the template leaves the picture.
+ */
+export function strokeScore(field: SymbolField, kind: SymbolKind, cx: number, cy: number, s: number, need = 0): number {
+  const { onX, onY } = FLAT[kind];
+  const n = onX.length;
+  const { width, height, grid, raw, dilated } = field;
   let on = 0;
   let onN = 0;
-  let seen = 0;
-  for (const [px, py] of t.on) {
-    // Early exit: even if every remaining sample hit, the score could not reach `need`.
-    if (need > 0 && seen >= 6 && (on + (t.on.length - seen)) / t.on.length < need) return -1;
-    seen++;
-    const [x, y] = [Math.round(cx + px * s), Math.round(cy + py * s)];
-    if (x < 0 || y < 0 || x >= field.width || y >= field.height) return 0;
-    const i = y * field.width + x;
-    if (field.grid[i] && !field.raw[i]) continue;
+  for (let k = 0; k < n; k++) {
+    // Early exit: even if every remaining sample hit, the score could not reach `need` (unknown
+    // samples leave the denominator, so the bound is taken over the known ones).
+    if (need > 0 && k >= 6 && (on + (n - k)) / (onN + (n - k)) < need) return -1;
+    const x = Math.round(cx + onX[k] * s);
+    const y = Math.round(cy + onY[k] * s);
+    if (x < 0 || y < 0 || x >= width || y >= height) return 0;
+    const i = y * width + x;
+    if (grid[i] && !raw[i]) continue;
     onN++;
-    on += 0.65 * field.dilated[i] + 0.35 * field.raw[i];
+    on += 0.65 * dilated[i] + 0.35 * raw[i];
   }
+  if (onN < n * 0.4) return 0;
+  // A bone shape is searched where the air symbols were taken out: it must show most of its strokes
+  // (unknown samples beyond a fifth count as misses), or a fragment of a joining line beside the
+  // removed symbol fits it.
+  return conductionOfKind(kind) === 'bone' ? on / Math.max(onN, 0.8 * n) : on / onN;
+}
+
+/** The `off` part: 0.6 × the share of "must be blank" samples that are inked (ink on a joining line forgiven). */
+export function blankPenalty(field: SymbolField, kind: SymbolKind, cx: number, cy: number, s: number, rays: readonly Ray[]): number {
+  const { offX, offY } = FLAT[kind];
+  const { width, height, grid, raw } = field;
+  const tol = 1.5 + 0.15 * s;
   let off = 0;
   let offN = 0;
-  // Joining lines run between air symbols; a bone shape forgiven its lines would fit any corner.
-  const rays = conductionOfKind(kind) === 'air' ? exitRays(field, cx, cy, s) : [];
-  const tol = 1.5 + 0.15 * s;
-  for (const [px, py] of t.off) {
-    const [x, y] = [Math.round(cx + px * s), Math.round(cy + py * s)];
-    if (x < 0 || y < 0 || x >= field.width || y >= field.height) continue;
-    const i = y * field.width + x;
-    if (field.grid[i] || onRay(rays, x, y, tol)) continue;
+  for (let k = 0; k < offX.length; k++) {
+    const x = Math.round(cx + offX[k] * s);
+    const y = Math.round(cy + offY[k] * s);
+    if (x < 0 || y < 0 || x >= width || y >= height) continue;
+    const i = y * width + x;
+    if (grid[i] || (rays.length && onRay(rays, x, y, tol))) continue;
     offN++;
-    off += field.raw[i];
+    off += raw[i];
   }
-  if (onN < t.on.length * 0.4) return 0;
-  return on / onN - (offN ? (0.6 * off) / offN : 0);
+  return offN ? (0.6 * off) / offN : 0;
+}
+
+/** Template score at (cx, cy) with half size s: share of `on` samples inked minus 0.6 × share of `off` inked. */
+export function templateScore(field: SymbolField, kind: SymbolKind, cx: number, cy: number, s: number, need = 0): number {
+  const hit = strokeScore(field, kind, cx, cy, s, need);
+  if (hit <= 0) return hit;
+  // Joining lines run between air symbols; a bone shape forgiven its lines would fit any corner.
+  return hit - blankPenalty(field, kind, cx, cy, s, conductionOfKind(kind) === 'air' ? exitRays(field, cx, cy, s) : []);
 }
 
 const STRAY_GRID = 61;
@@ -178,22 +236,112 @@ export function strayInk(field: SymbolField, kind: SymbolKind, cx: number, cy: n
   let stray = 0;
   const rays = knownRays ?? (conductionOfKind(kind) === 'air' ? exitRays(field, cx, cy, s) : []);
   const rayTol = 1.5 + 0.15 * s;
-  for (let dy = -r; dy <= r; dy++) {
-    const y = Math.round(cy) + dy;
-    if (y < 0 || y >= field.height) continue;
-    for (let dx = -r; dx <= r; dx++) {
-      const x = Math.round(cx) + dx;
-      if (x < 0 || x >= field.width || !field.raw[y * field.width + x] || field.grid[y * field.width + x]) continue;
-      const [u, v] = [(x - cx) / s, (y - cy) / s];
-      const i = Math.round(((u + STRAY_HALF) / (2 * STRAY_HALF)) * (STRAY_GRID - 1));
-      const j = Math.round(((v + STRAY_HALF) / (2 * STRAY_HALF)) * (STRAY_GRID - 1));
-      if (i < 0 || j < 0 || i >= STRAY_GRID || j >= STRAY_GRID) continue;
+  const { width, height, raw, grid } = field;
+  const [rx, ry] = [Math.round(cx), Math.round(cy)];
+  // Grid cell of a pixel: round(((x − cx)/s + HALF) / (2·HALF) · (GRID − 1)).
+  const k = (STRAY_GRID - 1) / (2 * STRAY_HALF * s);
+  const half = STRAY_HALF * (STRAY_GRID - 1) / (2 * STRAY_HALF);
+  for (let y = Math.max(0, ry - r); y <= Math.min(height - 1, ry + r); y++) {
+    const j = Math.round((y - cy) * k + half);
+    if (j < 0 || j >= STRAY_GRID) continue;
+    const row = y * width;
+    for (let x = Math.max(0, rx - r); x <= Math.min(width - 1, rx + r); x++) {
+      if (!raw[row + x] || grid[row + x]) continue;
+      const i = Math.round((x - cx) * k + half);
+      if (i < 0 || i >= STRAY_GRID) continue;
       if (rays.length && onRay(rays, x, y, rayTol)) continue;
       ink++;
       if (dist[j * STRAY_GRID + i] > tol) stray++;
     }
   }
   return ink ? stray / ink : 1;
+}
+
+/** Share of the ink around (cx, cy) that lies away from the strokes of both symbols (joining lines forgiven). */
+function strayFromPair(field: SymbolField, cx: number, cy: number, a: { kind: SymbolKind; s: number }, b: { kind: SymbolKind; s: number }, rays: readonly Ray[]): number {
+  const [da, db] = [STROKE_DISTANCE[a.kind], STROKE_DISTANCE[b.kind]];
+  const s = Math.max(a.s, b.s);
+  const r = Math.ceil(1.4 * s);
+  const [tolA, tolB] = [Math.max(0.3, 1.6 / a.s), Math.max(0.3, 1.6 / b.s)];
+  const rayTol = 1.5 + 0.15 * s;
+  const cell = (d: number, size: number) => Math.round((d / size + STRAY_HALF) * ((STRAY_GRID - 1) / (2 * STRAY_HALF)));
+  let ink = 0;
+  let stray = 0;
+  for (let y = Math.max(0, Math.round(cy) - r); y <= Math.min(field.height - 1, Math.round(cy) + r); y++) {
+    for (let x = Math.max(0, Math.round(cx) - r); x <= Math.min(field.width - 1, Math.round(cx) + r); x++) {
+      const i = y * field.width + x;
+      if (!field.raw[i] || field.grid[i] || (rays.length && onRay(rays, x, y, rayTol))) continue;
+      const [ia, ja, ib, jb] = [cell(x - cx, a.s), cell(y - cy, a.s), cell(x - cx, b.s), cell(y - cy, b.s)];
+      const nearA = ia >= 0 && ja >= 0 && ia < STRAY_GRID && ja < STRAY_GRID && da[ja * STRAY_GRID + ia] <= tolA;
+      const nearB = ib >= 0 && jb >= 0 && ib < STRAY_GRID && jb < STRAY_GRID && db[jb * STRAY_GRID + ib] <= tolB;
+      const insideA = ia >= 0 && ja >= 0 && ia < STRAY_GRID && ja < STRAY_GRID;
+      const insideB = ib >= 0 && jb >= 0 && ib < STRAY_GRID && jb < STRAY_GRID;
+      if (!insideA && !insideB) continue;
+      ink++;
+      if (!nearA && !nearB) stray++;
+    }
+  }
+  return ink ? stray / ink : 1;
+}
+
+/**
+ * Two air symbols of different ears drawn on one spot (both ears at one level, black and white):
+ * the best pair — a right-ear shape and a left-ear shape, each fitting its strokes (≥ 0.85) — whose
+ * union explains the ink clearly better than the single symbol found there. Null when the single
+ * symbol is the better reading, or when either symbol alone explains the ink nearly as well as the
+ * pair. Both symbols of the pair score min(strokes) − 0.6 × stray ink.
+ */
+export function pairOnSpot(field: SymbolField, single: Pick<FoundSymbol, 'x' | 'y' | 's' | 'score'>, rightKinds: readonly SymbolKind[], leftKinds: readonly SymbolKind[], sizes: readonly number[]): [FoundSymbol, FoundSymbol] | null {
+  const { x, y } = single;
+  const fits = (kinds: readonly SymbolKind[]) => kinds.flatMap((kind) => sizes.map((s) => ({ kind, s, hit: strokeScore(field, kind, x, y, s, 0.85) }))).filter((c) => c.hit >= 0.85);
+  const rights = fits(rightKinds);
+  if (!rights.length) return null;
+  const lefts = fits(leftKinds);
+  if (!lefts.length) return null;
+  const rays = exitRays(field, x, y, single.s);
+  let best: { a: (typeof rights)[number]; b: (typeof lefts)[number]; score: number } | null = null;
+  for (const a of rights) {
+    for (const b of lefts) {
+      const bound = Math.min(a.hit, b.hit);
+      if (best && bound <= best.score) continue;
+      const stray = strayFromPair(field, x, y, a, b, rays);
+      // Each symbol of the pair must explain ink the other leaves astray (an O alone is not an O
+      // plus a □ fitted on its ring).
+      if (stray + 0.1 > Math.min(strayInk(field, a.kind, x, y, a.s, rays), strayInk(field, b.kind, x, y, b.s, rays))) continue;
+      const score = bound - 0.6 * stray;
+      if (!best || score > best.score) best = { a, b, score };
+    }
+  }
+  if (!best || best.score < Math.max(single.score + 0.04, 0.72)) return null;
+  const make = (c: { kind: SymbolKind; s: number }): FoundSymbol => ({ x, y, s: c.s, kind: c.kind, score: best!.score, runnerUp: Math.min(best!.score, single.score) });
+  return [make(best.a), make(best.b)];
+}
+
+/**
+ * Pairs of air symbols of different ears on one spot where no single symbol was found (an O and an X
+ * of one size overlapping fit neither template alone): scanned on the frequency columns only, where
+ * air symbols sit, every 2 px; one pair per spot (suppression within 1.2 sizes).
+ */
+export function findPairs(field: SymbolField, rightKinds: readonly SymbolKind[], leftKinds: readonly SymbolKind[], sizes: readonly number[],
+  box: { x0: number; x1: number; y0: number; y1: number; columns: readonly number[] }, taken: readonly FoundSymbol[]): FoundSymbol[] {
+  const smax = Math.max(...sizes);
+  const mid = sizes[sizes.length >> 1];
+  const out: [FoundSymbol, FoundSymbol][] = [];
+  const free = (x: number, y: number) => ![...taken, ...out.flat()].some((t) => Math.hypot(t.x - x, t.y - y) < 1.2 * Math.max(t.s, smax * 0.6));
+  const found: { x: number; y: number; pair: [FoundSymbol, FoundSymbol] }[] = [];
+  for (const c of box.columns) {
+    if (c < box.x0 || c > box.x1) continue;
+    for (let y = Math.max(Math.ceil(smax + 2), Math.floor(box.y0)); y <= Math.min(field.height - smax - 2, box.y1); y += 2) {
+      for (const x of [Math.round(c) - 2, Math.round(c), Math.round(c) + 2]) {
+        if (x < smax + 2 || x > field.width - smax - 2) continue;
+        const pair = pairOnSpot(field, { x, y, s: mid, score: 0 }, rightKinds, leftKinds, sizes);
+        if (pair) found.push({ x, y, pair });
+      }
+    }
+  }
+  found.sort((a, b) => b.pair[0].score - a.pair[0].score);
+  for (const f of found) if (free(f.x, f.y)) out.push(f.pair);
+  return out.flat();
 }
 
 /**
@@ -243,6 +391,8 @@ export interface FoundSymbol {
 export function findSymbols(
   field: SymbolField, kinds: readonly SymbolKind[], sizes: readonly number[],
   box: { x0: number; x1: number; y0: number; y1: number; columns?: readonly number[] }, minScore = 0.68,
+  /** Symbols of both ears compete for one spot (black and white: one field holds both ears' shapes). */
+  acrossEars = false,
 ): FoundSymbol[] {
   const raw: FoundSymbol[] = [];
   const smax = Math.max(...sizes);
@@ -255,23 +405,35 @@ export function findSymbols(
   const nearColumn = (x: number) => !box.columns || box.columns.some((c) => Math.abs(c - x) <= reach);
   /** Best symbol of each family (air / bone) at (x, y), with its same-family runner-up. */
   const evaluateAll = (x: number, y: number): FoundSymbol[] => {
-    const scored: { kind: SymbolKind; s: number; score: number }[] = [];
-    for (const kind of kinds) {
-      // The size is chosen on the whole score (strokes hit minus stray ink): a small X fits every
-      // stroke inside a large one, only the stray ink tells them apart.
-      let top = { s: 0, score: -1 };
-      const floor = minScore + (conductionOfKind(kind) === 'bone' ? 0.08 : 0);
-      for (const s of sizes) {
-        const hit = templateScore(field, kind, x, y, s, floor - 0.1);
+    // The size is chosen on the whole score (strokes hit minus stray ink): a small X fits every
+    // stroke inside a large one, only the stray ink tells them apart.
+    const tops = kinds.map(() => ({ s: 0, score: -1 }));
+    for (const s of sizes) {
+      // The joining lines leaving (x, y) at this size, found once for every air kind that needs them.
+      let rays: Ray[] | undefined;
+      for (let k = 0; k < kinds.length; k++) {
+        const kind = kinds[k];
+        const top = tops[k];
+        const air = conductionOfKind(kind) === 'air';
+        const floor = minScore + (air ? 0 : 0.08);
+        let hit = strokeScore(field, kind, x, y, s, floor - 0.1);
+        if (hit > 0) {
+          if (air) rays ??= exitRays(field, x, y, s);
+          hit -= blankPenalty(field, kind, x, y, s, air ? rays! : []);
+          // A bone shape's strokes end; where they go on it is lines crossing or bending.
+          if (!air && hit >= floor - 0.1) hit -= 0.25 * continuedEnds(field, kind, x, y, s);
+        }
         if (hit < floor - 0.1) {
-          if (top.score < floor - 0.1 && hit > top.score) top = { s, score: hit };
+          if (top.score < floor - 0.1 && hit > top.score) tops[k] = { s, score: hit };
           continue;
         }
-        const score = hit - 0.6 * strayInk(field, kind, x, y, s);
-        if (score > top.score) top = { s, score };
+        // Stray ink only lowers a score: a size that cannot beat the best one so far is not measured.
+        if (hit <= top.score) continue;
+        const score = hit - 0.6 * strayInk(field, kind, x, y, s, air ? rays! : []);
+        if (score > top.score) tops[k] = { s, score };
       }
-      scored.push({ kind, s: top.s, score: top.score });
     }
+    const scored = kinds.map((kind, k) => ({ kind, s: tops[k].s, score: tops[k].score }));
     const out: FoundSymbol[] = [];
     for (const conduction of ['air', 'bone'] as const) {
       const family = scored.filter((c) => conductionOfKind(c.kind) === conduction).sort((a, b) => b.score - a.score);
@@ -296,7 +458,7 @@ export function findSymbols(
   const kept: FoundSymbol[] = [];
   for (const c of raw) {
     const clash = kept.some((k) => Math.hypot(k.x - c.x, k.y - c.y) < 1.2 * Math.max(k.s, c.s)
-      && (earOfKind(k.kind) === earOfKind(c.kind) && conductionOfKind(k.kind) === conductionOfKind(c.kind)
+      && ((acrossEars || earOfKind(k.kind) === earOfKind(c.kind)) && conductionOfKind(k.kind) === conductionOfKind(c.kind)
         || Math.hypot(k.x - c.x, k.y - c.y) < 0.35 * Math.max(k.s, c.s) && k.kind === c.kind));
     if (!clash) kept.push(refine(c, field));
   }
@@ -321,24 +483,27 @@ function preciseScore(field: SymbolField, kind: SymbolKind, cx: number, cy: numb
 /**
  * Centres a detection: the position and size (±5 px, ±25 %) where the most `on` samples fall on the
  * undilated ink and the least ink strays from the strokes, averaged over ties; the score stays.
+ * Two stages: the position at the peak's size, then the size (and ±1 px) around that position.
  */
 function refine(peak: FoundSymbol, field: SymbolField): FoundSymbol {
   // The joining lines found once at the peak (they do not move with the candidate centre).
   const rays = conductionOfKind(peak.kind) === 'air' ? exitRays(field, peak.x, peak.y, peak.s) : [];
-  let best = -1;
-  let cands: { x: number; y: number; s: number; v: number }[] = [];
+  const value = (x: number, y: number, s: number) => preciseScore(field, peak.kind, x, y, s) - strayInk(field, peak.kind, x, y, s, rays);
+  const ties = (cands: { x: number; y: number; s: number; v: number }[]) => {
+    const best = Math.max(...cands.map((c) => c.v));
+    const kept = cands.filter((c) => c.v >= best - 0.02);
+    const mean = (f: (c: (typeof kept)[number]) => number) => kept.reduce((t, c) => t + f(c), 0) / kept.length;
+    return { x: mean((c) => c.x), y: mean((c) => c.y), s: mean((c) => c.s) };
+  };
+  const around: { x: number; y: number; s: number; v: number }[] = [];
+  for (let dy = -5; dy <= 5; dy++) for (let dx = -5; dx <= 5; dx++) around.push({ x: peak.x + dx, y: peak.y + dy, s: peak.s, v: value(peak.x + dx, peak.y + dy, peak.s) });
+  const at = ties(around);
+  const [x0, y0] = [Math.round(at.x), Math.round(at.y)];
+  const sized: { x: number; y: number; s: number; v: number }[] = [];
   for (const s of [peak.s / 1.25, peak.s / 1.12, peak.s, peak.s * 1.12, peak.s * 1.25]) {
-    for (let dy = -5; dy <= 5; dy++) {
-      for (let dx = -5; dx <= 5; dx++) {
-        const v = preciseScore(field, peak.kind, peak.x + dx, peak.y + dy, s) - strayInk(field, peak.kind, peak.x + dx, peak.y + dy, s, rays);
-        cands.push({ x: peak.x + dx, y: peak.y + dy, s, v });
-        if (v > best) best = v;
-      }
-    }
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) sized.push({ x: x0 + dx, y: y0 + dy, s, v: value(x0 + dx, y0 + dy, s) });
   }
-  cands = cands.filter((c) => c.v >= best - 0.02);
-  const mean = (f: (c: (typeof cands)[number]) => number) => cands.reduce((t, c) => t + f(c), 0) / cands.length;
-  return { ...peak, x: mean((c) => c.x), y: mean((c) => c.y), s: mean((c) => c.s) };
+  return { ...peak, ...ties(sized) };
 }
 
 const integrals = new WeakMap<Uint8Array, Integral>();
