@@ -17,7 +17,9 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { loadConfig } from '../../adapters/src/composition/config';
 import { startServer } from '../../adapters/src/composition/server';
-import { classifyPatientExams, toWireAudiogram, type Exam } from '../../core/src';
+import { classifyPatientExams, type Exam } from '../../core/src';
+import { CLASSIFICATION_COLUMNS, classificationRow } from '../../adapters/src/persistence/classification-row';
+import { encodeStoredAudiogram } from '../../adapters/src/persistence/stored-audiogram';
 import { loadNhanesParticipants } from '../fixtures/nhanes';
 import { startTestPostgres } from '../support/test-postgres';
 
@@ -116,20 +118,25 @@ async function main() {
     });
     const fortyDates = Array.from({ length: 40 }, (_, k) => `${1990 + Math.floor(k * 0.8)}-${String((k % 12) + 1).padStart(2, '0')}-15`);
     const forty = classifyPatientExams(fortyDates.map((d) => sampleExam(d, pick(people))), { sex: 'M' });
-    const bulkClassification = JSON.stringify(forty[39].classification);
+    // the row keeps typed classification columns (ADR 0025) and the thresholds as bytes (ADR 0026)
+    const columnsCsv = (doc: Record<string, unknown>) => {
+      const row = classificationRow(doc) as unknown as Record<string, string | number | boolean | null>;
+      return CLASSIFICATION_COLUMNS.map((c) => (row[c] === null ? '' : row[c] === true ? 't' : row[c] === false ? 'f' : csv(String(row[c])))).join(',');
+    };
+    const bytes = (right: Exam['right'], left: Exam['left']) => `\\x${encodeStoredAudiogram(right, left).toString('hex')}`;
     const line = (e: Exam, audiogram: string, classification: string, rulesVersion: string) =>
       `${e.id},${org},${e.patientId},${e.date},Operador,000000,Ocupacional,Periódica,30,2024-01-01,TDH-39,14,${audiogram},${classification},${rulesVersion},2025-01-01T00:00:00Z,2025-01-01T00:00:00Z\n`;
-    // audiograms are serialised once per NHANES participant and reused (the load is I/O, not JSON)
-    const wire = people.map((p) => csv(JSON.stringify(toWireAudiogram({ air: p.right }, { air: p.left }))));
-    const classificationCsv = csv(bulkClassification);
+    // audiograms are encoded once per NHANES participant and reused (the load is I/O)
+    const stored = people.map((p) => bytes({ air: p.right }, { air: p.left }));
+    const bulkColumns = columnsCsv(forty[39].classification);
     const version = forty[39].rulesVersion;
     await copyRows(client, `copy exam (id, organization_id, patient_id, exam_date, operator_name, operator_registration, consultation_type, consultation_reason,
-      ambient_noise_db, calibration_date, transducer, acoustic_rest_hours, audiogram, classification, rules_version, created_at, updated_at) from stdin (format csv)`, function* () {
-      for (const e of forty) yield line(e, csv(JSON.stringify(toWireAudiogram(e.right, e.left))), csv(JSON.stringify(e.classification)), e.rulesVersion);
+      ambient_noise_db, calibration_date, transducer, acoustic_rest_hours, audiogram, ${CLASSIFICATION_COLUMNS.join(', ')}, rules_version, created_at, updated_at) from stdin (format csv)`, function* () {
+      for (const e of forty) yield line(e, bytes(e.right, e.left), columnsCsv(e.classification), e.rulesVersion);
       for (let i = 40; i < EXAMS; i++) {
         const date = `${2015 + Math.floor(rand() * 11)}-${String(1 + Math.floor(rand() * 12)).padStart(2, '0')}-${String(1 + Math.floor(rand() * 28)).padStart(2, '0')}`;
         const patientId = patientIds[1 + Math.floor(rand() * (PATIENTS - 1))];
-        yield `${randomUUID()},${org},${patientId},${date},Operador,000000,Ocupacional,Periódica,30,2024-01-01,TDH-39,14,${wire[Math.floor(rand() * wire.length)]},${classificationCsv},${version},2025-01-01T00:00:00Z,2025-01-01T00:00:00Z\n`;
+        yield `${randomUUID()},${org},${patientId},${date},Operador,000000,Ocupacional,Periódica,30,2024-01-01,TDH-39,14,${stored[Math.floor(rand() * stored.length)]},${bulkColumns},${version},2025-01-01T00:00:00Z,2025-01-01T00:00:00Z\n`;
       }
     });
     await client.query('analyze');

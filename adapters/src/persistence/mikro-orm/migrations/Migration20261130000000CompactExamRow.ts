@@ -17,8 +17,10 @@ const list = (xs: string[]) => `array[${xs.map((x) => `'${x}'`).join(', ')}]`;
  * - Indexes: `exam_org_natural_key_unique` (organisation, key) and `exam_patient_date_idx` (worker, date,
  *   creation) become one unique index (worker, date, key): the key names the worker and the date, so
  *   uniqueness is the same, and it serves a worker's history in date order. `exam_org_date_idx` (organisation,
- *   date desc, id) goes: the programme's covering index takes its key order, `(organization_id, exam_date desc,
- *   id)` with the rest included, and serves both the newest-first exam list and the programme's date ranges.
+ *   date desc, id) goes: the programme's covering index on (organisation, date) serves the newest-first exam
+ *   list, sorting the exams of one date by id (an incremental sort). Its key stays (organisation, date) with the
+ *   id only included: exams of one date are then equal keys, which PostgreSQL packs densely (a bulk import of
+ *   many exams on the same dates gave 107 bytes per exam against 193 with the id in the key).
  */
 export class Migration20261130000000CompactExamRow extends Migration {
   override async up(): Promise<void> {
@@ -118,14 +120,10 @@ export class Migration20261130000000CompactExamRow extends Migration {
       alter column natural_key type bytea using case when natural_key ~ '^[0-9a-f]{64}$' then decode(left(natural_key, 32), 'hex')
         else substring(sha256(convert_to(natural_key, 'UTF8')) from 1 for 16) end;`);
     this.addSql('create unique index exam_patient_date_natural_key on exam (patient_id, exam_date, natural_key);');
-    this.addSql('drop index if exists exam_org_date_outcome_idx;');
-    this.addSql('create index exam_org_date_outcome_idx on exam (organization_id, exam_date desc, id) include (patient_id, created_at, exam_result, desencadeamento, agravamento);');
   }
 
   override async down(): Promise<void> {
     this.addSql('drop index if exists exam_patient_date_natural_key;');
-    this.addSql('drop index if exists exam_org_date_outcome_idx;');
-    this.addSql('create index exam_org_date_outcome_idx on exam (organization_id, exam_date) include (patient_id, created_at, id, exam_result, desencadeamento, agravamento);');
     // the stored keys were 64 hex digits: the first 32 are known, the rest padded (a re-import then finds no
     // stored key and the new unique index would let it in: down is for development only)
     this.addSql(`alter table exam
