@@ -56,6 +56,14 @@ describe('classification columns (ADR 0025)', () => {
       expect(columnsOnly.every((c) => c.classificationJson === '')).toBe(true);
       const withDocument = classifyHistory(exams, { sex });
       expect(columnsOnly.map((c) => [c.exam.id, c.columns, c.rulesVersion])).toEqual(withDocument.map((c) => [c.exam.id, c.columns, c.rulesVersion]));
+      // the document as an object (documents computed on read) is what parsing the text gives: same keys in the same order, same values
+      const asObjects = classifyHistory(exams, { sex }, { document: 'object' });
+      expect(asObjects.map((c) => [c.exam.id, c.columns])).toEqual(withDocument.map((c) => [c.exam.id, c.columns]));
+      asObjects.forEach((c, i) => {
+        const parsed = JSON.parse(withDocument[i].classificationJson) as Record<string, unknown>;
+        expect(c.document).toEqual(parsed);
+        expect(JSON.stringify(c.document)).toBe(JSON.stringify(parsed));
+      });
       for (const { exam: e, classificationJson, columns } of withDocument) {
         const doc = JSON.parse(classificationJson) as Record<string, unknown>;
         const c = classificationColumns(doc);

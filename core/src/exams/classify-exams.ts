@@ -13,11 +13,26 @@ export type ClassifiableExam = Pick<Exam, 'date' | 'right' | 'left' | 'acousticR
 /** One exam of a history with its classification: the JSON document and the typed values a row keeps. */
 export interface ClassifiedEntry<E> {
   exam: E;
-  /** The whole classification document as JSON text; '' when asked for the columns only (`{ document: false }`). */
+  /** The whole classification document as JSON text; '' when asked for the columns only (`{ document: false }`) or as an object. */
   classificationJson: string;
+  /** The same document as an object (`{ document: 'object' }`): what `JSON.parse(classificationJson)` gives, built without the text. */
+  document?: Record<string, unknown>;
   /** What the exam row keeps of it as typed values (ADR 0025). */
   columns: ClassificationColumns;
   rulesVersion: string;
+}
+
+export interface ClassifyOptions {
+  /** true (default): the JSON text; false: the typed columns only; 'object': the document as an object. */
+  document?: boolean | 'object';
+}
+
+/** Copies the defined values (JSON drops undefined ones) — top level only: nested values are the summaries' own. */
+function put(target: Record<string, unknown>, source: Record<string, unknown>): void {
+  for (const key in source) {
+    const value = source[key];
+    if (value !== undefined) target[key] = value;
+  }
 }
 
 /** Date order, then creation order among exams of one date (the order of the whole rules engine). */
@@ -35,10 +50,13 @@ function inHistoryOrder<E extends ClassifiableExam>(exams: readonly E[]): E[] {
  * O(n) per worker, fast enough for the bulk import. Serialised part by part (no 60-key object
  * spread per exam: that dominated the import). `{ document: false }` skips the JSON text (the
  * PostgreSQL bulk import stores only the typed columns, ADR 0025): the columns are the same either way.
- * Returns the exams in history order.
+ * `{ document: 'object' }` gives the document as an object instead (`document`), equal to what parsing
+ * the text gives — the read path (documents computed on read) skips the text and its parsing, which
+ * cost twice the walk itself. Returns the exams in history order.
  */
-export function classifyHistory<E extends ClassifiableExam>(exams: readonly E[], patient: { sex?: WorkerSex }, options: { document?: boolean } = {}): Array<ClassifiedEntry<E>> {
-  const document = options.document !== false;
+export function classifyHistory<E extends ClassifiableExam>(exams: readonly E[], patient: { sex?: WorkerSex }, options: ClassifyOptions = {}): Array<ClassifiedEntry<E>> {
+  const asObject = options.document === 'object';
+  const document = options.document !== false && !asObject;
   const ordered = inHistoryOrder(exams);
   const walk = walkReferenceHistory(ordered.map((e) => toAudiometricExam(e)));
   const out: Array<ClassifiedEntry<E>> = [];
@@ -53,6 +71,7 @@ export function classifyHistory<E extends ClassifiableExam>(exams: readonly E[],
     let stepSummary: Record<string, unknown> | undefined;
     const earlier = alertsOfDate.get(current.date)?.length ?? 0;
     let roleJson: string;
+    let role: Record<string, unknown> | undefined;
     let stepJson = '';
     let triggers = false;
     if (entry.step) {
@@ -67,6 +86,16 @@ export function classifyHistory<E extends ClassifiableExam>(exams: readonly E[],
       triggers = step.comparison.desencadeamento === true || step.comparison.agravamento === true;
     } else if (!document) {
       roleJson = '';
+      if (asObject) {
+        role = {
+          exam_role: entry.role,
+          reference_basis: entry.referenceBasis,
+          reference_designation_reason: entry.role === 'referencia' ? current.designatedReference?.reason : undefined,
+          new_reference_date: entry.referenceAfter?.date,
+          new_reference_exam_id: entry.referenceAfter?.id,
+          new_reference_basis: entry.referenceBasisAfter,
+        };
+      }
     } else {
       roleJson = JSON.stringify({
         exam_role: entry.role,
@@ -85,6 +114,18 @@ export function classifyHistory<E extends ClassifiableExam>(exams: readonly E[],
     }
     // the document's value of a key: the step's (written last) over the exam's, undefined when JSON would drop it
     const columns = { ...columnsOf((key) => (stepSummary?.[key] !== undefined ? stepSummary[key] : examSummary[key])), earlierAlertsOfDate: earlier > 0 };
+    if (asObject) {
+      // the keys in the text's order; a key written twice keeps its first place and its last value, as JSON.parse does
+      const doc: Record<string, unknown> = { rules_version: RULES_VERSION };
+      put(doc, examSummary);
+      if (entry.step) doc.exam_role = 'sequencial';
+      else put(doc, role!);
+      if (stepSummary) put(doc, stepSummary);
+      const ofDate = alertsOfDate.get(current.date);
+      doc.alerts = triggers ? [...(ofDate ?? []), DIAGNOSIS_NOTICE] : ofDate ? [...ofDate] : [];
+      out.push({ exam: ordered[k], classificationJson: '', document: doc, columns, rulesVersion: RULES_VERSION });
+      continue;
+    }
     out.push({ exam: ordered[k], classificationJson: body, columns, rulesVersion: RULES_VERSION });
   }
   return out;
@@ -118,7 +159,7 @@ export function classifyHistoryChange<E extends ClassifiableExam & { id: string 
   stored: readonly E[],
   change: HistoryChange<E>,
   patient: { sex?: WorkerSex },
-  options: { document?: boolean } = {},
+  options: ClassifyOptions = {},
 ): { written: Array<ClassifiedEntry<E>>; later: Array<ClassifiedEntry<E>> } {
   const writtenIds = new Set(change.written.map((e) => e.id));
   const written: Array<ClassifiedEntry<E>> = [];

@@ -28,7 +28,7 @@ export async function classificationsOf(run: Run, organizationId: string, patien
       id: r.id as string, date: iso(r.exam_date)!, ...decodeStoredAudiogram(r.audiogram as Buffer), acousticRestHours: num(r.acoustic_rest_hours),
       calibrationDate: iso(r.calibration_date), referenceDesignation: (r.reference_designation as ReferenceDesignation | null) ?? null, createdAt: new Date(r.created_at as string),
     }));
-    for (const c of classifyHistory(exams, { sex: (worker[0].sex as WorkerSex | null) ?? undefined })) out.set(c.exam.id, JSON.parse(c.classificationJson) as Record<string, unknown>);
+    for (const c of classifyHistory(exams, { sex: (worker[0].sex as WorkerSex | null) ?? undefined }, { document: 'object' })) out.set(c.exam.id, c.document!);
     start = i;
   }
   return out;
