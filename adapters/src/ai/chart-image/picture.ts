@@ -85,9 +85,9 @@ export function buildMasks(p: Picture, win = 24, delta = 12): Masks {
       const chroma = Math.max(R, G, B) - Math.min(R, G, B);
       if (smooth[i] < bg - Math.max(delta, 0.05 * bg) || chroma > 60) ink[i] = 1;
       if (R - Math.max(G, B) > 45 && R > 90) red[i] = 1;
-      else if (ink[i] && R - Math.max(G, B) > 16 && sumR.sum(x - 1, y - 1, x + 2, y + 2) > 6 * 9) paleRed[i] = 1;
+      else if (ink[i] && R - Math.max(G, B) > 10 && sumR.sum(x - 1, y - 1, x + 2, y + 2) > 8 * 9) paleRed[i] = 1;
       if (B - Math.max(R, G) > 35 && B > 70 && B - R > 45) blue[i] = 1;
-      else if (ink[i] && B - Math.max(R, G) > 16 && sumB.sum(x - 1, y - 1, x + 2, y + 2) > 6 * 9) paleBlue[i] = 1;
+      else if (ink[i] && B - Math.max(R, G) > 10 && sumB.sum(x - 1, y - 1, x + 2, y + 2) > 8 * 9) paleBlue[i] = 1;
     }
   }
   return { width: w, height: h, ink, red: withPale(red, paleRed, w, h), blue: withPale(blue, paleBlue, w, h) };

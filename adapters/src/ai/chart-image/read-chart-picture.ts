@@ -2,7 +2,7 @@ import { buildAudiogramReading, type ReadingCandidate, type ReadingConfidence, t
 import { parseReadingCandidates } from '../reading-candidates';
 import { fitFrequencyAxis, fitRowSpacing, xOfHz, levelAxisFromLabels, levelAxisFromRows, type FrequencyAxis, type LevelAxis } from './calibration';
 import { decodePicture, rotatePicture } from './decode-picture';
-import { estimateSkew } from './deskew';
+import { estimateKeystone, estimateSkew, unslant } from './deskew';
 import { findLines, findPanels, type PanelGrid } from './grid';
 import { mapSymbol, positionOnPicture, type MappedPoint } from './mapping';
 import { buildMasks, dilate, type Masks, type Picture } from './picture';
@@ -65,6 +65,14 @@ export async function analyseChartPicture(bytes: Uint8Array, options: ChartReadO
   const skew = estimateSkew(masks.ink, masks.width, masks.height);
   if (Math.abs(skew) >= 0.2) {
     picture = await rotatePicture(picture, -skew);
+    masks = buildMasks(picture);
+  }
+  // A page photographed at a slight angle: rows and columns still slant, differently across the
+  // picture (the rotation above straightens one angle only). Straightened when any band slants.
+  const keystone = estimateKeystone(masks.ink, masks.width, masks.height);
+  const slanted = Math.max(...Object.values(keystone).map(Math.abs)) >= 0.3;
+  if (slanted) {
+    picture = { width: picture.width, height: picture.height, rgb: unslant(picture.rgb, picture.width, picture.height, keystone) };
     masks = buildMasks(picture);
   }
   const panels = calibratedPanels(masks);
@@ -145,6 +153,39 @@ export function field(mask: Uint8Array, grid: Uint8Array, w: number, h: number):
   return { width: w, height: h, raw, dilated: dilate(raw, w, h), grid };
 }
 
+/**
+ * The colour mask grown along dark ink (luma ≤ 190: a stroke's body, not its light rim) whose tint
+ * leans the same way (R or B at least 5 above the other channels) up to `reach` px from a clearly
+ * coloured pixel, never onto a grid line.
+ */
+export function spreadColour(colour: Uint8Array, ink: Uint8Array, grid: Uint8Array, picture: Picture, which: 'red' | 'blue', reach: number): Uint8Array {
+  const { width: w, height: h, rgb } = picture;
+  const out = colour.slice();
+  const dist = new Int32Array(w * h).fill(-1);
+  let queue: number[] = [];
+  for (let i = 0; i < out.length; i++) if (out[i]) { dist[i] = 0; queue.push(i); }
+  const tinted = (i: number) => {
+    const [R, G, B] = [rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2]];
+    // Dark enough to be a stroke's body, not the light anti-aliased rim that would thicken it.
+    if (0.299 * R + 0.587 * G + 0.114 * B > 190) return false;
+    return which === 'red' ? R - Math.max(G, B) >= 5 : B - Math.max(R, G) >= 5;
+  };
+  for (let d = 1; d <= reach && queue.length; d++) {
+    const next: number[] = [];
+    for (const i of queue) {
+      const [x, y] = [i % w, (i / w) | 0];
+      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1, y < h - 1 ? i + w : -1]) {
+        if (j < 0 || dist[j] >= 0 || !ink[j] || grid[j] || !tinted(j)) continue;
+        dist[j] = d;
+        out[j] = 1;
+        next.push(j);
+      }
+    }
+    queue = next;
+  }
+  return out;
+}
+
 function countIn(mask: Uint8Array, w: number, p: PanelGrid): number {
   let n = 0;
   for (let y = Math.floor(p.top); y < p.bottom; y++) for (let x = Math.floor(p.left); x < p.right; x++) n += mask[y * w + x];
@@ -164,9 +205,11 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
   const inkField = field(masks.ink, grid, w, h);
   // Grey grid lines are not red or blue: the colour masks keep every pixel of a symbol.
   const none = new Uint8Array(w * h);
-  const rightField = useRed ? field(masks.red, none, w, h) : inkField;
-  const leftField = useBlue ? field(masks.blue, none, w, h) : inkField;
-  void picture;
+  // A symbol's pale, anti-aliased strokes carry only a trace of its colour: the colour spreads from
+  // its clearly coloured pixels along faintly tinted ink (not along grey grid lines or black text).
+  const reach = Math.round(0.35 * s10min);
+  const rightField = useRed ? field(spreadColour(masks.red, masks.ink, grid, picture, 'red', reach), none, w, h) : inkField;
+  const leftField = useBlue ? field(spreadColour(masks.blue, masks.ink, grid, picture, 'blue', reach), none, w, h) : inkField;
 
   const points: MappedPoint[] = [];
   for (const [index, panel] of panels.entries()) {
