@@ -78,6 +78,9 @@ export function patientExamRepositoriesContract(make: () => Promise<PatientExamS
     expect(page.total).toBe(5);
     expect(page.items.map((p) => p.name)).toEqual(['João Souza', 'Maria Silveira']);
     expect((await s.patients.list({ organizationId: org, q: '50%_', limit: 10, offset: 0 })).total).toBe(0);
+    // a search's pages carry the count of every match, a page past the last match too
+    expect(await s.patients.list({ organizationId: org, q: 'silva', limit: 1, offset: 1 })).toMatchObject({ total: 2, items: [{ name: 'José da Silva' }] });
+    expect(await s.patients.list({ organizationId: org, q: 'silva', limit: 10, offset: 5 })).toEqual({ total: 2, items: [] });
   });
 
   it('stores exams with NR and bone conduction, lists them by patient in date order, counts them', async () => {
