@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitFrequencyAxis, xOfHz } from '../../adapters/src/ai/chart-image/calibration';
-import { findPanels, type RuledLine } from '../../adapters/src/ai/chart-image/grid';
+import { findLines, findPanels, type RuledLine } from '../../adapters/src/ai/chart-image/grid';
 import { cappedConfidence, sizesNear, spreadColour } from '../../adapters/src/ai/chart-image/read-chart-picture';
 import { estimateKeystone, unslant } from '../../adapters/src/ai/chart-image/deskew';
 import { buildMasks, dilate } from '../../adapters/src/ai/chart-image/picture';
@@ -222,6 +222,14 @@ describe('grid and axis details from real screenshots', () => {
     expect(panels).toHaveLength(1);
     expect(panels[0].rows).toHaveLength(14);
     expect(panels[0].left).toBe(80);
+  });
+
+  it('keeps a blurred column as thick as a blurred row in a wide picture (the limit follows the larger side)', () => {
+    const [w, h] = [1180, 560];
+    const ink = new Uint8Array(w * h);
+    for (let y = 40; y < 520; y++) for (let x = 300; x < 312; x++) ink[y * w + x] = 1; // a 12 px column
+    const columns = findLines(ink, w, h, 'v', Math.round(0.1 * h));
+    expect(columns.map((c) => Math.round(c.pos))).toEqual([306]);
   });
 
   it('leaves out a separator line that runs far past the panel at both ends', () => {

@@ -74,7 +74,8 @@ export function findLines(ink: Uint8Array, w: number, h: number, axis: 'h' | 'v'
     done.push({ pos: g.sum / g.weight + 0.5, from: g.from, to: g.to, thickness: end - g.start });
   }
   // Blocks (filled areas, thick text) are not ruled lines; a blurred 2 px frame is up to ~10 px.
-  return done.filter((l) => l.thickness <= Math.max(10, 0.012 * len)).sort((a, b) => a.pos - b.pos);
+  // (The limit follows the picture's larger side, so a portrait picture's columns get the same as its rows.)
+  return done.filter((l) => l.thickness <= Math.max(10, 0.012 * Math.max(w, h))).sort((a, b) => a.pos - b.pos);
 }
 
 /**
