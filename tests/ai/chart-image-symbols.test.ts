@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitFrequencyAxis, xOfHz } from '../../adapters/src/ai/chart-image/calibration';
 import { findLines, findPanels, type RuledLine } from '../../adapters/src/ai/chart-image/grid';
-import { cappedConfidence, sizesNear, spreadColour } from '../../adapters/src/ai/chart-image/read-chart-picture';
+import { cappedConfidence, panelEars, sizesNear, spreadColour } from '../../adapters/src/ai/chart-image/read-chart-picture';
 import { estimateKeystone, unslant } from '../../adapters/src/ai/chart-image/deskew';
 import { buildMasks, dilate } from '../../adapters/src/ai/chart-image/picture';
 import {
@@ -322,5 +322,20 @@ describe('keystone (a page photographed at a slight angle)', () => {
     const after = estimateKeystone(inkAfter, w, h);
     expect(Math.abs(after.top)).toBeLessThan(Math.abs(k.top) / 2);
     expect(Math.abs(after.bottom)).toBeLessThan(Math.abs(k.bottom) / 2);
+  });
+});
+
+describe('the ear of each panel', () => {
+  it('gives two panels two ears: when both vote the same, the clearer vote keeps it', () => {
+    // Black and white, noisy: both panels look right-eared, the first only barely.
+    expect(panelEars([{ vote: 4, mass: 6 }, { vote: 7, mass: 8 }], false)).toEqual(['left', 'right']);
+    expect(panelEars([{ vote: -7, mass: 8 }, { vote: -5, mass: 7 }], false)).toEqual(['left', 'right']);
+  });
+  it('keeps the convention (right first) when no vote is clear in black and white, and follows colour', () => {
+    expect(panelEars([{ vote: 1, mass: 8 }, { vote: 1, mass: 8 }], false)).toEqual(['right', 'left']);
+    expect(panelEars([{ vote: -3, mass: 8 }, { vote: 2, mass: 8 }], true)).toEqual(['left', 'right']);
+  });
+  it('says nothing for one panel', () => {
+    expect(panelEars([{ vote: 3, mass: 8 }], false)).toEqual([null]);
   });
 });

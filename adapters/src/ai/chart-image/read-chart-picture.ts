@@ -211,8 +211,7 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
   const rightField = useRed ? field(spreadColour(masks.red, masks.ink, grid, picture, 'red', reach), none, w, h) : inkField;
   const leftField = useBlue ? field(spreadColour(masks.blue, masks.ink, grid, picture, 'blue', reach), none, w, h) : inkField;
 
-  const points: MappedPoint[] = [];
-  for (const [index, panel] of panels.entries()) {
+  const perPanel = panels.map((panel) => {
     const s10 = Math.abs(10 / panel.level.d);
     const sizes = symbolSizes(s10);
     // Symbols are centred on or inside the frame (an edge symbol sits on the frame line); the axis
@@ -253,17 +252,16 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       ...airLeft.map((sym) => ({ sym, field: leftField })),
       ...withoutPartialBones([...airLeft, ...findSymbols(boneLeftField, BONE_LEFT, sizes, box)]).filter((sym) => conductionOfKind(sym.kind) === 'bone').map((sym) => ({ sym, field: boneLeftField })),
     ];
-    // Two panels: each holds one ear; the majority of its symbols (by score) says which.
-    // In colour the vote is by colour and reliable; in black and white it is by shape, which small
-    // symbols confuse, so only a clear majority overrides the convention (right ear first).
-    let panelEar: 'right' | 'left' | null = null;
-    if (panels.length === 2) {
-      const vote = found.reduce((s, f) => s + (earOfKind(f.sym.kind) === 'right' ? f.sym.score : -f.sym.score), 0);
-      const mass = found.reduce((s, f) => s + f.sym.score, 0);
-      const byColour = useRed || useBlue;
-      const decisive = byColour ? vote !== 0 : Math.abs(vote) > 0.6 * mass;
-      panelEar = decisive ? (vote > 0 ? 'right' : 'left') : index === 0 ? 'right' : 'left';
-    }
+    return { panel, found };
+  });
+  // Two panels: each holds one ear; the majority of its symbols (by score) says which.
+  const ears = panelEars(perPanel.map(({ found }) => ({
+    vote: found.reduce((s, f) => s + (earOfKind(f.sym.kind) === 'right' ? f.sym.score : -f.sym.score), 0),
+    mass: found.reduce((s, f) => s + f.sym.score, 0),
+  })), useRed || useBlue);
+  const points: MappedPoint[] = [];
+  for (const [index, { panel, found }] of perPanel.entries()) {
+    const panelEar = ears[index];
     const down: 1 | -1 = panel.level.d > 0 ? 1 : -1;
     const marked = found.map(({ sym, field: f }) => {
       const ear = panelEar ?? earOfKind(sym.kind);
@@ -280,6 +278,26 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     }
   }
   return dedupePoints(points);
+}
+
+/**
+ * The ear of each of two panels from the votes of their symbols (score-weighted, + right, − left).
+ * In colour the vote is by colour and reliable; in black and white it is by shape, which small
+ * symbols confuse, so only a clear majority (> 60 % of the mass) overrides the convention (right ear
+ * first). Two panels are two ears: when both come out the same, the panel with the clearer vote keeps
+ * it and the other takes the other ear. One panel: null (each symbol's shape or colour says its ear).
+ */
+export function panelEars(votes: readonly { vote: number; mass: number }[], byColour: boolean): ('right' | 'left' | null)[] {
+  if (votes.length !== 2) return votes.map(() => null);
+  const decided = votes.map(({ vote, mass }, index) => {
+    const decisive = byColour ? vote !== 0 : Math.abs(vote) > 0.6 * mass;
+    return decisive ? (vote > 0 ? 'right' : 'left') : index === 0 ? 'right' : 'left';
+  });
+  if (decided[0] !== decided[1]) return decided;
+  const clarity = votes.map(({ vote, mass }) => (mass ? Math.abs(vote) / mass : 0));
+  const keeper = clarity[1] > clarity[0] ? 1 : 0;
+  const other = decided[keeper] === 'right' ? 'left' : 'right';
+  return keeper === 0 ? [decided[0], other] : [other, decided[1]];
 }
 
 /**
