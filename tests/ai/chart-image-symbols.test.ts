@@ -232,6 +232,15 @@ describe('grid and axis details from real screenshots', () => {
     expect(columns.map((c) => Math.round(c.pos))).toEqual([306]);
   });
 
+  it('fits 125–8000 Hz when the rows fade out before the 8 kHz frame (the frame line was not found)', () => {
+    // Lines 125…4000 with 750/3000/6000; the rows (and so the panel) end at the 6 kHz line.
+    const [x125, b] = [647, 67];
+    const hz = [125, 250, 500, 750, 1000, 2000, 3000, 4000, 6000];
+    const cols = [639, ...hz.map((f) => x125 + b * log2(f / 125))];
+    const axis = fitFrequencyAxis(cols, 639, x125 + b * log2(6000 / 125));
+    expect(xOfHz(axis!, 1000)).toBeCloseTo(x125 + 3 * b, 0);
+  });
+
   it('leaves out a separator line that runs far past the panel at both ends', () => {
     const row = (pos: number): RuledLine => ({ pos, from: 60, to: 560, thickness: 1 });
     const col = (pos: number, from = 50, to = 400): RuledLine => ({ pos, from, to, thickness: 1 });

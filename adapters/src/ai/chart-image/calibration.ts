@@ -30,7 +30,8 @@ export function fitFrequencyAxis(columns: readonly number[], left: number, right
           if (b < width / 9 || b > width / 4.6) continue;
           const a = columns[i] - b * Math.log2(all[p]);
           const axis = { a, b, score: 0 };
-          if (xOfHz(axis, 250) < left - tol || xOfHz(axis, 8000) > right + tol) continue;
+          // 8000 Hz may lie a little past the rows' end (rows fading into a shaded margin before the frame).
+          if (xOfHz(axis, 250) < left - tol || xOfHz(axis, 8000) > right + Math.max(tol, 0.6 * b)) continue;
           const near = Math.max(2.5, 0.05 * b);
           const explained = new Set<number>();
           let score = 0;

@@ -218,7 +218,8 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     // labels just outside it ("0" of "100") are not searched.
     const pad = 0.15 * s10;
     const columns = [125, 250, 500, 750, 1000, 1500, 2000, 3000, 4000, 6000, 8000].map((hz) => xOfHz(panel.freq, hz));
-    const box = { x0: panel.grid.left - pad, x1: panel.grid.right + pad, y0: panel.grid.top - pad, y1: panel.grid.bottom + pad, columns };
+    // (The 8 kHz column may lie a little past rows that fade before the frame: the box reaches it.)
+    const box = { x0: panel.grid.left - pad, x1: Math.max(panel.grid.right, xOfHz(panel.freq, 8000)) + pad, y0: panel.grid.top - pad, y1: panel.grid.bottom + pad, columns };
     // Air symbols first; bone symbols are then searched with the air symbols' strokes taken out, so
     // a `<` drawn inside an O or a `]` against a □ is judged on its own strokes.
     const sameField = rightField === leftField;
