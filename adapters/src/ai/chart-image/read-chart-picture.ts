@@ -247,11 +247,14 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       boneRightField = withoutShapes(rightField, airRight, dilate);
     }
     const boneLeftField = sameField ? boneRightField : withoutShapes(leftField, airLeft, dilate);
+    // Bone symbols are not searched in the margin above or below the frame, where the frequency
+    // labels ("1000" holds a `]`-like 1) sit; bone at −10 or 120 dB sits on the frame line, inside.
+    const boneBox = { ...box, y0: panel.grid.top, y1: panel.grid.bottom };
     const found: { sym: FoundSymbol; field: SymbolField }[] = [
       ...airRight.map((sym) => ({ sym, field: rightField })),
-      ...withoutPartialBones([...airRight, ...findSymbols(boneRightField, BONE_RIGHT, sizes, box)]).filter((sym) => conductionOfKind(sym.kind) === 'bone').map((sym) => ({ sym, field: boneRightField })),
+      ...withoutPartialBones([...airRight, ...findSymbols(boneRightField, BONE_RIGHT, sizes, boneBox)]).filter((sym) => conductionOfKind(sym.kind) === 'bone').map((sym) => ({ sym, field: boneRightField })),
       ...airLeft.map((sym) => ({ sym, field: leftField })),
-      ...withoutPartialBones([...airLeft, ...findSymbols(boneLeftField, BONE_LEFT, sizes, box)]).filter((sym) => conductionOfKind(sym.kind) === 'bone').map((sym) => ({ sym, field: boneLeftField })),
+      ...withoutPartialBones([...airLeft, ...findSymbols(boneLeftField, BONE_LEFT, sizes, boneBox)]).filter((sym) => conductionOfKind(sym.kind) === 'bone').map((sym) => ({ sym, field: boneLeftField })),
     ];
     return { panel, found };
   });
