@@ -250,6 +250,14 @@ describe('grid and axis details from real screenshots', () => {
     expect(panels[0].columns.map((c) => c.pos)).not.toContain(556);
   });
 
+  it('finds a faint blurred grid line with the halved ink threshold only (the fallback when no grid calibrates)', () => {
+    const [w, h] = [60, 30];
+    const rgb = new Uint8Array(w * h * 3).fill(250);
+    for (let x = 0; x < w; x++) for (const y of [14, 15, 16]) rgb.fill(240, (y * w + x) * 3, (y * w + x) * 3 + 3); // 10 levels under the paper
+    expect(buildMasks({ width: w, height: h, rgb }).ink[15 * w + 30]).toBe(0);
+    expect(buildMasks({ width: w, height: h, rgb }, 24, 6, 0.025).ink[15 * w + 30]).toBe(1);
+  });
+
   it('puts the pale, thin strokes of a tinted symbol into the colour mask, not the rims of strong strokes', () => {
     const [w, h] = [60, 30];
     const rgb = new Uint8Array(w * h * 3).fill(250);

@@ -56,7 +56,7 @@ export function greyOf(p: Picture): Float32Array {
  * (window `win`) by more than `delta` grey levels, after a 3×3 smoothing against noise. Uneven
  * lighting moves the local mean with it, so a shaded corner stays readable.
  */
-export function buildMasks(p: Picture, win = 24, delta = 12): Masks {
+export function buildMasks(p: Picture, win = 24, delta = 12, relative = 0.05): Masks {
   const { width: w, height: h } = p;
   const grey = greyOf(p);
   const smooth = new Float32Array(w * h);
@@ -83,7 +83,7 @@ export function buildMasks(p: Picture, win = 24, delta = 12): Masks {
       const bg = background[i];
       const [R, G, B] = [p.rgb[i * 3], p.rgb[i * 3 + 1], p.rgb[i * 3 + 2]];
       const chroma = Math.max(R, G, B) - Math.min(R, G, B);
-      if (smooth[i] < bg - Math.max(delta, 0.05 * bg) || chroma > 60) ink[i] = 1;
+      if (smooth[i] < bg - Math.max(delta, relative * bg) || chroma > 60) ink[i] = 1;
       if (R - Math.max(G, B) > 45 && R > 90) red[i] = 1;
       else if (ink[i] && R - Math.max(G, B) > 10 && sumR.sum(x - 1, y - 1, x + 2, y + 2) > 8 * 9) paleRed[i] = 1;
       if (B - Math.max(R, G) > 35 && B > 70 && B - R > 45) blue[i] = 1;

@@ -75,7 +75,13 @@ export async function analyseChartPicture(bytes: Uint8Array, options: ChartReadO
     picture = { width: picture.width, height: picture.height, rgb: unslant(picture.rgb, picture.width, picture.height, keystone) };
     masks = buildMasks(picture);
   }
-  const panels = calibratedPanels(masks);
+  let panels = calibratedPanels(masks);
+  if (!panels.length) {
+    // Faint grid lines (light grey, then blurred) can stay under the ink threshold: once more with half of it.
+    const faint = buildMasks(picture, 24, 6, 0.025);
+    panels = calibratedPanels(faint);
+    if (panels.length) masks = faint;
+  }
   if (!panels.length) return { status: 'not_applicable', reason: 'Nenhuma grade de audiograma reconhecida na imagem (eixos de frequência e dB não calibrados).' };
 
   const notes: string[] = [];
