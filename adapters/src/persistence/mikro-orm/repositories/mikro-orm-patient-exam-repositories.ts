@@ -74,19 +74,22 @@ export class MikroOrmPatientRepository implements PatientRepository {
         order = 'p.name_search, p.id';
       }
     }
-    const page = `from patient p left join company c on c.id = p.company_id where ${where} order by ${order} limit ? offset ?`;
     const examCount = '(select count(*) from exam e where e.patient_id = p.id) as exam_count';
     if (query.q || query.archived) {
-      // A search counts its matches in the same statement (a window over the matches): the trigram match
-      // is the expensive part and runs once, not once for the page and again for the count (issue 22).
-      const rows = await run(`select ${PATIENT_COLUMNS}, ${examCount}, count(*) over () as total_count ${page}`, [...params, query.limit, query.offset]);
+      // A search counts its matches in the same statement: the matches (id and sort keys only) once, then
+      // their count and the page's rows from them — the trigram match is the expensive part and runs once,
+      // not once for the page and again for the count (issue 22).
+      const rows = await run(`with m as materialized (select p.id, p.name_search, p.created_at from patient p where ${where}),
+          pg as (select id from m order by ${order.replace(/p\./g, '')} limit ? offset ?)
+        select ${PATIENT_COLUMNS}, ${examCount}, (select count(*) from m) as total_count
+        from pg join patient p on p.id = pg.id left join company c on c.id = p.company_id order by ${order}`, [...params, query.limit, query.offset]);
       // a page past the last match has no row to carry the count
       const total = rows.length ? Number(rows[0].total_count) : query.offset > 0
         ? Number((await run<{ n: string }>(`select count(*) as n from patient p where ${where}`, params))[0]?.n ?? 0) : 0;
       return { items: rows.map((r) => ({ ...toPatient(r), examCount: Number(r.exam_count) })), total };
     }
     const [rows, count] = await Promise.all([
-      run(`select ${PATIENT_COLUMNS}, ${examCount} ${page}`, [...params, query.limit, query.offset]),
+      run(`select ${PATIENT_COLUMNS}, ${examCount} from patient p left join company c on c.id = p.company_id where ${where} order by ${order} limit ? offset ?`, [...params, query.limit, query.offset]),
       run<{ n: string }>(`select coalesce((select patients from organization_counter where organization_id = ?), 0) - ${ARCHIVED_PATIENTS} as n`, [query.organizationId, query.organizationId]),
     ]);
     return { items: rows.map((r) => ({ ...toPatient(r), examCount: Number(r.exam_count) })), total: Number(count[0]?.n ?? 0) };
