@@ -52,6 +52,13 @@ describe('ChartImageAudiogramReader on generated charts', () => {
     expect(diffAgainstTruth(shared, outcome.reading)).toEqual([]);
   });
 
+  it('does not read the half-octave labels under the frame as symbols at 120 dB (black and white)', async () => {
+    const outcome = await readChartPicture(await png({ ...base, colour: false, red: '#111111', blue: '#111111', symbolSize: 9, halfOctaves: 'all', gridColour: '#c8c8c8' }), { ocr: false });
+    expect(outcome.status).toBe('read');
+    if (outcome.status !== 'read') return;
+    expect([outcome.reading.right.air[3000], outcome.reading.right.air[6000], outcome.reading.left.air[3000], outcome.reading.left.air[6000]]).toEqual([50, 55, 30, 40]);
+  });
+
   it('reads a no-response arrow as NR at the drawn level', async () => {
     const withNr = { ...set, right: { air: { ...set.right.air, 8000: noResponse(110) } } } as unknown as typeof set;
     const outcome = await readChartPicture(await png(base, withNr), { ocr: false });

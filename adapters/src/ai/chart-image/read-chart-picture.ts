@@ -223,9 +223,12 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     // Symbols are centred on or inside the frame (an edge symbol sits on the frame line); the axis
     // labels just outside it ("0" of "100") are not searched.
     const pad = 0.15 * s10;
+    // Above and below, a symbol at −10 or 120 dB is centred on the frame line; the frequency labels
+    // written just outside it ("3000" under a half-octave column) are not searched.
+    const padY = 0.05 * s10;
     const columns = [125, 250, 500, 750, 1000, 1500, 2000, 3000, 4000, 6000, 8000].map((hz) => xOfHz(panel.freq, hz));
     // (The 8 kHz column may lie a little past rows that fade before the frame: the box reaches it.)
-    const box = { x0: panel.grid.left - pad, x1: Math.max(panel.grid.right, xOfHz(panel.freq, 8000)) + pad, y0: panel.grid.top - pad, y1: panel.grid.bottom + pad, columns };
+    const box = { x0: panel.grid.left - pad, x1: Math.max(panel.grid.right, xOfHz(panel.freq, 8000)) + pad, y0: panel.grid.top - padY, y1: panel.grid.bottom + padY, columns };
     // Air symbols first; bone symbols are then searched with the air symbols' strokes taken out, so
     // a `<` drawn inside an O or a `]` against a □ is judged on its own strokes.
     const sameField = rightField === leftField;
