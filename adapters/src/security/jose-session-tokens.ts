@@ -6,11 +6,22 @@ import { readOrCreateSecretFile } from './secret-file';
 const ISSUER = 'limiar';
 const AUDIENCE = 'limiar-api';
 
-/** HS256 JWTs carrying the session id; revocation lives in the session table, not here. */
+/** Tokens whose signature and claims were checked, kept per process (ADR 0023 allows it: nothing another process needs). */
+const VERIFIED_CAPACITY = 4096;
+
+/**
+ * HS256 JWTs carrying the session id; revocation lives in the session table, not here.
+ *
+ * A token's signature and claims never change, so a token verified once is remembered (a bounded map,
+ * oldest dropped first) with its expiry, which is checked again on every use: WebCrypto's HMAC check (jose)
+ * took ~8 % of the API's CPU under load (issue 22's load bench), and a client sends the same token with
+ * every request. The session row is still read on every request (logout and revocation are immediate).
+ */
 export class JoseSessionTokens implements SessionTokens {
   private readonly key: Uint8Array;
+  private readonly verified = new Map<string, { claims: SessionClaims; expiresAtMs: number }>();
 
-  constructor(secret: string) {
+  constructor(secret: string, private readonly now: () => number = Date.now) {
     this.key = new TextEncoder().encode(secret);
   }
 
@@ -26,10 +37,19 @@ export class JoseSessionTokens implements SessionTokens {
   }
 
   async verify(token: string): Promise<SessionClaims | undefined> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAtMs > this.now()) return known.claims;
+      this.verified.delete(token);
+      return undefined;
+    }
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
-      if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return undefined;
-      return { sessionId: payload.sid, userId: payload.sub };
+      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'], currentDate: new Date(this.now()) });
+      if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return undefined;
+      const claims = { sessionId: payload.sid, userId: payload.sub };
+      if (this.verified.size >= VERIFIED_CAPACITY) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });
+      return claims;
     } catch {
       return undefined;
     }
