@@ -84,27 +84,17 @@ export function classifyHistory<E extends ClassifiableExam>(exams: readonly E[],
       const own = stepAlerts(step);
       if (own.length) alertsOfDate.set(current.date, [...(alertsOfDate.get(current.date) ?? []), ...own]);
       triggers = step.comparison.desencadeamento === true || step.comparison.agravamento === true;
-    } else if (!document) {
-      roleJson = '';
-      if (asObject) {
-        role = {
-          exam_role: entry.role,
-          reference_basis: entry.referenceBasis,
-          reference_designation_reason: entry.role === 'referencia' ? current.designatedReference?.reason : undefined,
-          new_reference_date: entry.referenceAfter?.date,
-          new_reference_exam_id: entry.referenceAfter?.id,
-          new_reference_basis: entry.referenceBasisAfter,
-        };
-      }
     } else {
-      roleJson = JSON.stringify({
+      // a reference or an exam without a comparison: its role and the reference it leaves for the next exams
+      role = {
         exam_role: entry.role,
         reference_basis: entry.referenceBasis,
         reference_designation_reason: entry.role === 'referencia' ? current.designatedReference?.reason : undefined,
         new_reference_date: entry.referenceAfter?.date,
         new_reference_exam_id: entry.referenceAfter?.id,
         new_reference_basis: entry.referenceBasisAfter,
-      }).slice(1, -1);
+      };
+      roleJson = document ? JSON.stringify(role).slice(1, -1) : '';
     }
     let body = '';
     if (document) {
