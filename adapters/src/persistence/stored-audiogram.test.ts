@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AIR_FREQUENCIES, BONE_FREQUENCIES, fromWireAudiogram, noResponse, toWireAudiogram, type EarAudiogram, type Threshold } from '../../../core/src';
-import { decodeStoredAudiogram, encodeStoredAudiogram, thresholdCellsOfHex } from './stored-audiogram';
+import { decodeStoredAudiogram, encodeStoredAudiogram, storedSlots } from './stored-audiogram';
 
 // ADR 0026: the thresholds of an exam row as 16–52 bytes. Whatever the wire shape held must come back
 // exactly as the wire shape's own reading gave it (fromWireAudiogram ∘ toWireAudiogram).
@@ -52,11 +52,10 @@ describe('stored audiogram (ADR 0026)', () => {
     expect(() => decodeStoredAudiogram(Buffer.alloc(17))).toThrow(/17 bytes/);
   });
 
-  it('writes the 26 CSV cells of the export from the hex text', () => {
-    const hex = `\\x${encodeStoredAudiogram({ air: { 250: 5, 500: noResponse(120) }, bone: { 4000: 12.5 } }, { air: { 8000: -10 } }).toString('hex')}`;
-    const cells = thresholdCellsOfHex(hex).split(';');
-    expect(cells).toHaveLength(26);
-    expect([cells[0], cells[1], cells[15], cells[20], cells[25]]).toEqual(['5', 'NR120', '-10', '12,5', '']);
-    expect(thresholdCellsOfHex(null)).toBe(';'.repeat(25));
+  it('walks the slots in layout order for the export (air OD, air OE, bone OD, bone OE)', () => {
+    const slots = storedSlots(encodeStoredAudiogram({ air: { 250: 5, 500: noResponse(120) }, bone: { 4000: 12.5 } }, { air: { 8000: -10 } }));
+    expect(slots).toHaveLength(26);
+    expect([slots[0], slots[1], slots[15], slots[20], slots[25]]).toEqual([5, noResponse(120), -10, 12.5, undefined]);
+    expect(storedSlots(encodeStoredAudiogram({ air: { 250: 5 } }, { air: {} }))).toHaveLength(16);
   });
 });

@@ -112,29 +112,11 @@ export function decodeStoredAudiogram(bytes: Uint8Array): { right: EarAudiogram;
   return { right: ear(0), left: ear(1) };
 }
 
-/** The bytes as PostgreSQL's COPY text format writes a bytea (`\\x` then hex: the backslash escaped). */
-export const storedAudiogramCopyText = (bytes: Buffer): string => `\\\\x${bytes.toString('hex')}`;
-
-const cellOf = (t: Threshold | undefined): string => {
-  if (t === undefined || t === null) return '';
-  const value = isNoResponse(t) ? t.level : t;
-  const text = String(value).replace('.', ',');
-  return isNoResponse(t) ? `NR${text}` : text;
-};
-
 /**
- * The 26 threshold cells of the exams CSV, `;`-joined — air OD, air OE, bone OD, bone OE: a value →
- * decimal comma, no response → `NR<level>`, not measured → empty — from the bytea's hex text
- * (`\x…`, as COPY's text format gives it once unescaped); null (no row) → all empty.
+ * Every slot of stored bytes in layout order — air OD, air OE, then (26 slots) bone OD, bone OE; undefined
+ * when not measured. For readers that walk the slots rather than the ears (the CSV export).
  */
-export function thresholdCellsOfHex(hexText: string | null): string {
-  if (hexText === null) return ';'.repeat(AIR_SLOTS + BONE_SLOTS - 1);
-  const bytes = Buffer.from(hexText.slice(2), 'hex');
+export function storedSlots(bytes: Uint8Array): Array<Threshold | undefined> {
   const { isWide, slots } = shapeOf(bytes.length);
-  let out = '';
-  for (let i = 0; i < AIR_SLOTS + BONE_SLOTS; i++) {
-    if (i) out += ';';
-    if (i < slots) out += cellOf(slotValue(bytes, i, isWide));
-  }
-  return out;
+  return Array.from({ length: slots }, (_, i) => slotValue(bytes, i, isWide));
 }

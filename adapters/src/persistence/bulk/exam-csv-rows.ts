@@ -1,8 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../../../core/src';
-import { thresholdCellsOfHex } from '../stored-audiogram';
+import { AIR_FREQUENCIES, BONE_FREQUENCIES, alertsOf, isNoResponse, type AlertFacts, type Threshold } from '../../../../core/src';
+import { AIR_SLOTS, BONE_SLOTS, storedSlots } from '../stored-audiogram';
 import { br, brFromText, csv, dec, field, text, yesNo } from './csv-cells';
-import { alertsOf, type AlertFacts } from '../../../../core/src';
 import { CLASSIFICATION_COLUMNS } from '../classification-row';
 
 const EARS = ['od', 'oe'] as const;
@@ -59,6 +58,21 @@ function mean(hundredths: string, bound: boolean): string {
   return bound ? `${AT_LEAST}${text}` : text;
 }
 
+const NO_THRESHOLDS = ';'.repeat(AIR_SLOTS + BONE_SLOTS - 1);
+/** A threshold cell: decimal comma, `NR<level>` for no response, empty when not measured. */
+const thresholdCell = (t: Threshold | undefined): string => (t === undefined || t === null ? '' : isNoResponse(t) ? `NR${dec(String(t.level))}` : dec(String(t))!);
+/**
+ * The 26 threshold cells (air OD, air OE, bone OD, bone OE), `;`-joined, from the stored bytes' COPY text
+ * once unescaped (`\x` and hex, ADR 0026); an exam without bone conduction leaves its 10 bone cells empty.
+ */
+function thresholdCells(hexText: string | null): string {
+  if (hexText === null) return NO_THRESHOLDS;
+  const slots = storedSlots(Buffer.from(hexText.slice(2), 'hex'));
+  let out = '';
+  for (let i = 0; i < AIR_SLOTS + BONE_SLOTS; i++) out += `${i ? ';' : ''}${i < slots.length ? thresholdCell(slots[i]) : ''}`;
+  return out;
+}
+
 /** One exams COPY line (the `EXAM_COPY_COLUMNS`, no newline) → one CSV row (no newline). */
 export function examCsvLine(line: string): string {
   const f = line.split('\t');
@@ -66,7 +80,7 @@ export function examCsvLine(line: string): string {
   return `${text(field(f[0]))};${csv(field(f[1]))};${br(field(f[2]))};${field(f[3]) ?? ''};${csv(field(f[4]))};${text(field(f[5]))};`
     + `${text(field(f[6]))};${br(field(f[7]))};${text(field(f[8]))};${field(f[9]) ?? ''};${text(field(f[10]))};${text(field(f[11]))};`
     + `${dec(field(f[12])) ?? ''};${br(field(f[13]))};${dec(field(f[14])) ?? ''};`
-    + `${thresholdCellsOfHex(field(f[15]))};${classificationCells(f, field(f[7])!)};${csv(field(f[16]))}`;
+    + `${thresholdCells(field(f[15]))};${classificationCells(f, field(f[7])!)};${csv(field(f[16]))}`;
 }
 
 /**

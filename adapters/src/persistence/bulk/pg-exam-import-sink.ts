@@ -9,14 +9,16 @@ import {
   type ReferenceDesignation, formatCnpj, type ClassificationColumns, type ClassificationUpdate,
 } from '../../../../core/src';
 import { CLASSIFICATION_COLUMNS, CLASSIFICATION_RECORD_TYPES, rowOfColumns } from '../classification-row';
-import { decodeStoredAudiogram, encodeStoredAudiogram, storedAudiogramCopyText } from '../stored-audiogram';
+import { decodeStoredAudiogram, encodeStoredAudiogram } from '../stored-audiogram';
 import { uuidV7 } from '../../ids/uuid-v7';
 
+/** A bytea as COPY text: `\x` and its hex digits, the backslash escaped. */
+const byteaCell = (hex: string): string => `\\\\x${hex}`;
 const NATURAL_KEY = /^[0-9a-f]{32}$/;
 /** A natural key (32 hex digits, `digest`) as COPY text of its 16-byte bytea. */
 function naturalKeyCell(key: string): string {
   if (!NATURAL_KEY.test(key)) throw new Error(`Chave natural inválida: ${key.slice(0, 40)} (esperados 32 dígitos hexadecimais)`);
-  return `\\\\x${key}`;
+  return byteaCell(key);
 }
 
 const COPY_SPECIAL = /[\\\t\n\r]/;
@@ -180,7 +182,7 @@ class PgBatch implements ExamImportBatch {
       for (const e of exams) {
         const at = e.createdAt.toISOString();
         chunk += `${e.id}\t${org}\t${e.patientId}\t${e.date}\t${cell(e.operatorName)}\t${cell(e.operatorRegistration)}\t${cell(e.consultationReason)}\t${cell(e.ambientNoiseDb)}\t`
-          + `${cell(e.calibrationDate)}\t${cell(e.transducer ?? DEFAULT_TRANSDUCER)}\t${cell(e.acousticRestHours)}\t${storedAudiogramCopyText(encodeStoredAudiogram(e.right, e.left))}\t`
+          + `${cell(e.calibrationDate)}\t${cell(e.transducer ?? DEFAULT_TRANSDUCER)}\t${cell(e.acousticRestHours)}\t${byteaCell(encodeStoredAudiogram(e.right, e.left).toString('hex'))}\t`
           + `${e.rulesVersion}\t${naturalKeyCell(e.naturalKey)}\t${at}\t${at}\t${cell(e.examType)}${classificationCells(e.classificationColumns)}\n`;
         if (chunk.length > 256 * 1024) {
           yield chunk;
