@@ -56,7 +56,7 @@ function inHistoryOrder<E extends ClassifiableExam>(exams: readonly E[]): E[] {
  */
 export function classifyHistory<E extends ClassifiableExam>(exams: readonly E[], patient: { sex?: WorkerSex }, options: ClassifyOptions = {}): Array<ClassifiedEntry<E>> {
   const asObject = options.document === 'object';
-  const document = options.document !== false && !asObject;
+  const asText = options.document !== false && !asObject;
   const ordered = inHistoryOrder(exams);
   const walk = walkReferenceHistory(ordered.map((e) => toAudiometricExam(e)));
   const out: Array<ClassifiedEntry<E>> = [];
@@ -67,56 +67,45 @@ export function classifyHistory<E extends ClassifiableExam>(exams: readonly E[],
     const entry = walk.entries[k];
     const current = entry.exam;
     const examSummary = summarizeExam(current) as unknown as Record<string, unknown>;
-    const examJson = document ? JSON.stringify(examSummary) : '';
     let stepSummary: Record<string, unknown> | undefined;
     const earlier = alertsOfDate.get(current.date)?.length ?? 0;
-    let roleJson: string;
-    let role: Record<string, unknown> | undefined;
-    let stepJson = '';
     let triggers = false;
     if (entry.step) {
       const step = entry.step;
-      roleJson = `"exam_role":"sequencial"`;
       const summary = summarizeStep(step, current, patient.sex);
       summary.sequential_date = undefined;
       stepSummary = summary as unknown as Record<string, unknown>;
-      if (document) stepJson = JSON.stringify(summary);
       const own = stepAlerts(step);
       if (own.length) alertsOfDate.set(current.date, [...(alertsOfDate.get(current.date) ?? []), ...own]);
       triggers = step.comparison.desencadeamento === true || step.comparison.agravamento === true;
-    } else {
-      // a reference or an exam without a comparison: its role and the reference it leaves for the next exams
-      role = {
-        exam_role: entry.role,
-        reference_basis: entry.referenceBasis,
-        reference_designation_reason: entry.role === 'referencia' ? current.designatedReference?.reason : undefined,
-        new_reference_date: entry.referenceAfter?.date,
-        new_reference_exam_id: entry.referenceAfter?.id,
-        new_reference_basis: entry.referenceBasisAfter,
-      };
-      roleJson = document ? JSON.stringify(role).slice(1, -1) : '';
     }
-    let body = '';
-    if (document) {
-      const ofDate = alertsOfDate.get(current.date);
-      const alerts = triggers ? JSON.stringify([...(ofDate ?? []), DIAGNOSIS_NOTICE]) : ofDate ? JSON.stringify(ofDate) : '[]';
-      body = `${head}${examJson.slice(1, -1)},${roleJson}${stepJson.length > 2 ? `,${stepJson.slice(1, -1)}` : ''},"alerts":${alerts}}`;
-    }
+    // a compared exam is "sequencial"; a reference or an exam without a comparison says its role and the reference it leaves
+    const role: Record<string, unknown> = entry.step ? { exam_role: 'sequencial' } : {
+      exam_role: entry.role,
+      reference_basis: entry.referenceBasis,
+      reference_designation_reason: entry.role === 'referencia' ? current.designatedReference?.reason : undefined,
+      new_reference_date: entry.referenceAfter?.date,
+      new_reference_exam_id: entry.referenceAfter?.id,
+      new_reference_basis: entry.referenceBasisAfter,
+    };
+    const ofDate = alertsOfDate.get(current.date) ?? [];
+    const alerts = triggers ? [...ofDate, DIAGNOSIS_NOTICE] : ofDate;
     // the document's value of a key: the step's (written last) over the exam's, undefined when JSON would drop it
     const columns = { ...columnsOf((key) => (stepSummary?.[key] !== undefined ? stepSummary[key] : examSummary[key])), earlierAlertsOfDate: earlier > 0 };
-    if (asObject) {
+    let classificationJson = '';
+    let document: Record<string, unknown> | undefined;
+    if (asText) {
+      const stepJson = stepSummary ? JSON.stringify(stepSummary) : '';
+      classificationJson = `${head}${JSON.stringify(examSummary).slice(1, -1)},${JSON.stringify(role).slice(1, -1)}${stepJson.length > 2 ? `,${stepJson.slice(1, -1)}` : ''},"alerts":${JSON.stringify(alerts)}}`;
+    } else if (asObject) {
       // the keys in the text's order; a key written twice keeps its first place and its last value, as JSON.parse does
-      const doc: Record<string, unknown> = { rules_version: RULES_VERSION };
-      put(doc, examSummary);
-      if (entry.step) doc.exam_role = 'sequencial';
-      else put(doc, role!);
-      if (stepSummary) put(doc, stepSummary);
-      const ofDate = alertsOfDate.get(current.date);
-      doc.alerts = triggers ? [...(ofDate ?? []), DIAGNOSIS_NOTICE] : ofDate ? [...ofDate] : [];
-      out.push({ exam: ordered[k], classificationJson: '', document: doc, columns, rulesVersion: RULES_VERSION });
-      continue;
+      document = { rules_version: RULES_VERSION };
+      put(document, examSummary);
+      put(document, role);
+      if (stepSummary) put(document, stepSummary);
+      document.alerts = [...alerts];
     }
-    out.push({ exam: ordered[k], classificationJson: body, columns, rulesVersion: RULES_VERSION });
+    out.push({ exam: ordered[k], classificationJson, document, columns, rulesVersion: RULES_VERSION });
   }
   return out;
 }
