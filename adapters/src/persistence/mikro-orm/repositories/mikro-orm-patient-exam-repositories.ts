@@ -63,7 +63,8 @@ export class MikroOrmPatientRepository implements PatientRepository {
     const digits = query.q?.replace(/\D/g, '') ?? '';
     let where = `p.organization_id = ? and p.archived_at is ${query.archived ? 'not ' : ''}null`;
     const params: unknown[] = [query.organizationId];
-    let order = 'p.created_at desc, p.id';
+    // the list's order: newest first, or by name when searching a name (columns of `patient`, unqualified)
+    let order = 'created_at desc, id';
     if (query.q) {
       if (digits.length >= 3 && digits.length === query.q.replace(/[.\-\s]/g, '').length) {
         where += ' and p.cpf like ?';
@@ -71,7 +72,7 @@ export class MikroOrmPatientRepository implements PatientRepository {
       } else {
         where += ' and p.name_search like limiar_search_text(?)';
         params.push(likeParam(query.q));
-        order = 'p.name_search, p.id';
+        order = 'name_search, id';
       }
     }
     const examCount = '(select count(*) from exam e where e.patient_id = p.id) as exam_count';
@@ -80,16 +81,16 @@ export class MikroOrmPatientRepository implements PatientRepository {
       // their count and the page's rows from them — the trigram match is the expensive part and runs once,
       // not once for the page and again for the count (issue 22).
       const rows = await run(`with m as materialized (select p.id, p.name_search, p.created_at from patient p where ${where}),
-          pg as (select id from m order by ${order.replace(/p\./g, '')} limit ? offset ?)
+          pg as (select id, row_number() over (order by ${order}) as n from m order by ${order} limit ? offset ?)
         select ${PATIENT_COLUMNS}, ${examCount}, (select count(*) from m) as total_count
-        from pg join patient p on p.id = pg.id left join company c on c.id = p.company_id order by ${order}`, [...params, query.limit, query.offset]);
+        from pg join patient p on p.id = pg.id left join company c on c.id = p.company_id order by pg.n`, [...params, query.limit, query.offset]);
       // a page past the last match has no row to carry the count
       const total = rows.length ? Number(rows[0].total_count) : query.offset > 0
         ? Number((await run<{ n: string }>(`select count(*) as n from patient p where ${where}`, params))[0]?.n ?? 0) : 0;
       return { items: rows.map((r) => ({ ...toPatient(r), examCount: Number(r.exam_count) })), total };
     }
     const [rows, count] = await Promise.all([
-      run(`select ${PATIENT_COLUMNS}, ${examCount} from patient p left join company c on c.id = p.company_id where ${where} order by ${order} limit ? offset ?`, [...params, query.limit, query.offset]),
+      run(`select ${PATIENT_COLUMNS}, ${examCount} from patient p left join company c on c.id = p.company_id where ${where} order by p.created_at desc, p.id limit ? offset ?`, [...params, query.limit, query.offset]),
       run<{ n: string }>(`select coalesce((select patients from organization_counter where organization_id = ?), 0) - ${ARCHIVED_PATIENTS} as n`, [query.organizationId, query.organizationId]),
     ]);
     return { items: rows.map((r) => ({ ...toPatient(r), examCount: Number(r.exam_count) })), total: Number(count[0]?.n ?? 0) };
