@@ -9,7 +9,8 @@ const list = (xs: string[]) => `array[${xs.map((x) => `'${x}'`).join(', ')}]`;
  *
  * - `audiogram` jsonb (the wire shape, ~440 bytes) → `bytea` of 16 or 26 slots (adapters/src/persistence/
  *   stored-audiogram.ts): 1 byte a slot when every value is on the 5 dB grid, else 2 bytes (tenths).
- *   `limiar_audiogram_bytes(jsonb)` converts, refusing (the migration fails, nothing changes) a frequency
+ *   `limiar_audiogram_bytes(jsonb)` converts (an absent or null conduction is one without values, as the wire
+ *   shape's reading took it), refusing (the migration fails, nothing changes) a shape it cannot read, a frequency
  *   outside the standard ones or a value it cannot keep exactly — never silently; it stays for tests and
  *   the reverse (`limiar_audiogram_jsonb`) serves `down`.
  * - `natural_key` 64 hex characters → the first 16 bytes of the same SHA-256 (`bytea`); a key that is not
@@ -36,16 +37,22 @@ export class Migration20261130000000CompactExamRow extends Migration {
         cond text;
         out bytea;
         i int;
+        -- a conduction absent or null is one without values, as the wire shape's reading took it
+        air jsonb := coalesce(nullif(a->'air', 'null'::jsonb), '{}');
+        bone jsonb := coalesce(nullif(a->'bone', 'null'::jsonb), '{}');
       begin
-        if exists (select 1 from jsonb_object_keys(coalesce(a->'air', '{}')) k where k <> all (${list(AIR)}))
-          or exists (select 1 from jsonb_object_keys(coalesce(a->'bone', '{}')) k where k <> all (${list(BONE)})) then
+        if jsonb_typeof(a) <> 'object' or jsonb_typeof(air) <> 'object' or jsonb_typeof(bone) <> 'object' then
+          raise exception 'audiograma ilegível: %', a;
+        end if;
+        if exists (select 1 from jsonb_object_keys(air) k where k <> all (${list(AIR)}))
+          or exists (select 1 from jsonb_object_keys(bone) k where k <> all (${list(BONE)})) then
           raise exception 'audiograma com frequência fora das de NR-7: %', a;
         end if;
         foreach cond in array array['air', 'bone'] loop
-          if cond = 'bone' and coalesce(a->'bone', '{}') = '{}' then exit; end if;
+          if cond = 'bone' and bone = '{}' then exit; end if;
           foreach side in array array['re', 'le'] loop
             foreach hz in array case when cond = 'air' then ${list(AIR)} else ${list(BONE)} end loop
-              t := a->cond->hz->side;
+              t := (case when cond = 'air' then air else bone end)->hz->side;
               if t is null or jsonb_typeof(t) = 'null' then
                 tenths := tenths || null::int;
                 continue;

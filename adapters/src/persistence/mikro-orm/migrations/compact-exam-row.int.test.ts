@@ -29,6 +29,20 @@ const ear = (v: fc.Arbitrary<number>): fc.Arbitrary<EarAudiogram> => fc.record({
 const exams = fc.sample(fc.oneof({ weight: 4, arbitrary: fc.tuple(ear(grid), ear(grid)) }, { weight: 1, arbitrary: fc.tuple(ear(tenths), ear(tenths)) }), { numRuns: 300, seed: 2230 })
   .map(([right, left], i) => ({ id: randomUUID(), right, left, key: createHash('sha256').update(`exame ${i}`).digest('hex') }));
 
+/**
+ * Wire texts as earlier versions, other writers or hand edits may have left them, beyond what
+ * `toWireAudiogram` writes: a conduction absent or null, frequencies and ears left out, numbers written
+ * as 5.0, no-responses with a decimal, keys in another order.
+ */
+const OTHER_SHAPES = [
+  '{"air": {"500": {"re": 10, "le": 15}}}',
+  '{"air": {"500": {"re": 10}, "4000": {"le": 45}}, "bone": null}',
+  '{"bone": {"500": {"re": 5, "le": null}}, "air": {"1000": {"le": 5.0, "re": 0}}}',
+  '{"air": {"8000": {"re": {"nr": 117.5}, "le": {"nr": 120}}, "250": {"re": -10, "le": 120}}, "bone": {}}',
+  '{"air": {}, "bone": {"4000": {"re": null, "le": null}}}',
+  '{"air": null, "bone": null}',
+].map((text) => ({ id: randomUUID(), text }));
+
 beforeAll(async () => {
   db = await createTestDatabase({ migrateTo: BEFORE });
   await sql('insert into organization (id, name, created_at) values (?, ?, now())', [ORG, 'Clínica']);
@@ -38,6 +52,10 @@ beforeAll(async () => {
     const key = i % 3 === 0 ? null : i === 1 ? 'chave-antiga' : e.key;
     await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, rules_version, natural_key, created_at, updated_at)
       values (?, ?, ?, date '2020-01-01' + ?::int, ?::jsonb, 'r', ?, now(), now())`, [e.id, ORG, PATIENT, i, JSON.stringify(toWireAudiogram(e.right, e.left)), key]);
+  }
+  for (const [i, o] of OTHER_SHAPES.entries()) {
+    await sql(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, rules_version, created_at, updated_at)
+      values (?, ?, ?, date '2010-01-01' + ?::int, ?::jsonb, 'r', now(), now())`, [o.id, ORG, PATIENT, i, o.text]);
   }
   await db.orm.getMigrator().up();
 }, 120_000);
@@ -49,7 +67,7 @@ describe('Migration20261130000000CompactExamRow', () => {
   it('reads every exam back as the wire shape gave it, stored in 16–52 bytes', async () => {
     const repository = new MikroOrmExamRepository(() => db.orm.em.fork());
     const stored = await repository.listAudiometryForPatient(ORG, PATIENT);
-    expect(stored).toHaveLength(exams.length);
+    expect(stored).toHaveLength(exams.length + OTHER_SHAPES.length);
     const byId = new Map(stored.map((s) => [s.id, s]));
     for (const e of exams) {
       const back = byId.get(e.id)!;
@@ -62,8 +80,16 @@ describe('Migration20261130000000CompactExamRow', () => {
     expect(sizes.some((s) => s.b >= 32)).toBe(true);
   });
 
+  it('reads the other shapes of the wire text back as the former reading of the wire shape did', async () => {
+    const byId = new Map((await new MikroOrmExamRepository(() => db.orm.em.fork()).listAudiometryForPatient(ORG, PATIENT)).map((s) => [s.id, s]));
+    for (const o of OTHER_SHAPES) {
+      const back = byId.get(o.id)!;
+      expect({ right: back.right, left: back.left }, o.text).toEqual(fromWireAudiogram(JSON.parse(o.text)));
+    }
+  });
+
   it('converts in SQL exactly as the adapter encodes, and back to the wire shape', async () => {
-    const rows = await sql<{ id: string; audiogram: Buffer; wire: unknown }>('select id, audiogram, limiar_audiogram_jsonb(audiogram) as wire from exam');
+    const rows = await sql<{ id: string; audiogram: Buffer; wire: unknown }>('select id, audiogram, limiar_audiogram_jsonb(audiogram) as wire from exam where id <> all(?::uuid[])', [`{${OTHER_SHAPES.map((o) => o.id).join(',')}}`]);
     const byId = new Map<string, (typeof exams)[number]>(exams.map((e) => [e.id, e]));
     for (const r of rows) {
       const e = byId.get(r.id)!;
@@ -90,7 +116,7 @@ describe('Migration20261130000000CompactExamRow', () => {
   });
 
   it('finds air thresholds in SQL (the worklist), and replaced three indexes with one', async () => {
-    const noAir = exams.filter((e) => !Object.values(e.right.air).some((t) => t !== null) && !Object.values(e.left.air).some((t) => t !== null)).map((e) => e.id).sort();
+    const noAir = [...OTHER_SHAPES.filter((o) => !Object.values(JSON.parse(o.text).air ?? {}).some((p) => Object.values(p as object).some((t) => t !== null))).map((o) => o.id), ...exams.filter((e) => !Object.values(e.right.air).some((t) => t !== null) && !Object.values(e.left.air).some((t) => t !== null)).map((e) => e.id)].sort();
     const found = await sql<{ id: string }>('select id from exam where not limiar_audiogram_has_air(audiogram) order by id');
     expect(found.map((r) => r.id)).toEqual(noAir);
     const indexes = (await sql<{ i: string }>(`select indexrelid::regclass::text as i from pg_index where indrelid = 'exam'::regclass order by 1`)).map((r) => r.i);
@@ -98,9 +124,33 @@ describe('Migration20261130000000CompactExamRow', () => {
     for (const gone of ['exam_org_natural_key_unique', 'exam_patient_date_idx', 'exam_org_date_idx']) expect(indexes).not.toContain(gone);
   });
 
-  it('refuses (and changes nothing) an audiogram it could not keep exactly', async () => {
-    for (const bad of ['{"air": {"750": {"re": 10, "le": 10}}, "bone": {}}', '{"air": {"500": {"re": 12.34, "le": null}}, "bone": {}}', '{"air": {"500": {"re": "10", "le": null}}, "bone": {}}']) {
+  it('refuses an audiogram it could not keep exactly', async () => {
+    for (const bad of ['{"air": {"750": {"re": 10, "le": 10}}, "bone": {}}', '{"air": {"500": {"re": 12.34, "le": null}}, "bone": {}}', '{"air": {"500": {"re": "10", "le": null}}, "bone": {}}',
+      '{"air": [10, 15]}', '[]']) {
       await expect(sql('select limiar_audiogram_bytes(?::jsonb)', [bad])).rejects.toThrow(/frequência|não pode ser gravado|ilegível/);
+    }
+  });
+
+  it('changes nothing when one stored audiogram cannot be kept: the migration fails, the rows stay as they were', async () => {
+    const other = await createTestDatabase({ migrateTo: BEFORE });
+    const run = <T = Record<string, unknown>>(q: string, params: unknown[] = []) => other.orm.em.getConnection().execute<T[]>(q, params);
+    try {
+      await run('insert into organization (id, name, created_at) values (?, ?, now())', [ORG, 'Clínica']);
+      await run(`insert into patient (id, organization_id, name, sex, created_at, updated_at) values (?, ?, 'Ana', 'F', now(), now())`, [PATIENT, ORG]);
+      const good = '{"air": {"500": {"le": 15, "re": 10}}, "bone": {}}';
+      for (const [i, text] of [good, '{"air": {"500": {"le": null, "re": 12.34}}, "bone": {}}'].entries()) {
+        await run(`insert into exam (id, organization_id, patient_id, exam_date, audiogram, rules_version, natural_key, created_at, updated_at)
+          values (?, ?, ?, date '2020-01-01' + ?::int, ?::jsonb, 'r', ?, now(), now())`, [randomUUID(), ORG, PATIENT, i, text, String(i).repeat(64)]);
+      }
+      await expect(other.orm.getMigrator().up()).rejects.toThrow(/não pode ser gravado/);
+      const columns = await run<{ c: string; t: string }>(`select column_name as c, data_type as t from information_schema.columns
+        where table_name = 'exam' and column_name in ('audiogram', 'natural_key') order by 1`);
+      expect(columns).toEqual([{ c: 'audiogram', t: 'jsonb' }, { c: 'natural_key', t: 'text' }]);
+      expect((await run<{ a: string }>('select audiogram::text as a from exam order by exam_date'))[0].a).toBe(good);
+      const indexes = (await run<{ i: string }>(`select indexrelid::regclass::text as i from pg_index where indrelid = 'exam'::regclass`)).map((r) => r.i);
+      expect(indexes).toEqual(expect.arrayContaining(['exam_org_natural_key_unique', 'exam_patient_date_idx', 'exam_org_date_idx']));
+    } finally {
+      await other.drop();
     }
   });
 });
