@@ -5,9 +5,9 @@ import { decodePicture, rotatePicture } from './decode-picture';
 import { estimateKeystone, estimateSkew, unslant } from './deskew';
 import { findLines, findPanels, type PanelGrid } from './grid';
 import { mapSymbol, positionOnPicture, type MappedPoint } from './mapping';
-import { buildMasks, dilate, type Masks, type Picture } from './picture';
+import { buildMasks, dilate, greyOf, type Masks, type Picture } from './picture';
 import { readAxisLabels } from './axis-labels';
-import { conductionOfKind, findSymbols, hasNoResponseArrow, LEFT_KINDS, RIGHT_KINDS, earOfKind, findPairs, pairOnSpot, withoutShapes, type FoundSymbol, type SymbolField } from './symbols';
+import { conductionOfKind, findSymbols, hasNoResponseArrow, LEFT_KINDS, RIGHT_KINDS, earOfKind, findPairs, pairOnSpot, withoutShapes, type FoundSymbol, type SymbolField, type SymbolKind } from './symbols';
 
 const AIR_RIGHT = RIGHT_KINDS.filter((k) => conductionOfKind(k) === 'air');
 const AIR_LEFT = LEFT_KINDS.filter((k) => conductionOfKind(k) === 'air');
@@ -71,7 +71,8 @@ export async function analyseChartPicture(bytes: Uint8Array, options: ChartReadO
   // picture (the rotation above straightens one angle only). Straightened when any band slants.
   const keystone = estimateKeystone(masks.ink, masks.width, masks.height);
   const slanted = Math.max(...Object.values(keystone).map(Math.abs)) >= 0.3;
-  if (slanted) {
+  const GEO = process.env.GEO_RECT ? (await import('./rectify')).straightenSlants(picture, masks.ink) : null;
+  if (GEO) { picture = GEO.picture; masks = buildMasks(picture); } else if (slanted && !process.env.GEO_RECT) {
     picture = { width: picture.width, height: picture.height, rgb: unslant(picture.rgb, picture.width, picture.height, keystone) };
     masks = buildMasks(picture);
   }
@@ -153,6 +154,53 @@ export function gridMask(masks: Masks, panels: readonly CalibratedPanel[]): Uint
   return out;
 }
 
+/**
+ * The grid mask without the pixels of a symbol's stroke drawn over a lighter grid line: on each ruled
+ * line, an inked pixel clearly darker than the line's own median (by max(40, 0.3 × the line's contrast
+ * with the paper)) is the symbol's, not the line's, so the matcher sees it as ink instead of unknown.
+ * A grey grid under black symbols then no longer hides an O's sides or a □'s corners.
+ */
+export function withoutDarkStrokes(grid: Uint8Array, picture: Picture, masks: Masks, panels: readonly CalibratedPanel[]): Uint8Array {
+  const { width: w, height: h } = masks;
+  const grey = greyOf(picture);
+  // Per pixel, the darkest grey a symbol must beat: the lowest limit of the lines through it (where a
+  // darker line crosses a lighter one, the crossing is the darker line's, not a symbol).
+  const limits = new Float32Array(w * h).fill(Infinity);
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1];
+  for (const { grid: g } of panels) {
+    for (const [line, horizontal] of [...g.rows.map((r) => [r, true] as const), ...g.columns.map((c) => [c, false] as const)]) {
+      const half = line.thickness / 2 + 1;
+      const [lo, hi] = [Math.max(0, Math.floor(line.pos - half)), Math.min((horizontal ? h : w) - 1, Math.ceil(line.pos + half - 1))];
+      const [from, to] = [Math.max(0, Math.floor(line.from)), Math.min((horizontal ? w : h) - 1, Math.round(line.to))];
+      const beside = Math.min((horizontal ? h : w) - 1, Math.round(line.pos + half + 2));
+      // The line's core: the darkest pixel across its width, along it (its anti-aliased rims are lighter).
+      const own: number[] = [];
+      const paper: number[] = [];
+      for (let t = from; t <= to; t += 2) {
+        let core = Infinity;
+        for (let u = lo; u <= hi; u++) {
+          const i = horizontal ? u * w + t : t * w + u;
+          if (masks.ink[i]) core = Math.min(core, grey[i]);
+        }
+        if (core < Infinity) own.push(core);
+        const j = horizontal ? beside * w + t : t * w + beside;
+        if (!masks.ink[j]) paper.push(grey[j]);
+      }
+      const lineGrey = own.length >= 10 ? median(own) : 0;
+      const limit = paper.length >= 10 ? lineGrey - Math.max(40, 0.3 * (median(paper) - lineGrey)) : 0;
+      for (let u = lo; u <= hi; u++) {
+        for (let t = from; t <= to; t++) {
+          const i = horizontal ? u * w + t : t * w + u;
+          if (limit < limits[i]) limits[i] = limit;
+        }
+      }
+    }
+  }
+  const out = grid.slice();
+  for (let i = 0; i < out.length; i++) if (out[i] && masks.ink[i] && grey[i] < limits[i]) out[i] = 0;
+  return out;
+}
+
 export function field(mask: Uint8Array, grid: Uint8Array, w: number, h: number): SymbolField {
   const raw = new Uint8Array(mask.length);
   for (let i = 0; i < mask.length; i++) raw[i] = mask[i] && !grid[i] ? 1 : 0;
@@ -208,7 +256,7 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
   const s10min = Math.min(...panels.map((p) => Math.abs(10 / p.level.d)));
   const useRed = reds > Math.max(60, 4 * s10min);
   const useBlue = blues > Math.max(60, 4 * s10min);
-  const inkField = field(masks.ink, grid, w, h);
+  const inkField = field(masks.ink, withoutDarkStrokes(grid, picture, masks, panels), w, h);
   // Grey grid lines are not red or blue: the colour masks keep every pixel of a symbol.
   const none = new Uint8Array(w * h);
   // A symbol's pale, anti-aliased strokes carry only a trace of its colour: the colour spreads from
@@ -255,6 +303,19 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       airLeft = findSymbols(leftField, AIR_LEFT, chartSizes, box);
       boneRightField = withoutShapes(rightField, airRight, dilate);
     }
+    // Symbols drawn half a row apart (an O at 0 dB and an X at 5 dB) overlap: the weaker is left
+    // with the stronger's strokes as stray ink. Searched again around the found symbols, with their
+    // strokes taken out (unknown, like grid lines); a symbol found clear of every other is added.
+    if (sameField) {
+      const more = overlapped(boneRightField, [...airRight, ...airLeft], AIR_BOTH, box, true);
+      airRight = [...airRight, ...more.filter((a) => earOfKind(a.kind) === 'right')];
+      airLeft = [...airLeft, ...more.filter((a) => earOfKind(a.kind) === 'left')];
+      boneRightField = withoutShapes(rightField, [...airRight, ...airLeft], dilate);
+    } else {
+      airRight = [...airRight, ...overlapped(boneRightField, airRight, AIR_RIGHT, box, false)];
+      boneRightField = withoutShapes(rightField, airRight, dilate);
+      airLeft = [...airLeft, ...overlapped(withoutShapes(leftField, airLeft, dilate), airLeft, AIR_LEFT, box, false)];
+    }
     const boneLeftField = sameField ? boneRightField : withoutShapes(leftField, airLeft, dilate);
     // Bone symbols are not searched in the margin above or below the frame, where the frequency
     // labels ("1000" holds a `]`-like 1) sit; bone at −10 or 120 dB sits on the frame line, inside.
@@ -291,6 +352,21 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     }
   }
   return dedupePoints(points);
+}
+
+/**
+ * Air symbols hidden by a neighbour's strokes: searched within 2.5 sizes of the found ones in a field
+ * where those are taken out, at the found symbols' sizes, with a higher floor (0.8); kept only when
+ * clear of every found symbol (centres at least 0.8 size apart), so a found symbol's remnant is not
+ * read again.
+ */
+function overlapped(without: SymbolField, found: readonly FoundSymbol[], kinds: readonly SymbolKind[],
+  box: { x0: number; x1: number; y0: number; y1: number; columns: readonly number[] }, acrossEars: boolean): FoundSymbol[] {
+  if (!found.length) return [];
+  const sizes = [...new Set(found.map((f) => Math.round(f.s * 2) / 2))].sort((a, b) => a - b);
+  const spots = found.map((f) => ({ x: f.x, y: f.y, r: 2.5 * f.s }));
+  return findSymbols(without, kinds, sizes, { ...box, spots }, 0.8, acrossEars)
+    .filter((c) => found.every((f) => Math.hypot(f.x - c.x, f.y - c.y) >= 0.8 * Math.max(f.s, c.s)));
 }
 
 /**

@@ -299,15 +299,17 @@ export function pairOnSpot(field: SymbolField, single: Pick<FoundSymbol, 'x' | '
   const lefts = fits(leftKinds);
   if (!lefts.length) return null;
   const rays = exitRays(field, x, y, single.s);
+  // The best any one symbol does alone, at any size: a pair must explain clearly more (a thick O
+  // is not an O of a wrong size plus a □ fitted on its ring).
+  const alone = Math.min(...[...rights, ...lefts].map((c) => strayInk(field, c.kind, x, y, c.s, rays)));
   let best: { a: (typeof rights)[number]; b: (typeof lefts)[number]; score: number } | null = null;
   for (const a of rights) {
     for (const b of lefts) {
       const bound = Math.min(a.hit, b.hit);
       if (best && bound <= best.score) continue;
       const stray = strayFromPair(field, x, y, a, b, rays);
-      // Each symbol of the pair must explain ink the other leaves astray (an O alone is not an O
-      // plus a □ fitted on its ring).
-      if (stray + 0.1 > Math.min(strayInk(field, a.kind, x, y, a.s, rays), strayInk(field, b.kind, x, y, b.s, rays))) continue;
+      // Each symbol of the pair must explain ink the other leaves astray.
+      if (stray + 0.1 > alone) continue;
       const score = bound - 0.6 * stray;
       if (!best || score > best.score) best = { a, b, score };
     }
@@ -372,6 +374,10 @@ export function withoutShapes(field: SymbolField, shapes: readonly FoundSymbol[]
   return { width: w, height: h, raw, dilated: dilateMask(raw, w, h), grid };
 }
 
+/** Masked shapes, and how much clearer than an unmasked one they must score to win a spot. */
+const MASKED: readonly SymbolKind[] = ['T', 'S', '[', ']'];
+const MASKED_PRIOR = 0.03;
+
 /** A symbol found: centre, half size, kind, score in [0, 1]. */
 export interface FoundSymbol {
   readonly x: number;
@@ -390,7 +396,7 @@ export interface FoundSymbol {
  */
 export function findSymbols(
   field: SymbolField, kinds: readonly SymbolKind[], sizes: readonly number[],
-  box: { x0: number; x1: number; y0: number; y1: number; columns?: readonly number[] }, minScore = 0.68,
+  box: { x0: number; x1: number; y0: number; y1: number; columns?: readonly number[]; spots?: readonly { x: number; y: number; r: number }[] }, minScore = 0.68,
   /** Symbols of both ears compete for one spot (black and white: one field holds both ears' shapes). */
   acrossEars = false,
 ): FoundSymbol[] {
@@ -403,6 +409,7 @@ export function findSymbols(
   // Air symbols sit on their column; bone symbols may be drawn beside it.
   const reach = (kinds.every((k) => conductionOfKind(k) === 'air') ? 1.3 : 3.4) * smax;
   const nearColumn = (x: number) => !box.columns || box.columns.some((c) => Math.abs(c - x) <= reach);
+  const nearSpot = (x: number, y: number) => !box.spots || box.spots.some((p) => Math.abs(p.x - x) <= p.r && Math.abs(p.y - y) <= p.r);
   /** Best symbol of each family (air / bone) at (x, y), with its same-family runner-up. */
   const evaluateAll = (x: number, y: number): FoundSymbol[] => {
     // The size is chosen on the whole score (strokes hit minus stray ink): a small X fits every
@@ -436,7 +443,10 @@ export function findSymbols(
     const scored = kinds.map((kind, k) => ({ kind, s: tops[k].s, score: tops[k].score }));
     const out: FoundSymbol[] = [];
     for (const conduction of ['air', 'bone'] as const) {
-      const family = scored.filter((c) => conductionOfKind(c.kind) === conduction).sort((a, b) => b.score - a.score);
+      // Ranking only: unmasked shapes are the common ones, so a masked shape must beat them clearly (a
+      // thick O is also a □ whose corners lie on the ring and whose sides are hidden by grid lines).
+      const rank = (c: { kind: SymbolKind; score: number }) => c.score - (MASKED.includes(c.kind) ? MASKED_PRIOR : 0);
+      const family = scored.filter((c) => conductionOfKind(c.kind) === conduction).sort((a, b) => rank(b) - rank(a));
       const floor = minScore + (conduction === 'bone' ? 0.08 : 0);
       if (family.length && family[0].score >= floor) out.push({ x, y, s: family[0].s, kind: family[0].kind, score: family[0].score, runnerUp: Math.max(0, family[1]?.score ?? 0) });
     }
@@ -448,7 +458,7 @@ export function findSymbols(
   // Coarse pass every 2 px, then each kept symbol is refined at 1 px around its peak.
   for (let y = y0; y <= y1; y += 2) {
     for (let x = x0; x <= x1; x += 2) {
-      if (!nearColumn(x)) continue;
+      if (!nearColumn(x) || !nearSpot(x, y)) continue;
       // Quick reject: a symbol needs ink within its box (a large O or □ has none near its centre).
       if (inkIn.sum(x - reachInk, y - reachInk, x + reachInk + 1, y + reachInk + 1) < minInk) continue;
       raw.push(...evaluateAll(x, y));

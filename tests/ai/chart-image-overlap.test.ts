@@ -1,0 +1,114 @@
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { stopAxisLabelReader } from '../../adapters/src/ai/chart-image/axis-labels';
+import { gridMask, readChartPicture, withoutDarkStrokes, type CalibratedPanel } from '../../adapters/src/ai/chart-image/read-chart-picture';
+import { buildMasks, dilate, type Picture } from '../../adapters/src/ai/chart-image/picture';
+import type { RuledLine } from '../../adapters/src/ai/chart-image/grid';
+import { pairOnSpot, type SymbolField } from '../../adapters/src/ai/chart-image/symbols';
+import { noResponse } from '../../core/src/rules/index';
+import { diffAgainstTruth } from '../fixtures/audiogram-generator';
+import { renderStyledChartSvg, type ChartSpec } from '../fixtures/audiogram-generator/chart-styles';
+import { prng } from '../fixtures/audiogram-generator/prng';
+
+const [W, H] = [120, 120];
+
+/** An RGB picture on white paper with filled discs of a grey level (strokes, grid lines). */
+function paper() {
+  const rgb = new Uint8Array(W * H * 3).fill(250);
+  const put = (x: number, y: number, g: number) => {
+    if (x < 0 || y < 0 || x >= W || y >= H) return;
+    const i = (y * W + x) * 3;
+    rgb[i] = Math.min(rgb[i], g);
+    rgb[i + 1] = Math.min(rgb[i + 1], g);
+    rgb[i + 2] = Math.min(rgb[i + 2], g);
+  };
+  return {
+    picture: (): Picture => ({ width: W, height: H, rgb }),
+    rect(x0: number, y0: number, x1: number, y1: number, g: number) {
+      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) put(x, y, g);
+    },
+    circle(cx: number, cy: number, r: number, width: number, g: number) {
+      for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (Math.abs(Math.hypot(x - cx, y - cy) - r) <= width / 2) put(x, y, g);
+    },
+  };
+}
+
+const line = (pos: number, thickness: number): RuledLine => ({ pos, from: 5, to: 114, thickness });
+const panelWith = (rows: RuledLine[], columns: RuledLine[]) =>
+  ({ grid: { left: 5, right: 114, top: 5, bottom: 114, rows, columns } }) as unknown as CalibratedPanel;
+
+/** A field drawn directly: rings of the given radius and stroke width at the given centres. */
+function rings(list: { x: number; y: number; r: number; width: number }[], cross?: { x: number; y: number; s: number }): SymbolField {
+  const raw = new Uint8Array(W * H);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      if (list.some((c) => Math.abs(Math.hypot(x - c.x, y - c.y) - c.r) <= c.width / 2)) raw[y * W + x] = 1;
+      if (cross && Math.abs(x - cross.x) <= cross.s && (Math.abs((x - cross.x) - (y - cross.y)) <= 1 || Math.abs((x - cross.x) + (y - cross.y)) <= 1)) raw[y * W + x] = 1;
+    }
+  }
+  return { width: W, height: H, raw, dilated: dilate(raw, W, H), grid: new Uint8Array(W * H) };
+}
+
+describe('symbol strokes over a lighter grid line', () => {
+  it('keeps the black ring pixels that lie on a grey grid line as ink, and the rest of the line unknown', () => {
+    const p = paper();
+    p.rect(5, 59, 114, 61, 190); // a grey row
+    p.rect(59, 5, 61, 114, 190); // a grey column
+    p.circle(60, 60, 12, 3, 10); // a black O on their crossing
+    const masks = buildMasks(p.picture());
+    const panels = [panelWith([line(60, 3)], [line(60, 3)])];
+    const grid = gridMask(masks, panels);
+    const kept = withoutDarkStrokes(grid, p.picture(), masks, panels);
+    // On the row, where the ring crosses it: ink, no longer unknown.
+    expect(grid[60 * W + 48]).toBe(1);
+    expect(kept[60 * W + 48]).toBe(0);
+    expect(kept[72 * W + 60]).toBe(0);
+    // Elsewhere on the row and the column: still unknown.
+    expect(kept[60 * W + 30]).toBe(1);
+    expect(kept[30 * W + 60]).toBe(1);
+    expect(kept[60 * W + 60]).toBe(1);
+  });
+
+  it('does not take the crossing of a dark row and a light column for a symbol stroke', () => {
+    const p = paper();
+    p.rect(5, 58, 114, 62, 100); // the darker 0 dB reference row
+    p.rect(59, 5, 61, 114, 200); // a light column
+    const masks = buildMasks(p.picture());
+    const panels = [panelWith([line(60, 5)], [line(60, 3)])];
+    const grid = gridMask(masks, panels);
+    const kept = withoutDarkStrokes(grid, p.picture(), masks, panels);
+    for (let y = 56; y <= 64; y++) for (let x = 56; x <= 64; x++) expect(kept[y * W + x]).toBe(grid[y * W + x]);
+  });
+});
+
+describe('thick black-and-white symbols', () => {
+  // A generated style the reader used to misread: 9 px symbols drawn with 2.8 px strokes, both ears
+  // in one chart. Each thick O was read as an O plus a □ fitted on its ring, and the □ (left ear)
+  // displaced the X drawn at the same frequency.
+  const spec: ChartSpec = {
+    name: 'combined+bw', layout: 'combined', portrait: false, colour: false, red: '#111111', blue: '#111111', symbolSize: 9,
+    strokeWidth: 2.8, lineWidth: 1.4, gridColour: '#c8c8c8', gridWidth: 1, font: 'DejaVu Sans', dbDirection: 'down', from125: false,
+    halfOctaves: 'none', khzLabels: true, fiveDbLines: false, maskedShare: 0, boneOffset: true, connectLines: true, legend: false,
+    table: false, background: '#fbf8ef',
+  };
+  const set = {
+    origin: 'test',
+    right: { air: { 500: 65, 1000: 55, 2000: 75, 3000: 90, 4000: 95, 6000: 90, 8000: noResponse(120) } },
+    left: { air: { 500: 5, 1000: 5, 2000: 20, 3000: 25, 4000: 25, 6000: 20, 8000: 35 } },
+  };
+  afterAll(() => stopAxisLabelReader());
+
+  it('reads each thick O as O alone and every X in its place', async () => {
+    const { svg } = renderStyledChartSvg(set as never, spec, prng(1));
+    const outcome = await readChartPicture(new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer()), { ocr: false });
+    expect(outcome.status).toBe('read');
+    if (outcome.status === 'read') expect(diffAgainstTruth(set as never, outcome.reading)).toEqual([]);
+  }, 20_000);
+
+  it('still reads an X drawn over a thick O as the pair', () => {
+    const sizes = [6, 7, 8, 9, 10, 11, 12.5, 14, 16];
+    const field = rings([{ x: 60, y: 60, r: 12, width: 3 }], { x: 60, y: 60, s: 12 });
+    const pair = pairOnSpot(field, { x: 60, y: 60, s: 12, score: 0 }, ['O', 'T'], ['X', 'S'], sizes);
+    expect(pair?.map((p) => p.kind).sort()).toEqual(['O', 'X']);
+  });
+});
