@@ -4,7 +4,7 @@ import { stopAxisLabelReader } from '../../adapters/src/ai/chart-image/axis-labe
 import { gridMask, readChartPicture, withoutDarkStrokes, type CalibratedPanel } from '../../adapters/src/ai/chart-image/read-chart-picture';
 import { buildMasks, dilate, type Picture } from '../../adapters/src/ai/chart-image/picture';
 import type { RuledLine } from '../../adapters/src/ai/chart-image/grid';
-import { pairOnSpot, type SymbolField } from '../../adapters/src/ai/chart-image/symbols';
+import { findPairs, pairOnSpot, type SymbolField } from '../../adapters/src/ai/chart-image/symbols';
 import { noResponse } from '../../core/src/rules/index';
 import { diffAgainstTruth } from '../fixtures/audiogram-generator';
 import { renderStyledChartSvg, type ChartSpec } from '../fixtures/audiogram-generator/chart-styles';
@@ -110,5 +110,30 @@ describe('thick black-and-white symbols', () => {
     const field = rings([{ x: 60, y: 60, r: 12, width: 3 }], { x: 60, y: 60, s: 12 });
     const pair = pairOnSpot(field, { x: 60, y: 60, s: 12, score: 0 }, ['O', 'T'], ['X', 'S'], sizes);
     expect(pair?.map((p) => p.kind).sort()).toEqual(['O', 'X']);
+  });
+});
+
+describe('a bone bracket drawn on its air symbol (screenshots of audiometer software)', () => {
+  // An O with a `[` drawn over it, both red, small and thick as in a 600 px screenshot scaled up.
+  function oWithBracket(): SymbolField {
+    const raw = new Uint8Array(W * H);
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const ring = Math.abs(Math.hypot(x - 60, y - 60) - 6) <= 1.8;
+        const bar = x >= 55 && x <= 58 && Math.abs(y - 60) <= 7;
+        const arms = (Math.abs(y - 53) <= 1 || Math.abs(y - 67) <= 1) && x >= 56 && x <= 63;
+        if (ring || bar || arms) raw[y * W + x] = 1;
+      }
+    }
+    return { width: W, height: H, raw, dilated: dilate(raw, W, H), grid: new Uint8Array(W * H) };
+  }
+  const sizes = [4, 4.5, 5, 5.5, 6.5, 7, 8, 9, 10];
+  const box = { x0: 20, x1: 100, y0: 20, y1: 100, columns: [60] };
+
+  it('reads the O and the [ as a pair on the column', () => {
+    const field = oWithBracket();
+    const pair = findPairs(field, ['O', 'T'], ['<', '['], sizes, box, []);
+    expect(pair.map((p) => p.kind)).toEqual(['O', '[']);
+    expect(pair.every((p) => Math.hypot(p.x - 60, p.y - 60) <= 2)).toBe(true);
   });
 });

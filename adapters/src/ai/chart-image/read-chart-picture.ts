@@ -286,6 +286,7 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     let airRight: FoundSymbol[];
     let airLeft: FoundSymbol[];
     let boneRightField: SymbolField;
+    const pairedBones: { sym: FoundSymbol; field: SymbolField }[] = [];
     if (sameField) {
       // Black and white: one field holds both ears' shapes, so at one spot the best air shape of
       // either ear wins (an O is not also read as a □ of the other ear); a symbol of the other ear
@@ -301,6 +302,14 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       const chartSizes = sizesNear(sizes, [...findSymbols(rightField, AIR_RIGHT, sizes, box), ...findSymbols(leftField, AIR_LEFT, sizes, box)]);
       airRight = findSymbols(rightField, AIR_RIGHT, chartSizes, box);
       airLeft = findSymbols(leftField, AIR_LEFT, chartSizes, box);
+      // A bone bracket drawn on its air symbol (same level, same column: screenshots of audiometer
+      // software) leaves the air shape too much stray ink to be found alone: the pair is.
+      const pairsRight = findPairs(rightField, AIR_RIGHT, BONE_RIGHT, sizes, box, airRight);
+      const pairsLeft = findPairs(leftField, AIR_LEFT, BONE_LEFT, sizes, box, airLeft);
+      airRight = [...airRight, ...pairsRight.filter((p) => conductionOfKind(p.kind) === 'air')];
+      airLeft = [...airLeft, ...pairsLeft.filter((p) => conductionOfKind(p.kind) === 'air')];
+      pairedBones.push(...pairsRight.filter((p) => conductionOfKind(p.kind) === 'bone').map((sym) => ({ sym, field: rightField })));
+      pairedBones.push(...pairsLeft.filter((p) => conductionOfKind(p.kind) === 'bone').map((sym) => ({ sym, field: leftField })));
       boneRightField = withoutShapes(rightField, airRight, dilate);
     }
     // Symbols drawn half a row apart (an O at 0 dB and an X at 5 dB) overlap: the weaker is left
@@ -325,6 +334,7 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       ...withoutPartialBones([...airRight, ...findSymbols(boneRightField, BONE_RIGHT, sizes, boneBox)]).filter((sym) => conductionOfKind(sym.kind) === 'bone').map((sym) => ({ sym, field: boneRightField })),
       ...airLeft.map((sym) => ({ sym, field: leftField })),
       ...withoutPartialBones([...airLeft, ...findSymbols(boneLeftField, BONE_LEFT, sizes, boneBox)]).filter((sym) => conductionOfKind(sym.kind) === 'bone').map((sym) => ({ sym, field: boneLeftField })),
+      ...pairedBones,
     ];
     return { panel, found };
   });
