@@ -137,3 +137,14 @@ describe('a bone bracket drawn on its air symbol (screenshots of audiometer soft
     expect(pair.every((p) => Math.hypot(p.x - 60, p.y - 60) <= 2)).toBe(true);
   });
 });
+
+describe('symbols of the two ears 5 dB apart (black and white)', () => {
+  it('reads an O with an X half a 10 dB row below it as the pair, each at its own level', () => {
+    // Rows 40 px apart: the X is drawn 20 px (5 dB) below the O and their strokes overlap.
+    const field = rings([{ x: 60, y: 50, r: 11, width: 2.5 }], { x: 60, y: 70, s: 11 });
+    const sizes = [8, 9, 10, 11, 12.5, 14];
+    expect(pairOnSpot(field, { x: 60, y: 50, s: 11, score: 0 }, ['O', 'T'], ['X', 'S'], sizes)).toBeNull();
+    const pair = pairOnSpot(field, { x: 60, y: 50, s: 11, score: 0 }, ['O', 'T'], ['X', 'S'], sizes, [0, 20, -20]);
+    expect(pair?.map((p) => [p.kind, p.y])).toEqual([['O', 50], ['X', 70]]);
+  });
+});

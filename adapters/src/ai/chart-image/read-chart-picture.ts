@@ -292,9 +292,12 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       // either ear wins (an O is not also read as a □ of the other ear); a symbol of the other ear
       // drawn on the same spot (both ears at one level) is found once the winner's strokes are out.
       const chartSizes = sizesNear(sizes, findSymbols(rightField, AIR_BOTH, sizes, box, undefined, true));
+      // Pairs on one spot, or 5 dB apart (half a 10 dB row): then they overlap and neither is found
+      // alone, or their union is read as one shape (an O over an X 5 dB below it looks like a □).
+      const offsets = [0, s10 / 2, -s10 / 2];
       const singles = findSymbols(rightField, AIR_BOTH, chartSizes, box, undefined, true)
-        .flatMap((single) => pairOnSpot(rightField, single, AIR_RIGHT, AIR_LEFT, chartSizes) ?? [single]);
-      const all = [...singles, ...findPairs(rightField, AIR_RIGHT, AIR_LEFT, chartSizes, box, singles)];
+        .flatMap((single) => pairOnSpot(rightField, single, AIR_RIGHT, AIR_LEFT, chartSizes, offsets) ?? [single]);
+      const all = [...singles, ...findPairs(rightField, AIR_RIGHT, AIR_LEFT, chartSizes, box, singles, offsets)];
       boneRightField = withoutShapes(rightField, all, dilate);
       airRight = all.filter((a) => earOfKind(a.kind) === 'right');
       airLeft = all.filter((a) => earOfKind(a.kind) === 'left');

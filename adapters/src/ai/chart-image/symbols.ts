@@ -258,20 +258,21 @@ export function strayInk(field: SymbolField, kind: SymbolKind, cx: number, cy: n
 }
 
 /** Share of the ink around (cx, cy) that lies away from the strokes of both symbols (joining lines forgiven). */
-function strayFromPair(field: SymbolField, cx: number, cy: number, a: { kind: SymbolKind; s: number }, b: { kind: SymbolKind; s: number }, rays: readonly Ray[]): number {
+function strayFromPair(field: SymbolField, cx: number, cy: number, a: { kind: SymbolKind; s: number }, b: { kind: SymbolKind; s: number }, rays: readonly Ray[], dy = 0): number {
   const [da, db] = [STROKE_DISTANCE[a.kind], STROKE_DISTANCE[b.kind]];
   const s = Math.max(a.s, b.s);
   const r = Math.ceil(1.4 * s);
   const [tolA, tolB] = [Math.max(0.3, 1.6 / a.s), Math.max(0.3, 1.6 / b.s)];
   const rayTol = 1.5 + 0.15 * s;
   const cell = (d: number, size: number) => Math.round((d / size + STRAY_HALF) * ((STRAY_GRID - 1) / (2 * STRAY_HALF)));
+  const by = cy + dy;
   let ink = 0;
   let stray = 0;
-  for (let y = Math.max(0, Math.round(cy) - r); y <= Math.min(field.height - 1, Math.round(cy) + r); y++) {
+  for (let y = Math.max(0, Math.round(Math.min(cy, by)) - r); y <= Math.min(field.height - 1, Math.round(Math.max(cy, by)) + r); y++) {
     for (let x = Math.max(0, Math.round(cx) - r); x <= Math.min(field.width - 1, Math.round(cx) + r); x++) {
       const i = y * field.width + x;
       if (!field.raw[i] || field.grid[i] || (rays.length && onRay(rays, x, y, rayTol))) continue;
-      const [ia, ja, ib, jb] = [cell(x - cx, a.s), cell(y - cy, a.s), cell(x - cx, b.s), cell(y - cy, b.s)];
+      const [ia, ja, ib, jb] = [cell(x - cx, a.s), cell(y - cy, a.s), cell(x - cx, b.s), cell(y - by, b.s)];
       const nearA = ia >= 0 && ja >= 0 && ia < STRAY_GRID && ja < STRAY_GRID && da[ja * STRAY_GRID + ia] <= tolA;
       const nearB = ib >= 0 && jb >= 0 && ib < STRAY_GRID && jb < STRAY_GRID && db[jb * STRAY_GRID + ib] <= tolB;
       const insideA = ia >= 0 && ja >= 0 && ia < STRAY_GRID && ja < STRAY_GRID;
@@ -291,32 +292,37 @@ function strayFromPair(field: SymbolField, cx: number, cy: number, a: { kind: Sy
  * symbol is the better reading, or when either symbol alone explains the ink nearly as well as the
  * pair. Both symbols of the pair score min(strokes) − 0.6 × stray ink.
  */
-export function pairOnSpot(field: SymbolField, single: Pick<FoundSymbol, 'x' | 'y' | 's' | 'score'>, rightKinds: readonly SymbolKind[], leftKinds: readonly SymbolKind[], sizes: readonly number[]): [FoundSymbol, FoundSymbol] | null {
+export function pairOnSpot(field: SymbolField, single: Pick<FoundSymbol, 'x' | 'y' | 's' | 'score'>, rightKinds: readonly SymbolKind[], leftKinds: readonly SymbolKind[], sizes: readonly number[],
+  /** Vertical offsets (px) of the second shape from the first: symbols of two ears drawn 5 dB apart overlap too. */
+  offsets: readonly number[] = [0]): [FoundSymbol, FoundSymbol] | null {
   const { x, y } = single;
-  const fits = (kinds: readonly SymbolKind[]) => kinds.flatMap((kind) => sizes.map((s) => ({ kind, s, hit: strokeScore(field, kind, x, y, s, 0.85) }))).filter((c) => c.hit >= 0.85);
-  const rights = fits(rightKinds);
+  const fits = (kinds: readonly SymbolKind[], cy: number) => kinds.flatMap((kind) => sizes.map((s) => ({ kind, s, hit: strokeScore(field, kind, x, cy, s, 0.85) }))).filter((c) => c.hit >= 0.85);
+  const rights = fits(rightKinds, y);
   if (!rights.length) return null;
-  const lefts = fits(leftKinds);
-  if (!lefts.length) return null;
   const rays = exitRays(field, x, y, single.s);
-  // The best any one symbol does alone, at any size: a pair must explain clearly more (a thick O
-  // is not an O of a wrong size plus a □ fitted on its ring).
-  const alone = Math.min(...[...rights, ...lefts].map((c) => strayInk(field, c.kind, x, y, c.s, rays)));
-  let best: { a: (typeof rights)[number]; b: (typeof lefts)[number]; score: number } | null = null;
-  for (const a of rights) {
-    for (const b of lefts) {
-      const bound = Math.min(a.hit, b.hit);
-      if (best && bound <= best.score) continue;
-      const stray = strayFromPair(field, x, y, a, b, rays);
-      // Each symbol of the pair must explain ink the other leaves astray.
-      if (stray + 0.1 > alone) continue;
-      const score = bound - 0.6 * stray;
-      if (!best || score > best.score) best = { a, b, score };
+  let best: { a: (typeof rights)[number]; b: (typeof rights)[number]; dy: number; score: number } | null = null;
+  for (const dy of offsets) {
+    const lefts = fits(leftKinds, y + dy);
+    if (!lefts.length) continue;
+    const raysB = dy ? exitRays(field, x, y + dy, single.s) : rays;
+    // The best any one symbol does alone, at any size: a pair must explain clearly more (a thick O
+    // is not an O of a wrong size plus a □ fitted on its ring).
+    const alone = Math.min(...rights.map((c) => strayInk(field, c.kind, x, y, c.s, rays)), ...lefts.map((c) => strayInk(field, c.kind, x, y + dy, c.s, raysB)));
+    for (const a of rights) {
+      for (const b of lefts) {
+        const bound = Math.min(a.hit, b.hit);
+        if (best && bound <= best.score) continue;
+        const stray = strayFromPair(field, x, y, a, b, rays, dy);
+        // Each symbol of the pair must explain ink the other leaves astray.
+        if (stray + 0.1 > alone) continue;
+        const score = bound - 0.6 * stray;
+        if (!best || score > best.score) best = { a, b, dy, score };
+      }
     }
   }
   if (!best || best.score < Math.max(single.score + 0.04, 0.72)) return null;
-  const make = (c: { kind: SymbolKind; s: number }): FoundSymbol => ({ x, y, s: c.s, kind: c.kind, score: best!.score, runnerUp: Math.min(best!.score, single.score) });
-  return [make(best.a), make(best.b)];
+  const make = (c: { kind: SymbolKind; s: number }, dy: number): FoundSymbol => ({ x, y: y + dy, s: c.s, kind: c.kind, score: best!.score, runnerUp: Math.min(best!.score, single.score) });
+  return [make(best.a, 0), make(best.b, best.dy)];
 }
 
 /**
@@ -325,7 +331,7 @@ export function pairOnSpot(field: SymbolField, single: Pick<FoundSymbol, 'x' | '
  * air symbols sit, every 2 px; one pair per spot (suppression within 1.2 sizes).
  */
 export function findPairs(field: SymbolField, rightKinds: readonly SymbolKind[], leftKinds: readonly SymbolKind[], sizes: readonly number[],
-  box: { x0: number; x1: number; y0: number; y1: number; columns: readonly number[] }, taken: readonly FoundSymbol[]): FoundSymbol[] {
+  box: { x0: number; x1: number; y0: number; y1: number; columns: readonly number[] }, taken: readonly FoundSymbol[], offsets: readonly number[] = [0]): FoundSymbol[] {
   const smax = Math.max(...sizes);
   const mid = sizes[sizes.length >> 1];
   const out: [FoundSymbol, FoundSymbol][] = [];
@@ -336,13 +342,13 @@ export function findPairs(field: SymbolField, rightKinds: readonly SymbolKind[],
     for (let y = Math.max(Math.ceil(smax + 2), Math.floor(box.y0)); y <= Math.min(field.height - smax - 2, box.y1); y += 2) {
       for (const x of [Math.round(c) - 2, Math.round(c), Math.round(c) + 2]) {
         if (x < smax + 2 || x > field.width - smax - 2) continue;
-        const pair = pairOnSpot(field, { x, y, s: mid, score: 0 }, rightKinds, leftKinds, sizes);
+        const pair = pairOnSpot(field, { x, y, s: mid, score: 0 }, rightKinds, leftKinds, sizes, offsets);
         if (pair) found.push({ x, y, pair });
       }
     }
   }
   found.sort((a, b) => b.pair[0].score - a.pair[0].score);
-  for (const f of found) if (free(f.x, f.y)) out.push(f.pair);
+  for (const f of found) if (f.pair.every((p) => free(p.x, p.y))) out.push(f.pair);
   return out.flat();
 }
 
