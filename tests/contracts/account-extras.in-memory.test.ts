@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import {
-  InMemoryMembershipRepository, InMemoryOrganizationRepository, InMemoryProfessionalOrganizations, InMemoryProfessionalRepository, InMemoryPublicRequestLog,
+  InMemoryMembershipRepository, InMemoryOrganizationRepository, InMemoryProfessionalOrganizations, InMemoryProfessionalRepository, InMemoryPublicRequestLog, InMemorySessionRepository,
 } from '../../core/src/testing/in-memory-account-adapters';
 import { InMemoryUnitOfWork } from '../../core/src/testing/in-memory-unit-of-work';
 import { professionalOrganizationsContract } from './professional-organizations.contract';
@@ -16,7 +16,7 @@ describe('in-memory professional organisations', () => {
   professionalOrganizationsContract(async () => {
     const organizations = new InMemoryOrganizationRepository();
     const professionals = new InMemoryProfessionalRepository(organizations);
-    const memberships = new InMemoryMembershipRepository(organizations, professionals);
+    const memberships = new InMemoryMembershipRepository(organizations, professionals, new InMemorySessionRepository());
     return { organizations, professionals, memberships, lookup: new InMemoryProfessionalOrganizations(professionals, memberships) };
   });
 });

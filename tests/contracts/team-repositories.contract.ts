@@ -112,6 +112,31 @@ export function teamRepositoriesContract(make: () => Promise<TeamStores>) {
     expect(await s.sessions.findActive(b1, later(20))).toMatchObject({ organizationId: orgA });
   });
 
+  it("reads an active session with its login's membership in the session's organisation, whatever the membership's status", async () => {
+    const [ana, bia] = [await professional('Ana'), await professional('Bia')];
+    const session = (id: string, userId: string, organizationId: string, over = {}) => ({
+      id, userId, organizationId, createdAt: t0, expiresAt: later(3600_000), revokedAt: null, userAgent: 'Firefox', ip: '10.0.0.1', ...over,
+    });
+    const inA = aMembership(orgA, ana.id, { roles: ['medico', 'administrador'], lastAccessAt: later(5) });
+    const inB = aMembership(orgB, ana.id, { status: 'desativado', deactivatedAt: later(7) });
+    await s.memberships.insert(inA);
+    await s.memberships.insert(inB);
+    const [a, b, none, revoked, expired] = [uuid(), uuid(), uuid(), uuid(), uuid()];
+    await s.sessions.insert(session(a, ana.id, orgA));
+    await s.sessions.insert(session(b, ana.id, orgB));
+    await s.sessions.insert(session(none, bia.id, orgA)); // Bia has no membership anywhere
+    await s.sessions.insert(session(revoked, ana.id, orgA, { revokedAt: later(1) }));
+    await s.sessions.insert(session(expired, ana.id, orgA, { expiresAt: later(10) }));
+    const now = later(20);
+    expect(await s.memberships.findForActiveSession(a, now)).toEqual({ session: await s.sessions.findActive(a, now), membership: await s.memberships.findFor(orgA, ana.id) });
+    expect(await s.memberships.findForActiveSession(a, now)).toEqual({ session: session(a, ana.id, orgA), membership: inA });
+    expect(await s.memberships.findForActiveSession(b, now)).toEqual({ session: session(b, ana.id, orgB), membership: inB });
+    expect(await s.memberships.findForActiveSession(none, now)).toEqual({ session: session(none, bia.id, orgA), membership: undefined });
+    for (const id of [revoked, expired, uuid(), 'not-a-uuid']) expect(await s.memberships.findForActiveSession(id, now)).toBeUndefined();
+    await s.sessions.switchOrganization(b, orgA);
+    expect((await s.memberships.findForActiveSession(b, now))?.membership).toEqual(inA);
+  });
+
   it('accepts an invitation once, only while pending and unexpired; revokes only pending ones of its organisation', async () => {
     const ana = await professional('Ana');
     const bia = await professional('Bia');

@@ -8,9 +8,10 @@ describe('in-memory team repositories', () => {
   teamRepositoriesContract(async () => {
     const organizations = new InMemoryOrganizationRepository();
     const professionals = new InMemoryProfessionalRepository(organizations);
+    const sessions = new InMemorySessionRepository();
     return {
-      organizations, professionals, sessions: new InMemorySessionRepository(),
-      memberships: new InMemoryMembershipRepository(organizations, professionals), invitations: new InMemoryInvitationRepository(),
+      organizations, professionals, sessions,
+      memberships: new InMemoryMembershipRepository(organizations, professionals, sessions), invitations: new InMemoryInvitationRepository(),
     };
   });
 });

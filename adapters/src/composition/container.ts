@@ -100,7 +100,7 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
 
   factory(TOKENS.CheckHealth, () => new CheckHealth(get(TOKENS.HealthProbes), get(TOKENS.Clock), startedAt));
   factory(TOKENS.OpenSession, () => new OpenSession(get(TOKENS.SessionRepository), get(TOKENS.MembershipRepository), get(TOKENS.SessionTokens), get(TOKENS.IdGenerator), get(TOKENS.Clock)));
-  factory(TOKENS.Authenticate, () => new Authenticate(get(TOKENS.SessionTokens), get(TOKENS.SessionRepository), get(TOKENS.MembershipRepository), get(TOKENS.Clock)));
+  factory(TOKENS.Authenticate, () => new Authenticate(get(TOKENS.SessionTokens), get(TOKENS.MembershipRepository), get(TOKENS.Clock)));
   factory(TOKENS.RegisterProfessional, () => new RegisterProfessional(get(TOKENS.ProfessionalRepository), get(TOKENS.OrganizationRepository), get(TOKENS.MembershipRepository),
     get(TOKENS.PasswordHasher), get(TOKENS.OpenSession), get(TOKENS.UnitOfWork), get(TOKENS.IdGenerator), get(TOKENS.Clock), get(TOKENS.LoginAttemptLog)));
   factory(TOKENS.LogIn, () => new LogIn(get(TOKENS.ProfessionalRepository), get(TOKENS.PasswordHasher), get(TOKENS.LoginAttemptLog),

@@ -71,6 +71,12 @@ export interface MembershipRepository {
   findById(organizationId: string, id: string): Promise<Membership | undefined>;
   /** The membership of the login in the organisation, whatever its status. */
   findFor(organizationId: string, userId: string): Promise<Membership | undefined>;
+  /**
+   * The session `sessionId` if it is active (not revoked, `now` before its expiry; as `SessionRepository.findActive`)
+   * with its login's membership in the session's organisation, whatever the membership's status (undefined when
+   * there is none). One read for both: authentication asks this on every request (issue 22).
+   */
+  findForActiveSession(sessionId: string, now: Date): Promise<{ session: Session; membership: Membership | undefined } | undefined>;
   /** Replaces roles, status and deactivation time of the membership with the same id. */
   update(membership: Membership): Promise<void>;
   /** The organisation's members with name, e-mail and registry; active first, then by name. */

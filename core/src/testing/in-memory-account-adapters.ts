@@ -102,7 +102,11 @@ export class InMemorySessionRepository implements SessionRepository {
 
 export class InMemoryMembershipRepository implements MembershipRepository {
   readonly rows = new Map<string, Membership>();
-  constructor(private readonly organizations: InMemoryOrganizationRepository, private readonly professionals: InMemoryProfessionalRepository) {}
+  constructor(
+    private readonly organizations: InMemoryOrganizationRepository,
+    private readonly professionals: InMemoryProfessionalRepository,
+    private readonly sessions: InMemorySessionRepository,
+  ) {}
 
   async insert(m: Membership) {
     if ([...this.rows.values()].some((r) => r.organizationId === m.organizationId && r.userId === m.userId)) return 'duplicate' as const;
@@ -116,6 +120,10 @@ export class InMemoryMembershipRepository implements MembershipRepository {
   async findFor(organizationId: string, userId: string) {
     const m = [...this.rows.values()].find((r) => r.organizationId === organizationId && r.userId === userId);
     return m ? copy(m) : undefined;
+  }
+  async findForActiveSession(sessionId: string, now: Date) {
+    const session = await this.sessions.findActive(sessionId, now);
+    return session && { session, membership: await this.findFor(session.organizationId, session.userId) };
   }
   async update(m: Membership) {
     const row = this.rows.get(m.id);

@@ -22,7 +22,7 @@ function world() {
   const orgs = new InMemoryOrganizationRepository();
   const pros = new InMemoryProfessionalRepository(orgs);
   const sessions = new InMemorySessionRepository();
-  const members = new InMemoryMembershipRepository(orgs, pros);
+  const members = new InMemoryMembershipRepository(orgs, pros, sessions);
   const tokens = fakeSessionTokens(clock);
   const open = new OpenSession(sessions, members, tokens, ids, clock);
   const attempts = new InMemoryLoginAttemptLog();
@@ -32,7 +32,7 @@ function world() {
     register: new RegisterProfessional(pros, orgs, members, plainTextHasher, open, immediateUnitOfWork, ids, clock, attempts),
     logIn: new LogIn(pros, plainTextHasher, attempts, open, clock),
     google: new LogInWithGoogle(google, pros, orgs, members, open, immediateUnitOfWork, ids, clock),
-    authenticate: new Authenticate(tokens, sessions, members, clock),
+    authenticate: new Authenticate(tokens, members, clock),
     logOut: new LogOut(sessions, clock),
     changePassword: new ChangePassword(pros, sessions, plainTextHasher, immediateUnitOfWork, clock, attempts),
     profile: new ManageProfile(pros, orgs, members, clock),

@@ -1,5 +1,5 @@
 import { UnauthenticatedError } from '../../accounts/account-errors';
-import type { MembershipRepository, SessionRepository, SessionTokens } from '../../ports/account-ports';
+import type { MembershipRepository, SessionTokens } from '../../ports/account-ports';
 import type { Clock } from '../../ports/clock';
 import { err, ok, type Result } from '../../shared/result';
 import { LAST_ACCESS_RESOLUTION_MS, type AuthContext } from './session-policy';
@@ -12,7 +12,6 @@ import { LAST_ACCESS_RESOLUTION_MS, type AuthContext } from './session-policy';
 export class Authenticate {
   constructor(
     private readonly tokens: SessionTokens,
-    private readonly sessions: SessionRepository,
     private readonly memberships: MembershipRepository,
     private readonly clock: Clock,
   ) {}
@@ -22,9 +21,9 @@ export class Authenticate {
     const claims = await this.tokens.verify(token);
     if (!claims) return err(new UnauthenticatedError());
     const now = this.clock.now();
-    const session = await this.sessions.findActive(claims.sessionId, now);
-    if (!session || session.userId !== claims.userId) return err(new UnauthenticatedError());
-    const member = await this.memberships.findFor(session.organizationId, session.userId);
+    const found = await this.memberships.findForActiveSession(claims.sessionId, now);
+    if (!found || found.session.userId !== claims.userId) return err(new UnauthenticatedError());
+    const { session, membership: member } = found;
     if (!member || member.status !== 'ativo') return err(new UnauthenticatedError());
     if (!member.lastAccessAt || now.getTime() - member.lastAccessAt.getTime() > LAST_ACCESS_RESOLUTION_MS) {
       await this.memberships.touch(member.id, now);

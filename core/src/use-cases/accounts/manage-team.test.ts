@@ -21,7 +21,7 @@ function world(withMail = false) {
   const organizations = new InMemoryOrganizationRepository();
   const professionals = new InMemoryProfessionalRepository(organizations);
   const sessions = new InMemorySessionRepository();
-  const memberships = new InMemoryMembershipRepository(organizations, professionals);
+  const memberships = new InMemoryMembershipRepository(organizations, professionals, sessions);
   const invitations = new InMemoryInvitationRepository();
   const tokens = fakeSessionTokens(clock);
   const open = new OpenSession(sessions, memberships, tokens, ids, clock);
@@ -32,7 +32,7 @@ function world(withMail = false) {
   return {
     clock, memberships, sessions, mail,
     register: new RegisterProfessional(professionals, organizations, memberships, plainTextHasher, open, immediateUnitOfWork, ids, clock, attempts),
-    authenticate: new Authenticate(tokens, sessions, memberships, clock),
+    authenticate: new Authenticate(tokens, memberships, clock),
     team: new ManageTeam(stores, secrets, mail, (t) => `https://limiar.test/convite#token=${t}`, immediateUnitOfWork, ids, clock),
     accept: new AcceptInvitation(stores, plainTextHasher, secrets, open, immediateUnitOfWork, ids, clock, attempts),
     switchOrg: new SwitchOrganization(sessions, memberships, professionals, clock),

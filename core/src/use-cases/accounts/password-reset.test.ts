@@ -21,7 +21,7 @@ function world(withMail: boolean) {
   const orgs = new InMemoryOrganizationRepository();
   const pros = new InMemoryProfessionalRepository(orgs);
   const sessions = new InMemorySessionRepository();
-  const members = new InMemoryMembershipRepository(orgs, pros);
+  const members = new InMemoryMembershipRepository(orgs, pros, sessions);
   const tokens = fakeSessionTokens(clock);
   const open = new OpenSession(sessions, members, tokens, ids, clock);
   const resets = new InMemoryPasswordResetTokenRepository();
@@ -31,7 +31,7 @@ function world(withMail: boolean) {
     clock, resets, mail,
     register: new RegisterProfessional(pros, orgs, members, plainTextHasher, open, immediateUnitOfWork, ids, clock, new InMemoryLoginAttemptLog()),
     logIn: new LogIn(pros, plainTextHasher, new InMemoryLoginAttemptLog(), open, clock),
-    authenticate: new Authenticate(tokens, sessions, members, clock),
+    authenticate: new Authenticate(tokens, members, clock),
     request: new RequestPasswordReset(pros, resets, secrets, mail, (t) => `https://limiar.example/reset-password#token=${t}`, ids, clock),
     reset: new ResetPassword(pros, sessions, resets, plainTextHasher, secrets, immediateUnitOfWork, clock),
   };

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
-  Invitation, InvitationRepository, MemberView, Membership, MembershipRepository, MembershipSummary, ProfessionalType, Role,
+  Invitation, InvitationRepository, MemberView, Membership, MembershipRepository, MembershipSummary, ProfessionalType, Role, Session,
 } from '../../../../../core/src';
 import { registryLabel } from '../../../../../core/src';
 import { isUuid } from './uuid';
@@ -60,6 +60,26 @@ export class MikroOrmMembershipRepository extends SqlRepository implements Membe
     if (!isUuid(userId) || !isUuid(organizationId)) return undefined;
     const [r] = await this.rows('select * from membership where organization_id = ? and user_id = ?', [organizationId, userId]);
     return r ? toMembership(r) : undefined;
+  }
+
+  async findForActiveSession(sessionId: string, now: Date) {
+    if (!isUuid(sessionId)) return undefined;
+    // the membership's columns under m_ names beside the session's (both tables have id, organization_id, created_at)
+    const [r] = await this.rows(
+      `select s.*, m.id as m_id, m.organization_id as m_organization_id, m.user_id as m_user_id, m.roles as m_roles, m.status as m_status,
+         m.created_at as m_created_at, m.invited_by as m_invited_by, m.deactivated_at as m_deactivated_at, m.last_access_at as m_last_access_at
+       from session s left join membership m on m.organization_id = s.organization_id and m.user_id = s.user_id
+       where s.id = ? and s.revoked_at is null and s.expires_at > ?`,
+      [sessionId, now],
+    );
+    if (!r) return undefined;
+    const session: Session = {
+      id: r.id as string, userId: r.user_id as string, organizationId: r.organization_id as string, createdAt: new Date(r.created_at as string),
+      expiresAt: new Date(r.expires_at as string), revokedAt: date(r.revoked_at), userAgent: (r.user_agent as string) ?? null, ip: (r.ip as string) ?? null,
+    };
+    const membership = r.m_id == null ? undefined
+      : toMembership(Object.fromEntries(Object.entries(r).filter(([k]) => k.startsWith('m_')).map(([k, v]) => [k.slice(2), v])));
+    return { session, membership };
   }
 
   async update(m: Membership) {
