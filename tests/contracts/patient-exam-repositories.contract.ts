@@ -83,6 +83,17 @@ export function patientExamRepositoriesContract(make: () => Promise<PatientExamS
     expect(await s.patients.list({ organizationId: org, q: 'silva', limit: 10, offset: 5 })).toEqual({ total: 2, items: [] });
   });
 
+  it('searches the typed text literally: quotes, backslashes, % and _ match only themselves', async () => {
+    const names = ["Ana D'Ávila", 'Bia 50% Lima', 'Caio 5000 Lima', 'Davi A_B', 'Edu AxB', 'Fabi C\\D'];
+    for (const [i, name] of names.entries()) await s.patients.insert(aWorker(org, { name, createdAt: at(i) }));
+    const found = async (q: string) => (await s.patients.list({ organizationId: org, q, limit: 10, offset: 0 })).items.map((p) => p.name);
+    expect(await found("d'avila")).toEqual(["Ana D'Ávila"]);
+    expect(await found('50%')).toEqual(['Bia 50% Lima']);
+    expect(await found('a_b')).toEqual(['Davi A_B']);
+    expect(await found('c\\d')).toEqual(['Fabi C\\D']);
+    expect(await found("' or ''='")).toEqual([]);
+  });
+
   it('stores exams with NR and bone conduction, lists them by patient in date order, counts them', async () => {
     const p = aWorker(org);
     await s.patients.insert(p);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { iso, num, sql, str, type Row } from './sql-rows';
+import { iso, num, prepared, sql, str, type Row } from './sql-rows';
 import { isUuid } from './uuid';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import {
@@ -49,7 +49,7 @@ export class MikroOrmPatientRepository implements PatientRepository {
 
   async findById(organizationId: string, id: string) {
     if (!isUuid(id)) return undefined;
-    const rows = await sql(this.em())(`select ${PATIENT_COLUMNS} from patient p left join company c on c.id = p.company_id where p.organization_id = ? and p.id = ?`, [organizationId, id]);
+    const rows = await prepared(this.em())(`select ${PATIENT_COLUMNS} from patient p left join company c on c.id = p.company_id where p.organization_id = ? and p.id = ?`, [organizationId, id]);
     return rows[0] ? toPatient(rows[0]) : undefined;
   }
 
@@ -80,7 +80,7 @@ export class MikroOrmPatientRepository implements PatientRepository {
       // A search counts its matches in the same statement: the matches (id and sort keys only) once, then
       // their count and the page's rows from them — the trigram match is the expensive part and runs once,
       // not once for the page and again for the count (issue 22).
-      const rows = await run(`with m as materialized (select p.id, p.name_search, p.created_at from patient p where ${where}),
+      const rows = await prepared(this.em())(`with m as materialized (select p.id, p.name_search, p.created_at from patient p where ${where}),
           pg as (select id, row_number() over (order by ${order}) as n from m order by ${order} limit ? offset ?)
         select ${PATIENT_COLUMNS}, ${examCount}, (select count(*) from m) as total_count
         from pg join patient p on p.id = pg.id left join company c on c.id = p.company_id order by pg.n`, [...params, query.limit, query.offset]);
@@ -203,14 +203,14 @@ export class MikroOrmExamRepository implements ExamRepository {
 
   async findById(organizationId: string, id: string) {
     if (!isUuid(id)) return undefined;
-    const run = sql(this.em());
+    const run = prepared(this.em());
     const rows = await run(`${VIEW_SELECT} where e.organization_id = ? and e.id = ?`, [organizationId, id]);
     return rows[0] ? toView(rows[0], await classificationsOf(run, organizationId, [rows[0].patient_id as string])) : undefined;
   }
 
   async listAudiometryForPatient(organizationId: string, patientId: string) {
     if (!isUuid(patientId)) return [];
-    const rows = await sql(this.em())(
+    const rows = await prepared(this.em())(
       'select id, exam_date, audiogram, acoustic_rest_hours, calibration_date, reference_designation, created_at from exam where organization_id = ? and patient_id = ? order by exam_date, created_at',
       [organizationId, patientId],
     );

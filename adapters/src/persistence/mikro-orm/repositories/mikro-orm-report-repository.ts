@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parseAttribution, type Report, type ReportListQuery, type ReportRepository, type ReportView } from '../../../../../core/src';
+import { prepared } from './sql-rows';
 import { isUuid } from './uuid';
 
 type Row = Record<string, unknown>;
@@ -30,7 +31,7 @@ export class MikroOrmReportRepository implements ReportRepository {
 
   async findById(organizationId: string, id: string) {
     if (!isUuid(id)) return undefined;
-    const rows = await run(this.em())(`${SELECT} where r.organization_id = ? and r.id = ?`, [organizationId, id]);
+    const rows = await prepared(this.em())(`${SELECT} where r.organization_id = ? and r.id = ?`, [organizationId, id]);
     return rows[0] ? toView(rows[0]) : undefined;
   }
 

@@ -3,6 +3,7 @@ import type {
   Invitation, InvitationRepository, MemberView, Membership, MembershipRepository, MembershipSummary, ProfessionalType, Role, Session,
 } from '../../../../../core/src';
 import { registryLabel } from '../../../../../core/src';
+import { prepared } from './sql-rows';
 import { isUuid } from './uuid';
 
 // knex expands array bindings into lists: role arrays travel as 'a,b' and become text[] in SQL (roles hold no commas)
@@ -65,7 +66,7 @@ export class MikroOrmMembershipRepository extends SqlRepository implements Membe
   async findForActiveSession(sessionId: string, now: Date) {
     if (!isUuid(sessionId)) return undefined;
     // the membership's columns under m_ names beside the session's (both tables have id, organization_id, created_at)
-    const [r] = await this.rows(
+    const [r] = await prepared(this.em())(
       `select s.*, m.id as m_id, m.organization_id as m_organization_id, m.user_id as m_user_id, m.roles as m_roles, m.status as m_status,
          m.created_at as m_created_at, m.invited_by as m_invited_by, m.deactivated_at as m_deactivated_at, m.last_access_at as m_last_access_at
        from session s left join membership m on m.organization_id = s.organization_id and m.user_id = s.user_id

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuditAction, AuditActorKind, AuditEntity, AuditEntry, AuditFilter, AuditLog, AuditPage, NewAuditEntry } from '../../../../../core/src';
 import { isUuid } from './uuid';
-import { sql, type Row } from './sql-rows';
+import { prepared, sql, type Row } from './sql-rows';
 
 const UUID_RE = `'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'`;
 
@@ -77,7 +77,8 @@ export class SqlAuditLog implements AuditLog {
       lookup_kind: e.lookup?.kind ?? null, lookup_id: e.lookup?.id ?? null,
     }));
     // the lookups cost a plan of six joins: most batches (lists, reads by id) need none
-    await sql(this.em())(entries.some((e) => e.lookup) ? INSERT_WITH_LOOKUPS : INSERT_PLAIN, [JSON.stringify(rows)]);
+    // prepared: one jsonb parameter, so the statement is parsed once per connection and its plan reused (it was planned per batch)
+    await prepared(this.em())(entries.some((e) => e.lookup) ? INSERT_WITH_LOOKUPS : INSERT_PLAIN, [JSON.stringify(rows)]);
   }
 
   async query(f: AuditFilter, page: { limit: number; offset: number }): Promise<AuditPage> {
