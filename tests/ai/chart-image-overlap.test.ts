@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stopAxisLabelReader } from '../../adapters/src/ai/chart-image/axis-labels';
-import { gridMask, readChartPicture, withoutDarkStrokes, type CalibratedPanel } from '../../adapters/src/ai/chart-image/read-chart-picture';
+import { gridMask, readChartPicture, withoutDarkStrokes, withoutWeakerTwins, type CalibratedPanel } from '../../adapters/src/ai/chart-image/read-chart-picture';
 import { buildMasks, dilate, type Picture } from '../../adapters/src/ai/chart-image/picture';
 import type { RuledLine } from '../../adapters/src/ai/chart-image/grid';
-import { findPairs, pairOnSpot, type SymbolField } from '../../adapters/src/ai/chart-image/symbols';
+import { exitRays, findPairs, findSymbols, pairOnSpot, passingRays, type FoundSymbol, type SymbolField } from '../../adapters/src/ai/chart-image/symbols';
 import { noResponse } from '../../core/src/rules/index';
 import { diffAgainstTruth } from '../fixtures/audiogram-generator';
 import { renderStyledChartSvg, type ChartSpec } from '../fixtures/audiogram-generator/chart-styles';
@@ -146,5 +146,41 @@ describe('symbols of the two ears 5 dB apart (black and white)', () => {
     expect(pairOnSpot(field, { x: 60, y: 50, s: 11, score: 0 }, ['O', 'T'], ['X', 'S'], sizes)).toBeNull();
     const pair = pairOnSpot(field, { x: 60, y: 50, s: 11, score: 0 }, ['O', 'T'], ['X', 'S'], sizes, [0, 20, -20]);
     expect(pair?.map((p) => [p.kind, p.y])).toEqual([['O', 50], ['X', 70]]);
+  });
+});
+
+describe('bone symbols beside their air symbol', () => {
+  /** A field with thick segments drawn on it. */
+  function drawn(segments: [number, number, number, number][]): SymbolField {
+    const raw = new Uint8Array(W * H);
+    for (const [x0, y0, x1, y1] of segments) {
+      const n = Math.ceil(Math.hypot(x1 - x0, y1 - y0) * 2);
+      for (let i = 0; i <= n; i++) {
+        const [x, y] = [x0 + ((x1 - x0) * i) / n, y0 + ((y1 - y0) * i) / n];
+        for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if (Math.hypot(dx, dy) <= 1) raw[Math.round(y + dy) * W + Math.round(x + dx)] = 1;
+      }
+    }
+    return { width: W, height: H, raw, dilated: dilate(raw, W, H), grid: new Uint8Array(W * H) };
+  }
+  const chevron: [number, number, number, number][] = [[55, 52, 65, 60], [65, 60, 55, 68]]; // a `>` centred near (60, 60)
+
+  it('forgives a bone shape the joining line that runs straight through it, and only that', () => {
+    const through = drawn([...chevron, [0, 60, 119, 60]]);
+    expect(passingRays(exitRays(through, 60, 60, 8))).toHaveLength(2);
+    // Two lines meeting at a corner on the spot are not a line passing through.
+    const corner = drawn([...chevron, [0, 60, 60, 60], [60, 60, 100, 100]]);
+    expect(passingRays(exitRays(corner, 60, 60, 8))).toEqual([]);
+    // The chevron on a joining line is found as itself.
+    const found = findSymbols(through, ['>', ']'], [6, 7, 8, 9, 10], { x0: 50, x1: 70, y0: 50, y1: 70 });
+    expect(found.map((f) => f.kind)).toEqual(['>']);
+  });
+
+  it('drops a masked shape fitted across an air symbol and its bone chevron, and keeps two unmasked ones', () => {
+    const sym = (kind: FoundSymbol['kind'], x: number, score: number): FoundSymbol => ({ x, y: 60, s: 10, kind, score, runnerUp: 0 });
+    const x = sym('X', 50, 0.9);
+    const phantom = sym('S', 64, 0.71);
+    expect(withoutWeakerTwins([x, phantom])).toEqual([x]);
+    expect(withoutWeakerTwins([x, sym('S', 90, 0.71)])).toHaveLength(2);
+    expect(withoutWeakerTwins([x, sym('X', 64, 0.71)])).toHaveLength(2);
   });
 });

@@ -71,8 +71,7 @@ export async function analyseChartPicture(bytes: Uint8Array, options: ChartReadO
   // picture (the rotation above straightens one angle only). Straightened when any band slants.
   const keystone = estimateKeystone(masks.ink, masks.width, masks.height);
   const slanted = Math.max(...Object.values(keystone).map(Math.abs)) >= 0.3;
-  const GEO = process.env.GEO_RECT ? (await import('./rectify')).straightenSlants(picture, masks.ink) : null;
-  if (GEO) { picture = GEO.picture; masks = buildMasks(picture); } else if (slanted && !process.env.GEO_RECT) {
+  if (slanted) {
     picture = { width: picture.width, height: picture.height, rgb: unslant(picture.rgb, picture.width, picture.height, keystone) };
     masks = buildMasks(picture);
   }
@@ -328,6 +327,12 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       boneRightField = withoutShapes(rightField, airRight, dilate);
       airLeft = [...airLeft, ...overlapped(withoutShapes(leftField, airLeft, dilate), airLeft, AIR_LEFT, box, false)];
     }
+    // One ear has one air value per column: a masked shape overlapping a stronger air symbol of the
+    // same ear is a phantom (a □ fitted on an X's arm and the bone chevron beside it) and would take
+    // the bone's strokes.
+    airRight = withoutWeakerTwins(airRight);
+    airLeft = withoutWeakerTwins(airLeft);
+    boneRightField = withoutShapes(rightField, sameField ? [...airRight, ...airLeft] : airRight, dilate);
     const boneLeftField = sameField ? boneRightField : withoutShapes(leftField, airLeft, dilate);
     // Bone symbols are not searched in the margin above or below the frame, where the frequency
     // labels ("1000" holds a `]`-like 1) sit; bone at −10 or 120 dB sits on the frame line, inside.
@@ -365,6 +370,15 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     }
   }
   return dedupePoints(points);
+}
+
+/**
+ * Air symbols of one ear without the masked ones (△ □) that overlap a stronger one (centres within
+ * 1.5 sizes). An unmasked one is kept: dropping it lost hand-drawn bone brackets beside their O.
+ */
+export function withoutWeakerTwins(air: readonly FoundSymbol[]): FoundSymbol[] {
+  return air.filter((a) => (a.kind !== 'T' && a.kind !== 'S') || !air.some((b) => b !== a && (b.score > a.score || (b.score === a.score && air.indexOf(b) < air.indexOf(a)))
+    && Math.hypot(a.x - b.x, a.y - b.y) < 1.5 * Math.max(a.s, b.s)));
 }
 
 /**

@@ -106,6 +106,15 @@ export function exitRays(field: SymbolField, cx: number, cy: number, s: number):
   return rays;
 }
 
+/**
+ * The rays of a straight line passing through the spot (two rays within ~15° of opposite): a line
+ * joining two air symbols that runs through a bone symbol drawn on it. A bone shape is forgiven only
+ * those: its own arms, or two lines meeting at a corner, never form a straight line through it.
+ */
+export function passingRays(rays: readonly Ray[]): Ray[] {
+  return rays.filter((r) => rays.some((o) => o !== r && r.ux * o.ux + r.uy * o.uy < -0.965));
+}
+
 /** Whether (x, y) lies on one of the rays (within `tol` px). */
 function onRay(rays: readonly Ray[], x: number, y: number, tol: number): boolean {
   for (const { x: ox, y: oy, ux, uy } of rays) {
@@ -424,6 +433,7 @@ export function findSymbols(
     for (const s of sizes) {
       // The joining lines leaving (x, y) at this size, found once for every air kind that needs them.
       let rays: Ray[] | undefined;
+      let passing: Ray[] | undefined;
       for (let k = 0; k < kinds.length; k++) {
         const kind = kinds[k];
         const top = tops[k];
@@ -431,8 +441,9 @@ export function findSymbols(
         const floor = minScore + (air ? 0 : 0.08);
         let hit = strokeScore(field, kind, x, y, s, floor - 0.1);
         if (hit > 0) {
-          if (air) rays ??= exitRays(field, x, y, s);
-          hit -= blankPenalty(field, kind, x, y, s, air ? rays! : []);
+          rays ??= exitRays(field, x, y, s);
+          if (!air) passing ??= passingRays(rays);
+          hit -= blankPenalty(field, kind, x, y, s, air ? rays : passing!);
           // A bone shape's strokes end; where they go on it is lines crossing or bending.
           if (!air && hit >= floor - 0.1) hit -= 0.25 * continuedEnds(field, kind, x, y, s);
         }
@@ -442,7 +453,7 @@ export function findSymbols(
         }
         // Stray ink only lowers a score: a size that cannot beat the best one so far is not measured.
         if (hit <= top.score) continue;
-        const score = hit - 0.6 * strayInk(field, kind, x, y, s, air ? rays! : []);
+        const score = hit - 0.6 * strayInk(field, kind, x, y, s, air ? rays! : passing!);
         if (score > top.score) tops[k] = { s, score };
       }
     }
@@ -503,7 +514,8 @@ function preciseScore(field: SymbolField, kind: SymbolKind, cx: number, cy: numb
  */
 function refine(peak: FoundSymbol, field: SymbolField): FoundSymbol {
   // The joining lines found once at the peak (they do not move with the candidate centre).
-  const rays = conductionOfKind(peak.kind) === 'air' ? exitRays(field, peak.x, peak.y, peak.s) : [];
+  const all = exitRays(field, peak.x, peak.y, peak.s);
+  const rays = conductionOfKind(peak.kind) === 'air' ? all : passingRays(all);
   const value = (x: number, y: number, s: number) => preciseScore(field, peak.kind, x, y, s) - strayInk(field, peak.kind, x, y, s, rays);
   const ties = (cands: { x: number; y: number; s: number; v: number }[]) => {
     const best = Math.max(...cands.map((c) => c.v));
