@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { fitFrequencyAxis, xOfHz } from '../../adapters/src/ai/chart-image/calibration';
 import { findLines, findPanels, type RuledLine } from '../../adapters/src/ai/chart-image/grid';
 import { cappedConfidence, panelEars, sizesNear, spreadColour } from '../../adapters/src/ai/chart-image/read-chart-picture';
-import { estimateKeystone, unslant } from '../../adapters/src/ai/chart-image/deskew';
 import { buildMasks, dilate } from '../../adapters/src/ai/chart-image/picture';
 import {
   continuedEnds, exitRays, findPairs, findSymbols, hasNoResponseArrow, pairOnSpot, strayInk, withoutShapes, type FoundSymbol, type SymbolField,
@@ -313,32 +312,6 @@ describe('colour of pale strokes', () => {
     expect([15, 19].map((x) => grown[10 * w + x])).toEqual([1, 1]);
     expect([22, 28].map((x) => grown[10 * w + x])).toEqual([0, 0]);
     expect(grown[11 * w + 15]).toBe(0);
-  });
-});
-
-describe('keystone (a page photographed at a slight angle)', () => {
-  it('measures rows slanting differently at the top and the bottom, and straightens them', () => {
-    const [w, h] = [400, 300];
-    const rgb = new Uint8Array(w * h * 3).fill(255);
-    const ink = new Uint8Array(w * h);
-    for (let k = 0; k < 12; k++) {
-      const y0 = 20 + k * 24;
-      const slope = Math.tan((((1 - 2 * (y0 / h)) * 1.5) * Math.PI) / 180); // +1.5° at the top, −1.5° at the bottom
-      for (let x = 0; x < w; x++) {
-        const y = Math.round(y0 + (x - w / 2) * slope);
-        if (y < 0 || y >= h) continue;
-        ink[y * w + x] = 1;
-        rgb.fill(0, (y * w + x) * 3, (y * w + x) * 3 + 3);
-      }
-    }
-    const k = estimateKeystone(ink, w, h);
-    expect(k.top).toBeGreaterThan(0.6);
-    expect(k.bottom).toBeLessThan(-0.6);
-    const straight = unslant(rgb, w, h, k);
-    const inkAfter = Uint8Array.from({ length: w * h }, (_, i) => (straight[i * 3] < 128 ? 1 : 0));
-    const after = estimateKeystone(inkAfter, w, h);
-    expect(Math.abs(after.top)).toBeLessThan(Math.abs(k.top) / 2);
-    expect(Math.abs(after.bottom)).toBeLessThan(Math.abs(k.bottom) / 2);
   });
 });
 

@@ -39,11 +39,16 @@ export async function decodePicture(bytes: Uint8Array): Promise<Picture | null |
   }
 }
 
-/** Rotates the picture by `degrees` (positive = clockwise) on a white background, same size kept centred. */
+/**
+ * Rotates the picture by `degrees` (positive = clockwise), same size kept centred. The corners it
+ * uncovers take the paper's colour (the median of the picture, per channel), not white: next to a
+ * grey or shaded paper, white corners made the paper beside them look like ink.
+ */
 export async function rotatePicture(p: Picture, degrees: number): Promise<Picture> {
   const sharp = await loadSharp();
+  const [r, g, b] = paperColour(p);
   const rotated = await sharp(p.rgb, { raw: { width: p.width, height: p.height, channels: 3 } })
-    .rotate(degrees, { background: '#ffffff' })
+    .rotate(degrees, { background: { r, g, b } })
     .raw()
     .toBuffer({ resolveWithObject: true });
   const { width, height } = rotated.info;
@@ -55,4 +60,16 @@ export async function rotatePicture(p: Picture, degrees: number): Promise<Pictur
     rgb.set(rotated.data.subarray(src, src + p.width * 3), y * p.width * 3);
   }
   return { width: p.width, height: p.height, rgb };
+}
+
+/** The median of each channel over every fourth pixel: the paper, which most of a chart is. */
+export function paperColour(p: Picture): [number, number, number] {
+  const hist = [new Uint32Array(256), new Uint32Array(256), new Uint32Array(256)];
+  let n = 0;
+  for (let i = 0; i < p.width * p.height; i += 4, n++) for (let c = 0; c < 3; c++) hist[c][p.rgb[i * 3 + c]]++;
+  return hist.map((h) => {
+    let acc = 0;
+    for (let v = 0; v < 256; v++) if ((acc += h[v]) >= n / 2) return v;
+    return 255;
+  }) as [number, number, number];
 }

@@ -63,6 +63,11 @@ export function buildMasks(p: Picture, win = 24, delta = 12, relative = 0.05): M
   const g = new Integral(w, h, grey);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) smooth[y * w + x] = g.sum(x - 1, y - 1, x + 2, y + 2) / ((Math.min(w, x + 2) - Math.max(0, x - 1)) * (Math.min(h, y + 2) - Math.max(0, y - 1)));
   const background = paperBackground(smooth, w, h, win);
+  // The block maximum of a noisy picture is the paper plus its noise peaks: lowered by that bias
+  // when it is clearly noise (≥ 3 grey levels; a clean render gives 0, the real screenshots and the
+  // scanned form 2.2–2.7, a lighting gradient about 1.5), so those are binarised as before.
+  const bias = noiseBias(smooth, w, h, win);
+  if (bias >= 3) for (let i = 0; i < background.length; i++) background[i] -= bias;
   const ink = new Uint8Array(w * h);
   const red = new Uint8Array(w * h);
   const blue = new Uint8Array(w * h);
@@ -91,6 +96,40 @@ export function buildMasks(p: Picture, win = 24, delta = 12, relative = 0.05): M
     }
   }
   return { width: w, height: h, ink, red: withPale(red, paleRed, w, h), blue: withPale(blue, paleBlue, w, h) };
+}
+
+/**
+ * How far the maximum of a block of paper lies above its typical value: the median, over blocks,
+ * of (block maximum − block median) of the smoothed grey. Most blocks are mostly paper (thin lines,
+ * small text), so their median is the paper and the difference is what noise adds to the maximum;
+ * a flat (clean) paper gives 0.
+ */
+export function noiseBias(grey: Float32Array, w: number, h: number, block: number): number {
+  const [bw, bh] = [Math.floor(w / block), Math.floor(h / block)];
+  const diffs: number[] = [];
+  const hist = new Uint32Array(256);
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      hist.fill(0);
+      let max = 0;
+      for (let y = by * block; y < (by + 1) * block; y++) {
+        for (let x = bx * block; x < (bx + 1) * block; x++) {
+          const v = grey[y * w + x];
+          hist[Math.max(0, Math.min(255, Math.round(v)))]++;
+          if (v > max) max = v;
+        }
+      }
+      let acc = 0;
+      let med = 0;
+      for (let b = 0; b < 256; b++) {
+        acc += hist[b];
+        if (acc >= (block * block) / 2) { med = b; break; }
+      }
+      diffs.push(max - med);
+    }
+  }
+  diffs.sort((a, b) => a - b);
+  return diffs.length ? diffs[diffs.length >> 1] : 0;
 }
 
 /**

@@ -2,7 +2,8 @@ import { buildAudiogramReading, type ReadingCandidate, type ReadingConfidence, t
 import { parseReadingCandidates } from '../reading-candidates';
 import { fitFrequencyAxis, fitRowSpacing, xOfHz, levelAxisFromLabels, levelAxisFromRows, type FrequencyAxis, type LevelAxis } from './calibration';
 import { decodePicture, rotatePicture } from './decode-picture';
-import { estimateKeystone, estimateSkew, unslant } from './deskew';
+import { estimateSkew } from './deskew';
+import { straightenSlants } from './rectify';
 import { findLines, findPanels, type PanelGrid } from './grid';
 import { mapSymbol, positionOnPicture, type MappedPoint } from './mapping';
 import { buildMasks, dilate, greyOf, type Masks, type Picture } from './picture';
@@ -38,6 +39,8 @@ export interface ChartAnalysis {
   readonly width: number;
   readonly height: number;
   readonly straightened: boolean;
+  /** Where a point of the working picture was before its ruled lines were straightened (absent: nowhere else). */
+  readonly unstraighten?: (x: number, y: number) => { x: number; y: number };
 }
 
 /** The whole pipeline: decode → deskew → binarise → grid → calibrate → symbols → mapping → reading. */
@@ -48,7 +51,7 @@ export async function readChartPicture(bytes: Uint8Array, options: ChartReadOpti
   if (!points.length) return { status: 'not_applicable', reason: 'Grade de audiograma encontrada, mas nenhum símbolo de limiar reconhecido.' };
   const parsed = parseReadingCandidates(points.map((p): ReadingCandidate => ({
     ear: p.ear, conduction: p.conduction, frequencyHz: p.frequencyHz, value: p.value, noResponse: p.noResponse, confidence: p.confidence,
-    position: positionOnPicture(p, analysis),
+    position: positionOnPicture(analysis.unstraighten?.(p.x, p.y) ?? p, analysis),
   })));
   if (!parsed.ok) return { status: 'failed', reason: parsed.reason };
   const reading = buildAudiogramReading(parsed.value, CHART_READER_NAME);
@@ -67,12 +70,11 @@ export async function analyseChartPicture(bytes: Uint8Array, options: ChartReadO
     picture = await rotatePicture(picture, -skew);
     masks = buildMasks(picture);
   }
-  // A page photographed at a slight angle: rows and columns still slant, differently across the
-  // picture (the rotation above straightens one angle only). Straightened when any band slants.
-  const keystone = estimateKeystone(masks.ink, masks.width, masks.height);
-  const slanted = Math.max(...Object.values(keystone).map(Math.abs)) >= 0.3;
-  if (slanted) {
-    picture = { width: picture.width, height: picture.height, rgb: unslant(picture.rgb, picture.width, picture.height, keystone) };
+  // A page photographed at an angle: rows and columns still slant, each its own way (the two panels
+  // of one picture differently); each ruled line is straightened about its middle.
+  const slants = straightenSlants(picture, masks);
+  if (slants) {
+    picture = slants.picture;
     masks = buildMasks(picture);
   }
   let panels = calibratedPanels(masks);
@@ -91,10 +93,10 @@ export async function analyseChartPicture(bytes: Uint8Array, options: ChartReadO
     return { grid: p.grid, freq: p.freq, step: p.spacing.step, level: fromLabels ?? levelAxisFromRows(p.spacing) };
   });
   const how = calibrated.map((p) => (p.level.how === 'ocr' ? 'rótulos lidos por OCR' : p.level.certain ? 'espaçamento da grade' : 'espaçamento da grade (faixa suposta −10 a 120 dB)'));
-  notes.push(`Leitura do gráfico sem modelo: ${calibrated.length === 2 ? 'dois painéis' : 'um gráfico'}; eixo de dB calibrado por ${[...new Set(how)].join(' e ')}; frequências pela grade${Math.abs(skew) >= 0.2 ? `; imagem endireitada em ${skew.toFixed(1)}°` : ''}.`);
+  notes.push(`Leitura do gráfico sem modelo: ${calibrated.length === 2 ? 'dois painéis' : 'um gráfico'}; eixo de dB calibrado por ${[...new Set(how)].join(' e ')}; frequências pela grade${Math.abs(skew) >= 0.2 ? `; imagem endireitada em ${skew.toFixed(1)}°` : ''}${slants ? '; linhas da grade endireitadas (perspectiva)' : ''}.`);
 
   const points = detectPoints(picture, masks, calibrated);
-  return { panels: calibrated, points, skewDeg: skew, notes, width: picture.width, height: picture.height, straightened: Math.abs(skew) >= 0.2 };
+  return { panels: calibrated, points, skewDeg: skew, notes, width: picture.width, height: picture.height, straightened: Math.abs(skew) >= 0.2, unstraighten: slants?.toSource };
 }
 
 /** Panels whose grid calibrates on both axes, best first, at most two that do not overlap. */
