@@ -184,3 +184,28 @@ describe('bone symbols beside their air symbol', () => {
     expect(withoutWeakerTwins([x, sym('X', 64, 0.71)])).toHaveLength(2);
   });
 });
+
+describe('the dB labels of a portrait chart whose rows reach into them', () => {
+  // Two stacked colour panels, dB axis upwards (120 at the top): the rows touch the labels, so the
+  // panel's left side lies inside them; the OCR strip now ends at the frame, not at the rows' start.
+  const spec: ChartSpec = {
+    name: 'panels+colour+db-up', layout: 'panels', portrait: true, colour: true, red: '#ff3b30', blue: '#2962ff', symbolSize: 8,
+    strokeWidth: 1.8, lineWidth: 1.4, gridColour: '#c8c8c8', gridWidth: 1, font: 'Liberation Sans', dbDirection: 'up', from125: false,
+    halfOctaves: 'all', khzLabels: false, fiveDbLines: false, maskedShare: 0, boneOffset: true, connectLines: true, legend: false,
+    table: false, background: '#f4f7fb',
+  };
+  const set = {
+    origin: 'test',
+    right: { air: { 250: 30, 500: 40, 1000: 50, 2000: 55, 3000: 60, 4000: 70, 6000: 75, 8000: 80 } },
+    left: { air: { 250: 40, 500: 45, 1000: 60, 2000: 60, 3000: 70, 4000: 70, 6000: 80, 8000: 85 } },
+  };
+
+  it('reads the labels by OCR and the axis upwards', async () => {
+    const { svg } = renderStyledChartSvg(set as never, spec, prng(1));
+    const outcome = await readChartPicture(new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer()));
+    expect(outcome.status).toBe('read');
+    if (outcome.status !== 'read') return;
+    expect(outcome.reading.observations[0]).toContain('rótulos lidos por OCR');
+    expect(diffAgainstTruth(set as never, outcome.reading)).toEqual([]);
+  }, 30_000);
+});

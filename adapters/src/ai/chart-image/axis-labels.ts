@@ -49,8 +49,11 @@ export async function readAxisLabels(picture: Picture, panels: readonly { grid: 
   const sharp = (sharpModule.default ?? sharpModule) as Sharp;
   const out: ({ value: number; y: number }[] | null)[] = [];
   for (const { grid, spacing } of panels) {
-    const width = Math.round(Math.min(grid.left - 2, Math.max(40, 2.4 * spacing.step)));
-    const left = Math.round(grid.left - 2 - width);
+    // The labels end at the frame: the leftmost column line (the rows may reach further left, into
+    // labels written against them).
+    const frame = grid.columns.length ? Math.max(grid.left, grid.columns[0].pos - grid.columns[0].thickness / 2) : grid.left;
+    const width = Math.round(Math.min(frame - 2, Math.max(40, 2.4 * spacing.step)));
+    const left = Math.round(frame - 2 - width);
     const top = Math.max(0, Math.round(grid.top - spacing.step));
     const height = Math.min(picture.height - top, Math.round(grid.bottom - grid.top + 2 * spacing.step));
     if (width < 12 || left < 0 || height < 20) {
