@@ -13,12 +13,14 @@ export async function classificationsOf(run: Run, organizationId: string, patien
   const out = new Map<string, Record<string, unknown>>();
   const ids = [...new Set(patientIds)];
   if (!ids.length) return out;
+  // one worker (an exam, a history) by equality: its prepared statement keeps one generic plan, where PostgreSQL
+  // plans `= any($2)` again on every call (its row estimate depends on the array)
   const rows = await run(
     `select e.id, e.patient_id, e.exam_date, e.audiogram, e.acoustic_rest_hours, e.calibration_date, e.reference_designation, e.created_at, trim(p.sex) as sex
      from exam e join patient p on p.id = e.patient_id
-     where e.organization_id = ? and e.patient_id = any(?::uuid[]) order by e.patient_id, e.exam_date, e.created_at, e.id`,
+     where e.organization_id = ? and ${ids.length === 1 ? 'e.patient_id = ?::uuid' : 'e.patient_id = any(?::uuid[])'} order by e.patient_id, e.exam_date, e.created_at, e.id`,
     // an array literal: MikroORM's raw binding would expand a JS array into a list
-    [organizationId, `{${ids.join(',')}}`],
+    [organizationId, ids.length === 1 ? ids[0] : `{${ids.join(',')}}`],
   );
   let start = 0;
   for (let i = 1; i <= rows.length; i++) {

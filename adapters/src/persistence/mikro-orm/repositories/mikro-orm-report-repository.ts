@@ -43,7 +43,7 @@ export class MikroOrmReportRepository implements ReportRepository {
 
   async findByExam(organizationId: string, examId: string) {
     if (!isUuid(examId)) return undefined;
-    const rows = await run(this.em())(`${SELECT} where r.organization_id = ? and r.exam_id = ? and r.current`, [organizationId, examId]);
+    const rows = await prepared(this.em())(`${SELECT} where r.organization_id = ? and r.exam_id = ? and r.current`, [organizationId, examId]);
     return rows[0] ? toView(rows[0]) : undefined;
   }
 
