@@ -4,7 +4,7 @@ import { stopAxisLabelReader } from '../../adapters/src/ai/chart-image/axis-labe
 import { gridMask, readChartPicture, withoutDarkStrokes, withoutWeakerTwins, type CalibratedPanel } from '../../adapters/src/ai/chart-image/read-chart-picture';
 import { buildMasks, dilate, type Picture } from '../../adapters/src/ai/chart-image/picture';
 import type { RuledLine } from '../../adapters/src/ai/chart-image/grid';
-import { exitRays, findPairs, findSymbols, pairOnSpot, passingRays, type FoundSymbol, type SymbolField } from '../../adapters/src/ai/chart-image/symbols';
+import { exitRays, findPairs, findSymbols, ownInk, pairOnSpot, passingRays, type FoundSymbol, type SymbolField } from '../../adapters/src/ai/chart-image/symbols';
 import { noResponse } from '../../core/src/rules/index';
 import { diffAgainstTruth } from '../fixtures/audiogram-generator';
 import { renderStyledChartSvg, type ChartSpec } from '../fixtures/audiogram-generator/chart-styles';
@@ -208,4 +208,38 @@ describe('the dB labels of a portrait chart whose rows reach into them', () => {
     expect(outcome.reading.observations[0]).toContain('rótulos lidos por OCR');
     expect(diffAgainstTruth(set as never, outcome.reading)).toEqual([]);
   }, 30_000);
+});
+
+describe('a bone shape drawn inside its air symbol', () => {
+  const sizes = [4, 5, 6, 7, 8, 9, 10, 11, 12];
+  /** An O of radius 11 (stroke 2.5) with, optionally, a `<` of half size 7 drawn inside it. */
+  function oWith(chevron: boolean, ringWidth = 2.5): SymbolField {
+    const raw = new Uint8Array(W * H);
+    const near = (x: number, y: number, [x0, y0, x1, y1]: number[]) => {
+      const [dx, dy] = [x1 - x0, y1 - y0];
+      const t = Math.max(0, Math.min(1, ((x - x0) * dx + (y - y0) * dy) / (dx * dx + dy * dy)));
+      return Math.hypot(x - (x0 + t * dx), y - (y0 + t * dy)) <= 1.2;
+    };
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const ring = Math.abs(Math.hypot(x - 60, y - 60) - 11) <= ringWidth / 2;
+        const arms = chevron && (near(x, y, [64.2, 53, 55.8, 60]) || near(x, y, [55.8, 60, 64.2, 67]));
+        if (ring || arms) raw[y * W + x] = 1;
+      }
+    }
+    return { width: W, height: H, raw, dilated: dilate(raw, W, H), grid: new Uint8Array(W * H) };
+  }
+  const O: FoundSymbol = { x: 60, y: 60, s: 11, kind: 'O', score: 0.8, runnerUp: 0 };
+
+  it('reads the O and the < inside it as a pair', () => {
+    const pair = pairOnSpot(oWith(true), O, ['O'], ['<', '['], sizes, [0], true);
+    expect(pair?.map((p) => p.kind)).toEqual(['O', '<']);
+    expect(ownInk(oWith(true), 60, 60, { kind: 'O', s: 11 }, { kind: '<', s: 7 })).toBe(true);
+  });
+
+  it('does not invent a < inside a thick O: nothing of it lies off the ring', () => {
+    const thick = oWith(false, 6);
+    expect(ownInk(thick, 60, 60, { kind: 'O', s: 11 }, { kind: '<', s: 7 })).toBe(false);
+    expect(pairOnSpot(thick, O, ['O'], ['<', '['], sizes, [0], true)).toBeNull();
+  });
 });

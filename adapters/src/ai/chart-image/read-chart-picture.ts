@@ -306,6 +306,16 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       const chartSizes = sizesNear(sizes, [...findSymbols(rightField, AIR_RIGHT, sizes, box), ...findSymbols(leftField, AIR_LEFT, sizes, box)]);
       airRight = findSymbols(rightField, AIR_RIGHT, chartSizes, box);
       airLeft = findSymbols(leftField, AIR_LEFT, chartSizes, box);
+      // A bone shape drawn inside its air symbol (same level, on the column) that shows ink of its
+      // own: the pair explains the ink better than the air symbol alone, and both are read.
+      const onSpot = (found: FoundSymbol[], f: SymbolField, bones: readonly SymbolKind[]) => found.map((single) => {
+        const pair = pairOnSpot(f, single, [single.kind], bones, sizes, [0], true);
+        if (!pair) return single;
+        pairedBones.push({ sym: pair[1], field: f });
+        return pair[0];
+      });
+      airRight = onSpot(airRight, rightField, BONE_RIGHT);
+      airLeft = onSpot(airLeft, leftField, BONE_LEFT);
       // A bone bracket drawn on its air symbol (same level, same column: screenshots of audiometer
       // software) leaves the air shape too much stray ink to be found alone: the pair is.
       const pairsRight = findPairs(rightField, AIR_RIGHT, BONE_RIGHT, sizes, box, airRight);

@@ -295,6 +295,29 @@ function strayFromPair(field: SymbolField, cx: number, cy: number, a: { kind: Sy
 }
 
 /**
+ * Whether a shape drawn inside another on one spot (a bone `<` inside its O) shows ink of its own:
+ * of its stroke samples that lie clearly off the other shape's strokes (more than 0.45 of its size),
+ * at least five, and 80 % of them on undilated ink. A thick ring is not an O plus a `<`: every sample
+ * of a `<` fitted inside it that is not on the ring falls on blank paper.
+ */
+export function ownInk(field: SymbolField, x: number, y: number, outer: { kind: SymbolKind; s: number }, inner: { kind: SymbolKind; s: number }): boolean {
+  const dist = STROKE_DISTANCE[outer.kind];
+  let off = 0;
+  let inked = 0;
+  for (const [px, py] of TEMPLATES[inner.kind].on) {
+    const [u, v] = [(px * inner.s) / outer.s, (py * inner.s) / outer.s];
+    const i = Math.round(((u + STRAY_HALF) / (2 * STRAY_HALF)) * (STRAY_GRID - 1));
+    const j = Math.round(((v + STRAY_HALF) / (2 * STRAY_HALF)) * (STRAY_GRID - 1));
+    if (i >= 0 && j >= 0 && i < STRAY_GRID && j < STRAY_GRID && dist[j * STRAY_GRID + i] <= 0.45) continue;
+    const [xi, yi] = [Math.round(x + px * inner.s), Math.round(y + py * inner.s)];
+    if (xi < 0 || yi < 0 || xi >= field.width || yi >= field.height || field.grid[yi * field.width + xi]) continue;
+    off++;
+    inked += field.raw[yi * field.width + xi];
+  }
+  return off >= 5 && inked >= 0.8 * off;
+}
+
+/**
  * Two air symbols of different ears drawn on one spot (both ears at one level, black and white):
  * the best pair — a right-ear shape and a left-ear shape, each fitting its strokes (≥ 0.85) — whose
  * union explains the ink clearly better than the single symbol found there. Null when the single
@@ -303,7 +326,9 @@ function strayFromPair(field: SymbolField, cx: number, cy: number, a: { kind: Sy
  */
 export function pairOnSpot(field: SymbolField, single: Pick<FoundSymbol, 'x' | 'y' | 's' | 'score'>, rightKinds: readonly SymbolKind[], leftKinds: readonly SymbolKind[], sizes: readonly number[],
   /** Vertical offsets (px) of the second shape from the first: symbols of two ears drawn 5 dB apart overlap too. */
-  offsets: readonly number[] = [0]): [FoundSymbol, FoundSymbol] | null {
+  offsets: readonly number[] = [0],
+  /** The second shape must show ink of its own, off the first's strokes (a bone shape drawn inside its air symbol). */
+  inside = false): [FoundSymbol, FoundSymbol] | null {
   const { x, y } = single;
   const fits = (kinds: readonly SymbolKind[], cy: number) => kinds.flatMap((kind) => sizes.map((s) => ({ kind, s, hit: strokeScore(field, kind, x, cy, s, 0.85) }))).filter((c) => c.hit >= 0.85);
   const rights = fits(rightKinds, y);
@@ -321,6 +346,7 @@ export function pairOnSpot(field: SymbolField, single: Pick<FoundSymbol, 'x' | '
       for (const b of lefts) {
         const bound = Math.min(a.hit, b.hit);
         if (best && bound <= best.score) continue;
+        if (inside && !ownInk(field, x, y + dy, a, b)) continue;
         const stray = strayFromPair(field, x, y, a, b, rays, dy);
         // Each symbol of the pair must explain ink the other leaves astray.
         if (stray + 0.1 > alone) continue;
@@ -340,7 +366,7 @@ export function pairOnSpot(field: SymbolField, single: Pick<FoundSymbol, 'x' | '
  * air symbols sit, every 2 px; one pair per spot (suppression within 1.2 sizes).
  */
 export function findPairs(field: SymbolField, rightKinds: readonly SymbolKind[], leftKinds: readonly SymbolKind[], sizes: readonly number[],
-  box: { x0: number; x1: number; y0: number; y1: number; columns: readonly number[] }, taken: readonly FoundSymbol[], offsets: readonly number[] = [0]): FoundSymbol[] {
+  box: { x0: number; x1: number; y0: number; y1: number; columns: readonly number[] }, taken: readonly FoundSymbol[], offsets: readonly number[] = [0], inside = false): FoundSymbol[] {
   const smax = Math.max(...sizes);
   const mid = sizes[sizes.length >> 1];
   const out: [FoundSymbol, FoundSymbol][] = [];
@@ -351,7 +377,7 @@ export function findPairs(field: SymbolField, rightKinds: readonly SymbolKind[],
     for (let y = Math.max(Math.ceil(smax + 2), Math.floor(box.y0)); y <= Math.min(field.height - smax - 2, box.y1); y += 2) {
       for (const x of [Math.round(c) - 2, Math.round(c), Math.round(c) + 2]) {
         if (x < smax + 2 || x > field.width - smax - 2) continue;
-        const pair = pairOnSpot(field, { x, y, s: mid, score: 0 }, rightKinds, leftKinds, sizes, offsets);
+        const pair = pairOnSpot(field, { x, y, s: mid, score: 0 }, rightKinds, leftKinds, sizes, offsets, inside);
         if (pair) found.push({ x, y, pair });
       }
     }
