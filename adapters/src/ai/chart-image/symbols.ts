@@ -372,11 +372,18 @@ export function findPairs(field: SymbolField, rightKinds: readonly SymbolKind[],
   const out: [FoundSymbol, FoundSymbol][] = [];
   const free = (x: number, y: number) => ![...taken, ...out.flat()].some((t) => Math.hypot(t.x - x, t.y - y) < 1.2 * Math.max(t.s, smax * 0.6));
   const found: { x: number; y: number; pair: [FoundSymbol, FoundSymbol] }[] = [];
+  // Quick rejects, as in findSymbols: a spot next to a symbol already taken (its pair could not be
+  // kept), a spot with almost no ink around it.
+  const nearTaken = (x: number, y: number) => taken.some((t) => Math.hypot(t.x - x, t.y - y) < 1.2 * Math.max(t.s, smax * 0.6));
+  const inkIn = integralOf(field.raw, field.width, field.height);
+  const reachInk = Math.ceil(1.05 * smax);
+  const minInk = Math.max(4, 2 * sizes[0]);
   for (const c of box.columns) {
     if (c < box.x0 || c > box.x1) continue;
     for (let y = Math.max(Math.ceil(smax + 2), Math.floor(box.y0)); y <= Math.min(field.height - smax - 2, box.y1); y += 2) {
       for (const x of [Math.round(c) - 2, Math.round(c), Math.round(c) + 2]) {
         if (x < smax + 2 || x > field.width - smax - 2) continue;
+        if (nearTaken(x, y) || inkIn.sum(x - reachInk, y - reachInk, x + reachInk + 1, y + reachInk + 1) < minInk) continue;
         const pair = pairOnSpot(field, { x, y, s: mid, score: 0 }, rightKinds, leftKinds, sizes, offsets, inside);
         if (pair) found.push({ x, y, pair });
       }
