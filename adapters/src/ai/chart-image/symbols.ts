@@ -296,7 +296,7 @@ function strayFromPair(field: SymbolField, cx: number, cy: number, a: { kind: Sy
 
 /**
  * Whether a shape drawn inside another on one spot (a bone `<` inside its O) shows ink of its own:
- * of its stroke samples that lie clearly off the other shape's strokes (more than 0.45 of its size),
+ * of its stroke samples that lie clearly off the other shape's strokes (more than 0.3 of its size),
  * at least five, and 80 % of them on undilated ink. A thick ring is not an O plus a `<`: every sample
  * of a `<` fitted inside it that is not on the ring falls on blank paper.
  */
@@ -308,7 +308,7 @@ export function ownInk(field: SymbolField, x: number, y: number, outer: { kind: 
     const [u, v] = [(px * inner.s) / outer.s, (py * inner.s) / outer.s];
     const i = Math.round(((u + STRAY_HALF) / (2 * STRAY_HALF)) * (STRAY_GRID - 1));
     const j = Math.round(((v + STRAY_HALF) / (2 * STRAY_HALF)) * (STRAY_GRID - 1));
-    if (i >= 0 && j >= 0 && i < STRAY_GRID && j < STRAY_GRID && dist[j * STRAY_GRID + i] <= 0.45) continue;
+    if (i >= 0 && j >= 0 && i < STRAY_GRID && j < STRAY_GRID && dist[j * STRAY_GRID + i] <= 0.3) continue;
     const [xi, yi] = [Math.round(x + px * inner.s), Math.round(y + py * inner.s)];
     if (xi < 0 || yi < 0 || xi >= field.width || yi >= field.height || field.grid[yi * field.width + xi]) continue;
     off++;
