@@ -9,6 +9,7 @@ import { buildMasks, greyOf, Integral, noiseBias } from '../../adapters/src/ai/c
 import { straightenSlants } from '../../adapters/src/ai/chart-image/rectify';
 import { findSlantedLines, lineAt, withoutOddSlants, type SlantedLine } from '../../adapters/src/ai/chart-image/slanted-lines';
 import { estimateSkew } from '../../adapters/src/ai/chart-image/deskew';
+import { fainterIsBetter } from '../../adapters/src/ai/chart-image/calibration';
 
 afterAll(() => stopAxisLabelReader());
 
@@ -150,6 +151,16 @@ describe('noisy pictures', () => {
     }
     expect(paperInk / paper).toBeLessThan(0.05);
     expect(findLines(masks.ink, p.w, p.h, 'h', 60).filter((l) => l.to - l.from > 400)).toHaveLength(8);
+  });
+
+  it('takes the grid found with the halved threshold only when it calibrates more, or more on a standard row count', () => {
+    const panels = (...counts: number[]) => counts.map((count) => ({ spacing: { count } }));
+    // A noisy two-panel chart: one panel found on 10 of its rows; with the lower threshold both, on 14.
+    expect(fainterIsBetter(panels(10), panels(14, 14))).toBe(true);
+    expect(fainterIsBetter(panels(10), panels(14))).toBe(true);
+    expect(fainterIsBetter(panels(14, 14), panels(14, 14))).toBe(false);
+    expect(fainterIsBetter(panels(14, 10), panels(12))).toBe(false);
+    expect(fainterIsBetter(panels(), panels())).toBe(false);
   });
 
   it('measures the skew of a noisy page (speckle does not pull the angle to 0)', () => {

@@ -147,6 +147,20 @@ export function levelAxisFromLabels(labels: readonly { value: number; y: number 
   return { c: best.c0 - d * spacing.first, d, how: 'ocr', certain: true };
 }
 
+/** How many panels' rows count as a standard chart's: 14 rows by 10 dB or 27 by 5 dB (−10…120). */
+export function onStandardRows(panels: readonly { spacing: { count: number } }[]): number {
+  return panels.filter((p) => p.spacing.count === 14 || p.spacing.count === 27).length;
+}
+
+/**
+ * Whether the grid found with a lower ink threshold (`again`) is better than the first (`before`):
+ * more panels calibrated, or as many with more of them on a standard row count (a panel whose light
+ * rows noise broke up is found on part of its rows, or not at all).
+ */
+export function fainterIsBetter(before: readonly { spacing: { count: number } }[], again: readonly { spacing: { count: number } }[]): boolean {
+  return again.length > before.length || (again.length === before.length && onStandardRows(again) > onStandardRows(before));
+}
+
 export function nearestIndex(xs: readonly number[], x: number): number {
   let best = -1;
   for (let i = 0; i < xs.length; i++) if (best < 0 || Math.abs(xs[i] - x) < Math.abs(xs[best] - x)) best = i;

@@ -1,6 +1,6 @@
 import { buildAudiogramReading, type ReadingCandidate, type ReadingConfidence, type ReadOutcome } from '../../../../core/src';
 import { parseReadingCandidates } from '../reading-candidates';
-import { fitFrequencyAxis, fitRowSpacing, xOfHz, levelAxisFromLabels, levelAxisFromRows, type FrequencyAxis, type LevelAxis } from './calibration';
+import { fainterIsBetter, fitFrequencyAxis, fitRowSpacing, xOfHz, levelAxisFromLabels, levelAxisFromRows, onStandardRows, type FrequencyAxis, type LevelAxis } from './calibration';
 import { decodePicture, rotatePicture } from './decode-picture';
 import { estimateSkew } from './deskew';
 import { straightenSlants } from './rectify';
@@ -78,11 +78,15 @@ export async function analyseChartPicture(bytes: Uint8Array, options: ChartReadO
     masks = buildMasks(picture);
   }
   let panels = calibratedPanels(masks);
-  if (!panels.length) {
-    // Faint grid lines (light grey, then blurred) can stay under the ink threshold: once more with half of it.
+  if (onStandardRows(panels) < panels.length || !panels.length) {
+    // Faint grid lines (light grey, then blurred or broken up by noise) can stay under the ink
+    // threshold: once more with half of it, kept when that calibrates more panels or more on a standard row count.
     const faint = buildMasks(picture, 24, 6, 0.025);
-    panels = calibratedPanels(faint);
-    if (panels.length) masks = faint;
+    const again = calibratedPanels(faint);
+    if (fainterIsBetter(panels, again)) {
+      panels = again;
+      masks = faint;
+    }
   }
   if (!panels.length) return { status: 'not_applicable', reason: 'Nenhuma grade de audiograma reconhecida na imagem (eixos de frequência e dB não calibrados).' };
 
