@@ -26,6 +26,16 @@ describe('prepared (issue 22: the hot reads as named prepared statements)', () =
     await orm.em.fork().transactional(async (em) => expect(await prepared(em)(text, values)).toEqual(expected));
   });
 
+  it("runs inside the unit of work's transaction: it sees the transaction's own writes, and nothing once rolled back", async () => {
+    const read = (em: Parameters<typeof prepared>[0]) => prepared(em)('select label from prepared_probe where id = ?', [3]);
+    await expect(orm.em.fork().transactional(async (em) => {
+      await sql(em)("insert into prepared_probe (id, label) values (3, 'na transação')");
+      expect(await read(em)).toEqual([{ label: 'na transação' }]);
+      throw new Error('desfaz');
+    })).rejects.toThrow('desfaz');
+    expect(await read(orm.em.fork())).toEqual([]);
+  });
+
   it('prepares the statement again when a migration changed the columns a `*` reads while the process ran', async () => {
     const text = 'select * from prepared_probe where id = ?';
     const read = () => prepared(orm.em.fork())(text, [1]);
