@@ -9,6 +9,7 @@ import { noResponse } from '../../core/src/rules/index';
 import { diffAgainstTruth } from '../fixtures/audiogram-generator';
 import { renderStyledChartSvg, type ChartSpec } from '../fixtures/audiogram-generator/chart-styles';
 import { prng } from '../fixtures/audiogram-generator/prng';
+import { generateChartCases } from '../fixtures/audiogram-generator/chart-corpus';
 
 const [W, H] = [120, 120];
 
@@ -242,4 +243,17 @@ describe('a bone shape drawn inside its air symbol', () => {
     expect(ownInk(thick, 60, 60, { kind: 'O', s: 11 }, { kind: '<', s: 7 })).toBe(false);
     expect(pairOnSpot(thick, O, ['O'], ['<', '['], sizes, [0], true)).toBeNull();
   });
+});
+
+describe('the second search around found air symbols', () => {
+  it('does not read the bone < beside an O as an X (a < is half an X): the bench case seed 777 #65', async () => {
+    // Two black-and-white panels under uneven lighting; the right ear's < at 2000 Hz / 10 dB sits half
+    // a row under its O at 15 dB. Once the O was taken out, the second search read the < as an X.
+    const cases = await generateChartCases(66, 777);
+    const outcome = await readChartPicture(cases[65].bytes);
+    expect(outcome.status).toBe('read');
+    if (outcome.status !== 'read') return;
+    expect(outcome.reading.right.air[2000]).toBe(15);
+    expect(outcome.reading.right.bone?.[2000]).toBe(10);
+  }, 60_000);
 });

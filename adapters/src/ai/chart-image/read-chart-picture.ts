@@ -401,15 +401,21 @@ export function withoutWeakerTwins(air: readonly FoundSymbol[]): FoundSymbol[] {
  * Air symbols hidden by a neighbour's strokes: searched within 2.5 sizes of the found ones in a field
  * where those are taken out, at the found symbols' sizes, with a higher floor (0.8); kept only when
  * clear of every found symbol (centres at least 0.8 size apart), so a found symbol's remnant is not
- * read again.
+ * read again, and when no bone shape explains it nearly as well.
  */
 function overlapped(without: SymbolField, found: readonly FoundSymbol[], kinds: readonly SymbolKind[],
   box: { x0: number; x1: number; y0: number; y1: number; columns: readonly number[] }, acrossEars: boolean): FoundSymbol[] {
   if (!found.length) return [];
   const sizes = [...new Set(found.map((f) => Math.round(f.s * 2) / 2))].sort((a, b) => a - b);
   const spots = found.map((f) => ({ x: f.x, y: f.y, r: 2.5 * f.s }));
-  return findSymbols(without, kinds, sizes, { ...box, spots }, 0.8, acrossEars)
+  const air = findSymbols(without, kinds, sizes, { ...box, spots }, 0.8, acrossEars)
     .filter((c) => found.every((f) => Math.hypot(f.x - c.x, f.y - c.y) >= 0.8 * Math.max(f.s, c.s)));
+  if (!air.length) return air;
+  // What is left beside a found symbol is as often its bone chevron or bracket (a `<` is half an X):
+  // an air shape that a bone shape of either ear explains nearly as well (within 0.06) is not added.
+  const boneSizes = [...new Set(sizes.flatMap((v) => [0.6 * v, 0.8 * v, v, 1.25 * v].map((u) => Math.round(u * 2) / 2)))].sort((a, b) => a - b);
+  const bones = findSymbols(without, [...BONE_RIGHT, ...BONE_LEFT], boneSizes, { ...box, spots: air.map((a) => ({ x: a.x, y: a.y, r: 0.6 * a.s })) }, 0.5);
+  return air.filter((a) => !bones.some((b) => Math.hypot(b.x - a.x, b.y - a.y) < 0.6 * Math.max(a.s, b.s) && b.score >= a.score - 0.06));
 }
 
 /**
