@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addYears } from '../../core/src';
+import { programmeToday } from '../../core/src/programme/schedule';
 import { registerAccount, type Account } from '../support/accounts';
 import { runLimiar } from '../support/cli';
 import { ProgrammeSeed } from '../support/programme-seed';
@@ -9,7 +10,8 @@ import { startTestServer, type TestServer } from '../support/test-server';
 let t: TestServer;
 let a: Account;
 let b: Account;
-const today = new Date().toISOString().slice(0, 10);
+// Today in Brazil, as the report counts it (between 00:00 and 03:00 UTC the UTC date is already tomorrow).
+const today = programmeToday(new Date());
 /** A date `years` years and `days` days before today. */
 const before = (years: number, days = 0) => new Date(Date.parse(`${addYears(today, -years)}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 const ids = {} as Record<'leftLongAgo' | 'leftRecently' | 'noPeriodOldExam' | 'stillEmployed' | 'noPeriodRecentExam' | 'otherOrg', string>;
