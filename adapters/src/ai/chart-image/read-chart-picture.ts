@@ -290,7 +290,6 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     // longer fits inside the corner of a large symbol. Bone brackets are often drawn smaller: all sizes.
     let airRight: FoundSymbol[];
     let airLeft: FoundSymbol[];
-    let boneRightField: SymbolField;
     const pairedBones: { sym: FoundSymbol; field: SymbolField }[] = [];
     if (sameField) {
       // Black and white: one field holds both ears' shapes, so at one spot the best air shape of
@@ -303,7 +302,6 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       const singles = findSymbols(rightField, AIR_BOTH, chartSizes, box, undefined, true)
         .flatMap((single) => pairOnSpot(rightField, single, AIR_RIGHT, AIR_LEFT, chartSizes, offsets) ?? [single]);
       const all = [...singles, ...findPairs(rightField, AIR_RIGHT, AIR_LEFT, chartSizes, box, singles, offsets)];
-      boneRightField = withoutShapes(rightField, all, dilate);
       airRight = all.filter((a) => earOfKind(a.kind) === 'right');
       airLeft = all.filter((a) => earOfKind(a.kind) === 'left');
     } else {
@@ -328,28 +326,32 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       airLeft = [...airLeft, ...pairsLeft.filter((p) => conductionOfKind(p.kind) === 'air')];
       pairedBones.push(...pairsRight.filter((p) => conductionOfKind(p.kind) === 'bone').map((sym) => ({ sym, field: rightField })));
       pairedBones.push(...pairsLeft.filter((p) => conductionOfKind(p.kind) === 'bone').map((sym) => ({ sym, field: leftField })));
-      boneRightField = withoutShapes(rightField, airRight, dilate);
     }
     // Symbols drawn half a row apart (an O at 0 dB and an X at 5 dB) overlap: the weaker is left
     // with the stronger's strokes as stray ink. Searched again around the found symbols, with their
     // strokes taken out (unknown, like grid lines); a symbol found clear of every other is added.
+    // Each field with its air symbols taken out is built once here and again only when the symbols
+    // change below (a full-picture copy and dilation each).
+    const outRight = sameField ? [...airRight, ...airLeft] : airRight;
+    const withoutRight = withoutShapes(rightField, outRight, dilate);
+    const outLeft = airLeft;
+    const withoutLeft = sameField ? withoutRight : withoutShapes(leftField, outLeft, dilate);
     if (sameField) {
-      const more = overlapped(boneRightField, [...airRight, ...airLeft], AIR_BOTH, box, true);
+      const more = overlapped(withoutRight, outRight, AIR_BOTH, box, true);
       airRight = [...airRight, ...more.filter((a) => earOfKind(a.kind) === 'right')];
       airLeft = [...airLeft, ...more.filter((a) => earOfKind(a.kind) === 'left')];
-      boneRightField = withoutShapes(rightField, [...airRight, ...airLeft], dilate);
     } else {
-      airRight = [...airRight, ...overlapped(boneRightField, airRight, AIR_RIGHT, box, false)];
-      boneRightField = withoutShapes(rightField, airRight, dilate);
-      airLeft = [...airLeft, ...overlapped(withoutShapes(leftField, airLeft, dilate), airLeft, AIR_LEFT, box, false)];
+      airRight = [...airRight, ...overlapped(withoutRight, airRight, AIR_RIGHT, box, false)];
+      airLeft = [...airLeft, ...overlapped(withoutLeft, airLeft, AIR_LEFT, box, false)];
     }
     // One ear has one air value per column: a masked shape overlapping a stronger air symbol of the
     // same ear is a phantom (a □ fitted on an X's arm and the bone chevron beside it) and would take
     // the bone's strokes.
     airRight = withoutWeakerTwins(airRight);
     airLeft = withoutWeakerTwins(airLeft);
-    boneRightField = withoutShapes(rightField, sameField ? [...airRight, ...airLeft] : airRight, dilate);
-    const boneLeftField = sameField ? boneRightField : withoutShapes(leftField, airLeft, dilate);
+    const finalRight = sameField ? [...airRight, ...airLeft] : airRight;
+    const boneRightField = sameSymbols(finalRight, outRight) ? withoutRight : withoutShapes(rightField, finalRight, dilate);
+    const boneLeftField = sameField ? boneRightField : sameSymbols(airLeft, outLeft) ? withoutLeft : withoutShapes(leftField, airLeft, dilate);
     // Bone symbols are not searched in the margin above or below the frame, where the frequency
     // labels ("1000" holds a `]`-like 1) sit; bone at −10 or 120 dB sits on the frame line, inside.
     const boneBox = { ...box, y0: panel.grid.top, y1: panel.grid.bottom };
@@ -386,6 +388,11 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     }
   }
   return dedupePoints(points);
+}
+
+/** Whether two lists hold the same symbols (the same objects), in any order. */
+function sameSymbols(a: readonly FoundSymbol[], b: readonly FoundSymbol[]): boolean {
+  return a.length === b.length && a.every((x) => b.includes(x));
 }
 
 /**
