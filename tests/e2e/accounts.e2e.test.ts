@@ -282,6 +282,23 @@ describe('login and logout', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('the session check meets a network failure once: asked again, the page opens logged in (no logout)', async () => {
+    const { token } = await registerViaApi('Fonoaudiologo', { crfa: '4321', crfaRegion: '2' }, 'Fga. Recarga');
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    // the first `GET /api/auth/me` of the page gets no answer (the connection drops), the next ones go through
+    let calls = 0;
+    await page.route('**/api/auth/me', async (route) => (++calls === 1 ? route.abort('connectionreset') : route.continue()));
+    await openLoggedIn(page, token, '/settings');
+    await page.getByRole('heading', { level: 1, name: 'Configurações' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/settings');
+    expect(calls).toBe(2);
+    expect(await page.evaluate(() => localStorage.getItem('limiar.token'))).toBe(token);
+    // only the dropped call is in the console
+    expect(errors.filter((e) => !/ERR_CONNECTION_RESET/.test(e))).toEqual([]);
+    await page.close();
+  });
 });
 
 describe('settings', () => {

@@ -65,10 +65,12 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
 
 /** A pt-BR page of `baseUrl` with the professional's token stored, at `route`; its errors are collected. */
 export async function openAs(browser: Browser, baseUrl: string, token: string, route: string, width = 1360): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width, height: 900 } });
+  // The token is in the page's storage before its first script runs. (Setting it on a first page at /login
+  // raced that page's own start-up: its session check, cut short by the next navigation, cleared the token
+  // and the page opened on /login — the programme e2e failed so on a busy machine.)
+  const storageState = { cookies: [], origins: [{ origin: new URL(baseUrl).origin, localStorage: [{ name: 'limiar.token', value: token }] }] };
+  const page = await browser.newPage({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width, height: 900 }, storageState });
   const errors = watchErrors(page);
-  await page.goto(`${baseUrl}/login`);
-  await page.evaluate((t) => localStorage.setItem('limiar.token', t), token);
   await page.goto(`${baseUrl}${route}`);
   return { page, errors };
 }
