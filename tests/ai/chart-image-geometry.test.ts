@@ -5,7 +5,7 @@ import { readChartPicture } from '../../adapters/src/ai/chart-image/read-chart-p
 import type { AudiogramReading } from '../../core/src';
 import { CLEAN_CHART_SPEC, cleanChartPng } from '../fixtures/audiogram-generator/clean-chart';
 import { findLines } from '../../adapters/src/ai/chart-image/grid';
-import { buildMasks, greyOf, Integral, noiseBias } from '../../adapters/src/ai/chart-image/picture';
+import { buildMasks, noiseBias, smoothedGrey } from '../../adapters/src/ai/chart-image/picture';
 import { straightenSlants } from '../../adapters/src/ai/chart-image/rectify';
 import { findSlantedLines, lineAt, withoutOddSlants, type SlantedLine } from '../../adapters/src/ai/chart-image/slanted-lines';
 import { estimateSkew } from '../../adapters/src/ai/chart-image/deskew';
@@ -125,11 +125,7 @@ describe('noisy pictures', () => {
     }
     return p;
   }
-  const smoothOf = (p: { rgb: Uint8Array; w: number; h: number }) => {
-    const grey = greyOf({ width: p.w, height: p.h, rgb: p.rgb });
-    const g = new Integral(p.w, p.h, grey);
-    return Float32Array.from({ length: p.w * p.h }, (_, i) => g.sum((i % p.w) - 1, Math.floor(i / p.w) - 1, (i % p.w) + 2, Math.floor(i / p.w) + 2) / 9);
-  };
+  const smoothOf = (p: { rgb: Uint8Array; w: number; h: number }) => smoothedGrey({ width: p.w, height: p.h, rgb: p.rgb });
 
   it('measures no noise bias on clean paper and some on noisy paper', () => {
     expect(noiseBias(smoothOf(noisy(0)), 500, 300, 24)).toBe(0);

@@ -20,12 +20,15 @@ export interface Masks {
   readonly blue: Uint8Array;
 }
 
-/** Integral image of a 0/1 (or small integer) mask: sum over [x0,x1)×[y0,y1) in O(1). */
+/**
+ * Integral image of a 0/1 mask: sum over [x0,x1)×[y0,y1) in O(1). 32-bit sums (a mask of a working
+ * picture sums to at most its 1700 × 1700 pixels), half the memory of 64-bit ones.
+ */
 export class Integral {
-  private readonly sums: Float64Array;
-  constructor(readonly width: number, readonly height: number, values: ArrayLike<number>) {
+  private readonly sums: Int32Array;
+  constructor(readonly width: number, readonly height: number, values: Uint8Array) {
     const w1 = width + 1;
-    this.sums = new Float64Array(w1 * (height + 1));
+    this.sums = new Int32Array(w1 * (height + 1));
     for (let y = 0; y < height; y++) {
       let row = 0;
       for (let x = 0; x < width; x++) {
@@ -44,58 +47,87 @@ export class Integral {
   }
 }
 
-/** Luma of each pixel. */
-export function greyOf(p: Picture): Float32Array {
-  const out = new Float32Array(p.width * p.height);
-  for (let i = 0, j = 0; i < out.length; i++, j += 3) out[i] = 0.299 * p.rgb[j] + 0.587 * p.rgb[j + 1] + 0.114 * p.rgb[j + 2];
-  return out;
-}
-
 /**
  * Adaptive binarisation: a pixel is ink when it is darker than the mean of its neighbourhood
  * (window `win`) by more than `delta` grey levels, after a 3×3 smoothing against noise. Uneven
  * lighting moves the local mean with it, so a shaded corner stays readable.
  */
 export function buildMasks(p: Picture, win = 24, delta = 12, relative = 0.05): Masks {
-  const { width: w, height: h } = p;
-  const grey = greyOf(p);
-  const smooth = new Float32Array(w * h);
-  const g = new Integral(w, h, grey);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) smooth[y * w + x] = g.sum(x - 1, y - 1, x + 2, y + 2) / ((Math.min(w, x + 2) - Math.max(0, x - 1)) * (Math.min(h, y + 2) - Math.max(0, y - 1)));
-  const background = paperBackground(smooth, w, h, win);
+  const { width: w, height: h, rgb } = p;
+  const smooth = smoothedGrey(p);
+  const backgroundRow = paperBackground(smooth, w, h, win);
+  const background = new Float32Array(w);
   // The block maximum of a noisy picture is the paper plus its noise peaks: lowered by that bias
   // when it is clearly noise (≥ 3 grey levels; a clean render gives 0, the real screenshots and the
   // scanned form 2.2–2.7, a lighting gradient about 1.5), so those are binarised as before.
   const bias = noiseBias(smooth, w, h, win);
-  if (bias >= 3) for (let i = 0; i < background.length; i++) background[i] -= bias;
   const ink = new Uint8Array(w * h);
   const red = new Uint8Array(w * h);
   const blue = new Uint8Array(w * h);
   const paleRed = new Uint8Array(w * h);
   const paleBlue = new Uint8Array(w * h);
-  // The pale test uses the tint averaged over 3×3 (sensor noise gives grey pixels a random tint).
-  const tintR = new Float32Array(w * h);
-  const tintB = new Float32Array(w * h);
-  for (let i = 0; i < w * h; i++) {
-    const [R, G, B] = [p.rgb[i * 3], p.rgb[i * 3 + 1], p.rgb[i * 3 + 2]];
-    tintR[i] = R - Math.max(G, B);
-    tintB[i] = B - Math.max(R, G);
-  }
-  const [sumR, sumB] = [new Integral(w, h, tintR), new Integral(w, h, tintB)];
+  // The pale test uses the tint summed over 3×3 (sensor noise gives grey pixels a random tint),
+  // computed only where it is asked (faintly tinted ink), not kept for the whole picture.
+  const tint3 = (x: number, y: number, which: 0 | 2) => {
+    let sum = 0;
+    for (let yy = Math.max(0, y - 1); yy <= Math.min(h - 1, y + 1); yy++) {
+      for (let xx = Math.max(0, x - 1); xx <= Math.min(w - 1, x + 1); xx++) {
+        const j = (yy * w + xx) * 3;
+        sum += rgb[j + which] - Math.max(rgb[j + 1], rgb[j + 2 - which]);
+      }
+    }
+    return sum;
+  };
   for (let y = 0; y < h; y++) {
+    backgroundRow(y, background);
+    if (bias >= 3) for (let x = 0; x < w; x++) background[x] -= bias;
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
-      const bg = background[i];
-      const [R, G, B] = [p.rgb[i * 3], p.rgb[i * 3 + 1], p.rgb[i * 3 + 2]];
+      const bg = background[x];
+      const [R, G, B] = [rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2]];
       const chroma = Math.max(R, G, B) - Math.min(R, G, B);
       if (smooth[i] < bg - Math.max(delta, relative * bg) || chroma > 60) ink[i] = 1;
       if (R - Math.max(G, B) > 45 && R > 90) red[i] = 1;
-      else if (ink[i] && R - Math.max(G, B) > 10 && sumR.sum(x - 1, y - 1, x + 2, y + 2) > 8 * 9) paleRed[i] = 1;
+      else if (ink[i] && R - Math.max(G, B) > 10 && tint3(x, y, 0) > 8 * 9) paleRed[i] = 1;
       if (B - Math.max(R, G) > 35 && B > 70 && B - R > 45) blue[i] = 1;
-      else if (ink[i] && B - Math.max(R, G) > 10 && sumB.sum(x - 1, y - 1, x + 2, y + 2) > 8 * 9) paleBlue[i] = 1;
+      else if (ink[i] && B - Math.max(R, G) > 10 && tint3(x, y, 2) > 8 * 9) paleBlue[i] = 1;
     }
   }
   return { width: w, height: h, ink, red: withPale(red, paleRed, w, h), blue: withPale(blue, paleBlue, w, h) };
+}
+
+/**
+ * The luma of each pixel averaged over its 3×3 neighbourhood (what lies inside the picture), from three
+ * rows of luma at a time (no whole-picture luma array).
+ */
+export function smoothedGrey(p: Picture): Float32Array {
+  const { width: w, height: h, rgb } = p;
+  const smooth = new Float32Array(w * h);
+  const rows = [new Float32Array(w), new Float32Array(w), new Float32Array(w)];
+  const lumaRow = (y: number, out: Float32Array) => {
+    for (let x = 0, j = y * w * 3; x < w; x++, j += 3) out[x] = 0.299 * rgb[j] + 0.587 * rgb[j + 1] + 0.114 * rgb[j + 2];
+  };
+  lumaRow(0, rows[1]);
+  if (h > 1) lumaRow(1, rows[2]);
+  for (let y = 0; y < h; y++) {
+    // rows[0] = y − 1, rows[1] = y, rows[2] = y + 1 (when inside the picture)
+    const [y0, y1] = [Math.max(0, y - 1), Math.min(h - 1, y + 1)];
+    for (let x = 0; x < w; x++) {
+      const [x0, x1] = [Math.max(0, x - 1), Math.min(w - 1, x + 1)];
+      let sum = 0;
+      for (let yy = y0; yy <= y1; yy++) {
+        const row = rows[yy - y + 1];
+        for (let xx = x0; xx <= x1; xx++) sum += row[xx];
+      }
+      smooth[y * w + x] = sum / ((x1 - x0 + 1) * (y1 - y0 + 1));
+    }
+    const first = rows[0];
+    rows[0] = rows[1];
+    rows[1] = rows[2];
+    rows[2] = first;
+    if (y + 2 < h) lumaRow(y + 2, rows[2]);
+  }
+  return smooth;
 }
 
 /**
@@ -135,9 +167,10 @@ export function noiseBias(grey: Float32Array, w: number, h: number, block: numbe
 /**
  * The paper's brightness around each pixel: the maximum over blocks of `block` px, then over each
  * 3×3 neighbourhood of blocks, interpolated back to pixels. Lines and text are thin, so the maximum
- * is the paper; a lighting gradient is followed block by block.
+ * is the paper; a lighting gradient is followed block by block. Returned as a function that fills
+ * one row at a time (no whole-picture array).
  */
-function paperBackground(grey: Float32Array, w: number, h: number, block: number): Float32Array {
+function paperBackground(grey: Float32Array, w: number, h: number, block: number): (y: number, out: Float32Array) => void {
   const [bw, bh] = [Math.ceil(w / block), Math.ceil(h / block)];
   const max = new Float32Array(bw * bh);
   for (let y = 0; y < h; y++) {
@@ -158,8 +191,7 @@ function paperBackground(grey: Float32Array, w: number, h: number, block: number
       spread[by * bw + bx] = m;
     }
   }
-  const out = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) {
+  return (y, out) => {
     const fy = Math.min(bh - 1.001, Math.max(0, (y + 0.5) / block - 0.5));
     const y0 = Math.floor(fy);
     const ty = fy - y0;
@@ -169,10 +201,9 @@ function paperBackground(grey: Float32Array, w: number, h: number, block: number
       const tx = fx - x0;
       const y1 = Math.min(bh - 1, y0 + 1);
       const x1 = Math.min(bw - 1, x0 + 1);
-      out[y * w + x] = (1 - ty) * ((1 - tx) * spread[y0 * bw + x0] + tx * spread[y0 * bw + x1]) + ty * ((1 - tx) * spread[y1 * bw + x0] + tx * spread[y1 * bw + x1]);
+      out[x] = (1 - ty) * ((1 - tx) * spread[y0 * bw + x0] + tx * spread[y0 * bw + x1]) + ty * ((1 - tx) * spread[y1 * bw + x0] + tx * spread[y1 * bw + x1]);
     }
-  }
-  return out;
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import { estimateSkew } from './deskew';
 import { straightenSlants } from './rectify';
 import { findLines, findPanels, type PanelGrid } from './grid';
 import { mapSymbol, positionOnPicture, type MappedPoint } from './mapping';
-import { buildMasks, dilate, greyOf, type Masks, type Picture } from './picture';
+import { buildMasks, dilate, type Masks, type Picture } from './picture';
 import { readAxisLabels } from './axis-labels';
 import { conductionOfKind, findSymbols, hasNoResponseArrow, LEFT_KINDS, RIGHT_KINDS, earOfKind, findPairs, pairOnSpot, withoutShapes, type FoundSymbol, type SymbolField, type SymbolKind } from './symbols';
 
@@ -167,10 +167,13 @@ export function gridMask(masks: Masks, panels: readonly CalibratedPanel[]): Uint
  */
 export function withoutDarkStrokes(grid: Uint8Array, picture: Picture, masks: Masks, panels: readonly CalibratedPanel[]): Uint8Array {
   const { width: w, height: h } = masks;
-  const grey = greyOf(picture);
-  // Per pixel, the darkest grey a symbol must beat: the lowest limit of the lines through it (where a
-  // darker line crosses a lighter one, the crossing is the darker line's, not a symbol).
-  const limits = new Float32Array(w * h).fill(Infinity);
+  const { rgb } = picture;
+  // The luma of a pixel, as a 32-bit float (computed where it is asked: only on the ruled lines).
+  const grey = (i: number) => Math.fround(0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2]);
+  // A pixel is a symbol's when it is darker than the limit of every line through it (where a darker
+  // line crosses a lighter one, the crossing is the darker line's, not a symbol): each line marks the
+  // pixels at or above its limit as its own (bit 2 of `out`), the rest of the inked grid is cleared.
+  const out = grid.slice();
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1];
   for (const { grid: g } of panels) {
     for (const [line, horizontal] of [...g.rows.map((r) => [r, true] as const), ...g.columns.map((c) => [c, false] as const)]) {
@@ -185,24 +188,23 @@ export function withoutDarkStrokes(grid: Uint8Array, picture: Picture, masks: Ma
         let core = Infinity;
         for (let u = lo; u <= hi; u++) {
           const i = horizontal ? u * w + t : t * w + u;
-          if (masks.ink[i]) core = Math.min(core, grey[i]);
+          if (masks.ink[i]) core = Math.min(core, grey(i));
         }
         if (core < Infinity) own.push(core);
         const j = horizontal ? beside * w + t : t * w + beside;
-        if (!masks.ink[j]) paper.push(grey[j]);
+        if (!masks.ink[j]) paper.push(grey(j));
       }
       const lineGrey = own.length >= 10 ? median(own) : 0;
       const limit = paper.length >= 10 ? lineGrey - Math.max(40, 0.3 * (median(paper) - lineGrey)) : 0;
       for (let u = lo; u <= hi; u++) {
         for (let t = from; t <= to; t++) {
           const i = horizontal ? u * w + t : t * w + u;
-          if (limit < limits[i]) limits[i] = limit;
+          if (out[i] && masks.ink[i] && grey(i) >= limit) out[i] |= 2;
         }
       }
     }
   }
-  const out = grid.slice();
-  for (let i = 0; i < out.length; i++) if (out[i] && masks.ink[i] && grey[i] < limits[i]) out[i] = 0;
+  for (let i = 0; i < out.length; i++) if (out[i]) out[i] = out[i] & 2 || !masks.ink[i] ? 1 : 0;
   return out;
 }
 
@@ -220,7 +222,9 @@ export function field(mask: Uint8Array, grid: Uint8Array, w: number, h: number):
 export function spreadColour(colour: Uint8Array, ink: Uint8Array, grid: Uint8Array, picture: Picture, which: 'red' | 'blue', reach: number): Uint8Array {
   const { width: w, height: h, rgb } = picture;
   const out = colour.slice();
-  const dist = new Int32Array(w * h).fill(-1);
+  // Steps from a clearly coloured pixel (255: not reached; `reach` stays under it).
+  const dist = new Uint8Array(w * h).fill(255);
+  reach = Math.min(reach, 254);
   let queue: number[] = [];
   for (let i = 0; i < out.length; i++) if (out[i]) { dist[i] = 0; queue.push(i); }
   const tinted = (i: number) => {
@@ -234,7 +238,7 @@ export function spreadColour(colour: Uint8Array, ink: Uint8Array, grid: Uint8Arr
     for (const i of queue) {
       const [x, y] = [i % w, (i / w) | 0];
       for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1, y < h - 1 ? i + w : -1]) {
-        if (j < 0 || dist[j] >= 0 || !ink[j] || grid[j] || !tinted(j)) continue;
+        if (j < 0 || dist[j] !== 255 || !ink[j] || grid[j] || !tinted(j)) continue;
         dist[j] = d;
         out[j] = 1;
         next.push(j);
