@@ -142,6 +142,9 @@ describe('the audit trail', () => {
     expect((await call(admin, `/api/audit?from=2000-01-01&to=2000-12-31`)).total).toBe(0);
     expect((await call(admin, `/api/audit?from=${today}`)).total).toBeGreaterThanOrEqual(11);
     const csv: string = await call(admin, `/api/audit.csv?patientId=${patientId}`);
+    // the file is dated with the day in Brazil (from 21:00 in Brasília the UTC date is already tomorrow)
+    const named = await t.request(`/api/audit.csv?patientId=${patientId}`, bearer(admin.token));
+    expect(named.headers.get('content-disposition')).toBe(`attachment; filename="auditoria-${today}.csv"`);
     expect(csv.startsWith('\uFEFFdata_hora;membro;tipo_de_acesso;acao;registro;id_registro;id_trabalhador;rota;status;ip\n')).toBe(true);
     const lines = csv.trim().split('\n').slice(1);
     expect(lines).toHaveLength(7);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { programmeToday } from '../../core/src/index';
 import { bearer, json, registerAccount, type Account } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -29,7 +30,8 @@ describe('CSV exports from the API', () => {
     const res = await t.request('/api/exams/export.csv', bearer(a.token));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
-    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="exames-\d{4}-\d{2}-\d{2}\.csv"/);
+    // dated with the day in Brazil (from 21:00 in Brasília the UTC date is already tomorrow)
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="exames-${programmeToday(new Date())}.csv"`);
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).trim().split('\n');

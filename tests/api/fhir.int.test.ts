@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { programmeToday } from '../../core/src/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeStoredAudiogram } from '../../adapters/src/persistence/stored-audiogram';
 import { bearer, inviteMember, json, registerAccount, type Account } from '../support/accounts';
@@ -99,7 +100,8 @@ describe('GET /api/patients/:id/fhir', () => {
     const res = await call(a, 'GET', `/api/patients/${worker.id}/fhir`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/fhir\+json/);
-    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="audiometria-[0-9a-f]{8}-\d{4}-\d{2}-\d{2}\.fhir\.json"/);
+    // dated with the day in Brazil (from 21:00 in Brasília the UTC date is already tomorrow)
+    expect(res.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="audiometria-[0-9a-f]{8}-${programmeToday(new Date())}\\.fhir\\.json"$`));
     bundle = await res.json();
     expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
     const entries: Json[] = bundle.entry;

@@ -2,6 +2,7 @@ import { requirePermission, type ForbiddenError } from '../../accounts/permissio
 import { buildPatientBundle, type FhirReportInput } from '../../interop/fhir/patient-bundle';
 import type { Bundle } from '../../interop/fhir/fhir-types';
 import { PatientNotFoundError } from '../../patients/patient-errors';
+import { programmeToday } from '../../programme/schedule';
 import type { Clock } from '../../ports/clock';
 import type { FileStorage } from '../../ports/file-storage';
 import type { ExamRepository, PatientRepository } from '../../ports/patient-ports';
@@ -63,6 +64,6 @@ export class ExportPatientFhir {
       reports,
       generatedAt: now,
     });
-    return ok({ bundle, fileName: `audiometria-${patient.id.replace(/-/g, '').slice(0, 8)}-${now.toISOString().slice(0, 10)}.fhir.json` });
+    return ok({ bundle, fileName: `audiometria-${patient.id.replace(/-/g, '').slice(0, 8)}-${programmeToday(now)}.fhir.json` });
   }
 }

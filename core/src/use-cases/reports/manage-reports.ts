@@ -5,6 +5,7 @@ import { hasAirThresholds } from '../../exams/exam';
 import { ExamNotFoundError } from '../../exams/exam-errors';
 import { examTypeOfConsultation } from '../../exams/exam-input';
 import { PatientNotFoundError } from '../../patients/patient-errors';
+import { programmeToday } from '../../programme/schedule';
 import type { ProfessionalRepository } from '../../ports/account-ports';
 import type { Clock } from '../../ports/clock';
 import type { FileStorage } from '../../ports/file-storage';
@@ -397,7 +398,7 @@ export class ManageReports {
     const drafter = view.report.draftedBy ?? null;
     const signedByOther = !!signer && !!drafter && drafter.userId !== signer.id;
     return this.d.renderer.render({
-      facts: draft.facts, draft, reportId: view.report.id, status: view.report.status, issuedOn: now.toISOString().slice(0, 10), clinic,
+      facts: draft.facts, draft, reportId: view.report.id, status: view.report.status, issuedOn: programmeToday(now), clinic,
       ...(signer ? { signer: professionalFacts(signer) } : {}),
       ...(signedByOther ? { draftedBy: draftedByOf(drafter) } : {}),
       ...(issue ?? {}),
@@ -440,7 +441,7 @@ export class ManageReports {
     return ok({
       exam: view.exam, history, patient, professional, organizationName: professional.organizationName, audiometryType: input.audiometryType,
       consultationType: input.consultationType, consultationReason: input.consultationReason, nexoAnswers: input.nexoAnswers,
-      confirmedPainpse: input.confirmedPainpse, today: this.d.clock.now().toISOString().slice(0, 10),
+      confirmedPainpse: input.confirmedPainpse, today: programmeToday(this.d.clock.now()),
     });
   }
 

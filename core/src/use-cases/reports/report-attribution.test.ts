@@ -77,4 +77,16 @@ describe('laudo attribution', () => {
     expect(again.value.report.id).toBe(first.value.report.id);
     expect(again.value.report.draftedBy).toMatchObject({ memberId: 'm-1', name: 'Dra. Ana Lima', at: '2026-11-25T10:01:00.000Z' });
   });
+
+  it('a laudo finalised at 22:30 in Brasília is dated that day, not the next (the UTC date has already turned)', async () => {
+    const w = await setUp();
+    w.clock.advance(new Date('2026-11-26T01:30:00Z').getTime() - w.clock.now().getTime()); // 25/11/2026 22:30 in Brasília
+    const drafted = await w.manage.generate(testAuth, w.examId, { audiometryType: 'simple' });
+    if (!drafted.ok) throw drafted.error;
+    const finalized = await w.manage.finalize(testAuth, drafted.value.report.id);
+    if (!finalized.ok) throw finalized.error;
+    const issued = w.rendered.at(-1)!;
+    expect(issued.issuedOn).toBe('2026-11-25');
+    expect(issued.facts.today).toBe('2026-11-25');
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditEntry, type AuditPage, type Authenticate, type AuditTrailQuery, type QueryAuditTrail,
+  AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, programmeToday, type AuditEntry, type AuditPage, type Authenticate, type AuditTrailQuery, type QueryAuditTrail,
 } from '../../../../../core/src';
 import { excelText } from '../../../persistence/bulk/csv-cells';
 import { accessLogQuery, auditFilterQuery, auditListQuery, auditPageResponse, type AuditEntryResponse, type AuditFilterWire } from '../../contract/audit';
@@ -50,7 +50,7 @@ export function auditRoutes(routes: ApiRoutes, d: AuditDeps): void {
     const auth = await requireAuth(ctx, d.authenticate);
     const csv = unwrap(await d.auditTrail.csv(auth, filterOf(query)));
     ctx.set('Content-Type', 'text/csv; charset=utf-8');
-    ctx.set('Content-Disposition', `attachment; filename="auditoria-${new Date().toISOString().slice(0, 10)}.csv"`);
+    ctx.set('Content-Disposition', `attachment; filename="auditoria-${programmeToday(new Date())}.csv"`);
     ctx.set('Cache-Control', 'no-store');
     if (csv.truncated) ctx.set('X-Truncated', 'true');
     ctx.body = `\uFEFF${[csv.header.join(';'), ...csv.rows.map((r) => r.map(excelText).join(';'))].join('\n')}\n`;

@@ -2,7 +2,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Authenticate, ExportKind, ExportRecords } from '../../../../../core/src';
+import { programmeToday, type Authenticate, type ExportKind, type ExportRecords } from '../../../../../core/src';
 import { safeText } from '../../contract/text';
 import type { ApiRoutes } from '../api-routes';
 import { requireAuth } from '../auth';
@@ -38,7 +38,8 @@ export function exportRoutes(routes: ApiRoutes, d: ExportDeps): void {
     const auth = await requireAuth(ctx, d.authenticate);
     // refused before the first byte (no laudo table yet → 404 through the error map)
     const job = unwrap(await d.exports.openFor(auth, kind, query));
-    const date = new Date().toISOString().slice(0, 10);
+    // the day in Brazil, as the product's calendar (from 21:00 in Brasília the UTC date is already tomorrow)
+    const date = programmeToday(new Date());
     ctx.set('Content-Type', 'text/csv; charset=utf-8');
     ctx.set('Content-Disposition', `attachment; filename="${FILE_NAMES[kind]}-${date}.csv"`);
     ctx.set('Cache-Control', 'no-store');
