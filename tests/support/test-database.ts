@@ -12,11 +12,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** `migrateTo`: stop after that migration (a migration test writes rows as an older version did, then migrates on). */
-export async function createTestDatabase(options: { migrateTo?: string } = {}): Promise<TestDatabase> {
+/**
+ * `migrateTo`: stop after that migration (a migration test writes rows as an older version did, then migrates on).
+ * `icuLocale`: the database's default collation is that ICU locale (e.g. 'pt-BR'), as on a managed server, instead
+ * of the test server's builtin C.UTF-8.
+ */
+export async function createTestDatabase(options: { migrateTo?: string; icuLocale?: string } = {}): Promise<TestDatabase> {
   const serverUrl = inject('testDatabaseUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
-  await admin(serverUrl, `create database ${name}`);
+  await admin(serverUrl, options.icuLocale
+    ? `create database ${name} template template0 locale_provider icu icu_locale '${options.icuLocale.replace(/'/g, '')}' locale 'C'`
+    : `create database ${name}`);
   const url = withDatabase(serverUrl, name);
   const orm = await MikroORM.init(ormConfig(url, { poolMax: 4 }));
   if (options.migrateTo) await orm.getMigrator().up({ to: options.migrateTo });

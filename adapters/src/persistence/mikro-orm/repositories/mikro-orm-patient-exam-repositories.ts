@@ -67,8 +67,12 @@ export class MikroOrmPatientRepository implements PatientRepository {
     let order = 'created_at desc, id';
     if (query.q) {
       if (digits.length >= 3 && digits.length === query.q.replace(/[.\-\s]/g, '').length) {
-        where += ' and p.cpf like ?';
-        params.push(`${digits}%`);
+        // A digit prefix as a range on the (organisation, CPF) index: `like 'x%'` uses a btree only under the C
+        // collation (the embedded database's), not under a managed server's en_US or pt-BR, where it read every
+        // worker of the organisation. The CPF holds digits only, so the range is exactly the prefix.
+        const upper = nextDigitPrefix(digits);
+        where += upper ? ' and p.cpf >= ? and p.cpf < ? and p.cpf like ?' : ' and p.cpf >= ? and p.cpf like ?';
+        params.push(digits, ...(upper ? [upper] : []), `${digits}%`);
       } else {
         where += ' and p.name_search like limiar_search_text(?)';
         params.push(likeParam(query.q));
@@ -342,3 +346,9 @@ export class MikroOrmDashboardQueries implements DashboardQueries {
 
 
 export { CompanySchema };
+
+/** The smallest digit string above every string that starts with `prefix` ('12349' → '1235'); null for all nines. */
+export function nextDigitPrefix(prefix: string): string | null {
+  const head = prefix.replace(/9+$/, '');
+  return head ? `${head.slice(0, -1)}${Number(head.at(-1)) + 1}` : null;
+}
