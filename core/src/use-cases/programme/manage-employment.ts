@@ -226,11 +226,16 @@ export class ManageEmployment {
   private async views(auth: AuthContext, periods: Employment[]): Promise<EmploymentView[]> {
     const org = auth.organizationId;
     const distinct = (key: (p: Employment) => string | null) => [...new Set(periods.map(key).filter((v): v is string => !!v))];
-    const [companies, sectors, ghes] = await Promise.all([
-      Promise.all(distinct((p) => p.companyId).map((id) => this.s.companies.get(org, id))),
-      Promise.all(distinct((p) => p.sectorId).map((id) => this.s.sectors.get(org, id))),
-      Promise.all(distinct((p) => p.gheId).map((id) => this.s.ghes.get(org, id))),
-    ]);
+    // One after another: inside the unit of work's transaction every read shares one connection, where
+    // reads in parallel only queue (and pg 9 will refuse a query sent while another runs on the client).
+    const each = async <T>(ids: string[], read: (id: string) => Promise<T>) => {
+      const out: T[] = [];
+      for (const id of ids) out.push(await read(id));
+      return out;
+    };
+    const companies = await each(distinct((p) => p.companyId), (id) => this.s.companies.get(org, id));
+    const sectors = await each(distinct((p) => p.sectorId), (id) => this.s.sectors.get(org, id));
+    const ghes = await each(distinct((p) => p.gheId), (id) => this.s.ghes.get(org, id));
     const company = new Map(companies.filter((c) => !!c).map((c) => [c!.id, c!]));
     const sector = new Map(sectors.filter((x): x is Sector => !!x).map((x) => [x.id, x]));
     const ghe = new Map(ghes.filter((x): x is Ghe => !!x).map((x) => [x.id, x]));
