@@ -47,6 +47,11 @@ export class Integral {
   }
 }
 
+/** The luma of pixel `i` of an RGB picture. */
+export function luma(rgb: Uint8Array, i: number): number {
+  return 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
+}
+
 /**
  * Adaptive binarisation: a pixel is ink when it is darker than the mean of its neighbourhood
  * (window `win`) by more than `delta` grey levels, after a 3×3 smoothing against noise. Uneven
@@ -105,7 +110,7 @@ export function smoothedGrey(p: Picture): Float32Array {
   const smooth = new Float32Array(w * h);
   const rows = [new Float32Array(w), new Float32Array(w), new Float32Array(w)];
   const lumaRow = (y: number, out: Float32Array) => {
-    for (let x = 0, j = y * w * 3; x < w; x++, j += 3) out[x] = 0.299 * rgb[j] + 0.587 * rgb[j + 1] + 0.114 * rgb[j + 2];
+    for (let x = 0, i = y * w; x < w; x++, i++) out[x] = luma(rgb, i);
   };
   lumaRow(0, rows[1]);
   if (h > 1) lumaRow(1, rows[2]);

@@ -6,7 +6,7 @@ import { estimateSkew } from './deskew';
 import { straightenSlants } from './rectify';
 import { findLines, findPanels, type PanelGrid } from './grid';
 import { mapSymbol, positionOnPicture, type MappedPoint } from './mapping';
-import { buildMasks, dilate, type Masks, type Picture } from './picture';
+import { buildMasks, dilate, luma, type Masks, type Picture } from './picture';
 import { readAxisLabels } from './axis-labels';
 import { conductionOfKind, findSymbols, hasNoResponseArrow, LEFT_KINDS, RIGHT_KINDS, earOfKind, findPairs, pairOnSpot, withoutShapes, type FoundSymbol, type SymbolField, type SymbolKind } from './symbols';
 
@@ -169,7 +169,7 @@ export function withoutDarkStrokes(grid: Uint8Array, picture: Picture, masks: Ma
   const { width: w, height: h } = masks;
   const { rgb } = picture;
   // The luma of a pixel, as a 32-bit float (computed where it is asked: only on the ruled lines).
-  const grey = (i: number) => Math.fround(0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2]);
+  const grey = (i: number) => Math.fround(luma(rgb, i));
   // A pixel is a symbol's when it is darker than the limit of every line through it (where a darker
   // line crosses a lighter one, the crossing is the darker line's, not a symbol): each line marks the
   // pixels at or above its limit as its own (bit 2 of `out`), the rest of the inked grid is cleared.
@@ -230,7 +230,7 @@ export function spreadColour(colour: Uint8Array, ink: Uint8Array, grid: Uint8Arr
   const tinted = (i: number) => {
     const [R, G, B] = [rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2]];
     // Dark enough to be a stroke's body, not the light anti-aliased rim that would thicken it.
-    if (0.299 * R + 0.587 * G + 0.114 * B > 190) return false;
+    if (luma(rgb, i) > 190) return false;
     return which === 'red' ? R - Math.max(G, B) >= 5 : B - Math.max(R, G) >= 5;
   };
   for (let d = 1; d <= reach && queue.length; d++) {
