@@ -4,6 +4,7 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { NoReportsError, type ExamExportSource, type ExportFilters, type ExportKind } from '../../../../core/src';
 import { EXAM_COPY_COLUMNS, EXAM_CSV_COLUMNS, ExamCsvTransform } from './exam-csv-rows';
+import { cpfPrefixCondition, cpfPrefixOf } from '../cpf-prefix';
 
 export type { ExportFilters, ExportKind };
 
@@ -46,9 +47,12 @@ function patientsQuery(org: string, f: ExportFilters): string {
   else where.push(ACTIVE_ONLY);
   if (f.company) where.push(`limiar_search_text(coalesce(c.name, '')) like limiar_search_text(${like(f.company)})`);
   if (f.q) {
-    const digits = f.q.replace(/\D/g, '');
-    where.push(digits.length >= 3 && digits.length === f.q.replace(/[.\-\s]/g, '').length
-      ? `p.cpf like ${lit(`${digits}%`)}` : `limiar_search_text(p.name) like limiar_search_text(${like(f.q)})`);
+    const cpf = cpfPrefixOf(f.q);
+    if (cpf) {
+      const condition = cpfPrefixCondition('p.cpf', cpf);
+      let i = 0;
+      where.push(condition.sql.replace(/\?/g, () => lit(condition.params[i++])));
+    } else where.push(`limiar_search_text(p.name) like limiar_search_text(${like(f.q)})`);
   }
   if (f.from) where.push(`p.created_at >= ${isoDate(f.from) ?? 'null'}::date`);
   if (f.to) where.push(`p.created_at < ${isoDate(f.to) ?? 'null'}::date + 1`);

@@ -2,7 +2,8 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/support/test-database';
 import { ormConfig } from '../orm-config';
-import { MikroOrmPatientRepository, nextDigitPrefix } from './mikro-orm-patient-exam-repositories';
+import { nextDigitPrefix } from '../../cpf-prefix';
+import { MikroOrmPatientRepository } from './mikro-orm-patient-exam-repositories';
 import { sql } from './sql-rows';
 
 /**

@@ -12,6 +12,7 @@ import { CompanySchema, ExamSchema, PatientSchema } from '../schemas/patient-exa
 import { CLASSIFICATION_COLUMNS, CLASSIFICATION_RECORD_TYPES, classificationProps, classificationRow } from '../../classification-row';
 import { classificationsOf } from './exam-classifications';
 import { decodeStoredAudiogram, encodeStoredAudiogram } from '../../stored-audiogram';
+import { cpfPrefixCondition, cpfPrefixOf } from '../../cpf-prefix';
 
 type Em = () => EntityManager;
 
@@ -60,19 +61,16 @@ export class MikroOrmPatientRepository implements PatientRepository {
 
   async list(query: PatientListQuery): Promise<Page<Patient & { examCount: number }>> {
     const run = sql(this.em());
-    const digits = query.q?.replace(/\D/g, '') ?? '';
+    const cpf = query.q ? cpfPrefixOf(query.q) : null;
     let where = `p.organization_id = ? and p.archived_at is ${query.archived ? 'not ' : ''}null`;
     const params: unknown[] = [query.organizationId];
     // the list's order: newest first, or by name when searching a name (columns of `patient`, unqualified)
     let order = 'created_at desc, id';
     if (query.q) {
-      if (digits.length >= 3 && digits.length === query.q.replace(/[.\-\s]/g, '').length) {
-        // A digit prefix as a range on the (organisation, CPF) index: `like 'x%'` uses a btree only under the C
-        // collation (the embedded database's), not under a managed server's en_US or pt-BR, where it read every
-        // worker of the organisation. The CPF holds digits only, so the range is exactly the prefix.
-        const upper = nextDigitPrefix(digits);
-        where += upper ? ' and p.cpf >= ? and p.cpf < ? and p.cpf like ?' : ' and p.cpf >= ? and p.cpf like ?';
-        params.push(digits, ...(upper ? [upper] : []), `${digits}%`);
+      if (cpf) {
+        const condition = cpfPrefixCondition('p.cpf', cpf);
+        where += ` and ${condition.sql}`;
+        params.push(...condition.params);
       } else {
         where += ' and p.name_search like limiar_search_text(?)';
         params.push(likeParam(query.q));
@@ -346,9 +344,3 @@ export class MikroOrmDashboardQueries implements DashboardQueries {
 
 
 export { CompanySchema };
-
-/** The smallest digit string above every string that starts with `prefix` ('12349' → '1235'); null for all nines. */
-export function nextDigitPrefix(prefix: string): string | null {
-  const head = prefix.replace(/9+$/, '');
-  return head ? `${head.slice(0, -1)}${Number(head.at(-1)) + 1}` : null;
-}
