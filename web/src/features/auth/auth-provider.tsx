@@ -10,7 +10,7 @@ import { AuthContext, type AuthContextValue } from './auth-context';
 import type { AuthStatus, AuthUser } from './types';
 
 /** Waits before asking again for the current user when the call got no answer (network, 5xx): then logged out. */
-export const SESSION_CHECK_RETRIES_MS = [500, 1500, 3000];
+const SESSION_CHECK_RETRIES_MS = [500, 1500, 3000];
 
 /**
  * Authentication state machine of spec §4: loading (a token exists, `GET /api/auth/me` running),
