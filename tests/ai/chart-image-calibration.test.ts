@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  fitFrequencyAxis, fitRowSpacing, levelAxisFromLabels, levelAxisFromRows, xOfHz,
+  fitFrequencyAxis, fitRowSpacing, levelAxesFromLabels, levelAxisByDirection, levelAxisFromLabels, levelAxisFromRows, xOfHz,
 } from '../../adapters/src/ai/chart-image/calibration';
 import { columnOf, levelOf, pointConfidence } from '../../adapters/src/ai/chart-image/mapping';
 import { withoutPartialBones } from '../../adapters/src/ai/chart-image/read-chart-picture';
@@ -63,6 +63,37 @@ describe('dB axis calibration', () => {
 
   it('needs three labels that agree', () => {
     expect(levelAxisFromLabels([{ value: 10, y: rows[2] }, { value: 500, y: rows[5] }], spacing)).toBeNull();
+  });
+
+  it('takes the labels of the other panel drawn on the same rows when a panel\'s own are too few', () => {
+    // Two panels, 120 at the top; OCR read "10" (of "110") and "-10" beside the first, "110" and "100" beside the second.
+    const second = rows.map((y) => y + 3);
+    const secondSpacing = fitRowSpacing(second, second[0], second[13])!;
+    const labels = [[{ value: 10, y: rows[1] }, { value: -10, y: rows[13] }], [{ value: 110, y: second[1] }, { value: 100, y: second[2] }]];
+    const [a, b] = levelAxesFromLabels(labels, [spacing, secondSpacing]);
+    for (const [axis, r] of [[a!, rows], [b!, second]] as const) {
+      expect(axis.how).toBe('ocr');
+      expect(levelOf(r[0], axis).value).toBe(120);
+      expect(levelOf(r[13], axis).value).toBe(-10);
+    }
+    // Rows that do not match (another step): nothing is carried over, no axis from labels.
+    const other = fitRowSpacing(rows.map((y) => 100 + 1.2 * (y - 80)), 100, 100 + 1.2 * 32 * 13)!;
+    expect(levelAxesFromLabels([labels[0], null], [spacing, other])).toEqual([null, null]);
+  });
+
+  it('on a standard grid, two labels on their rows say the direction; labels that fit neither direction do not vote', () => {
+    const up = levelAxisByDirection([{ value: 100, y: rows[2] }, { value: 10, y: rows[11] }, { value: 10, y: rows[1] }], spacing)!;
+    expect(levelOf(rows[0], up).value).toBe(120);
+    expect(levelOf(rows[13], up).value).toBe(-10);
+    const down = levelAxisByDirection([{ value: 0, y: rows[1] + 4 }, { value: 90, y: rows[10] }], spacing)!;
+    expect(levelOf(rows[0], down).value).toBe(-10);
+    // One label, or votes both ways: undecided.
+    expect(levelAxisByDirection([{ value: 100, y: rows[2] }], spacing)).toBeNull();
+    expect(levelAxisByDirection([{ value: 100, y: rows[2] }, { value: 90, y: rows[3] }, { value: 10, y: rows[2] }], spacing)).toBeNull();
+    // A label between two rows, and a grid that is not standard, say nothing.
+    expect(levelAxisByDirection([{ value: 100, y: rows[2] + 16 }, { value: 90, y: rows[3] + 16 }], spacing)).toBeNull();
+    const short = fitRowSpacing(rows.slice(0, 12), rows[0], rows[11])!;
+    expect(levelAxisByDirection([{ value: 100, y: rows[2] }, { value: 90, y: rows[3] }], short)).toBeNull();
   });
 });
 

@@ -6,6 +6,11 @@ import type { Picture } from './picture';
 
 type Worker = import('tesseract.js').Worker;
 let workerPromise: Promise<Worker | null> | undefined;
+/** How tesseract segments a strip: scattered words (the first pass) or one uniform block of text. */
+export type LabelLayout = 'sparse' | 'block';
+let layoutSet: LabelLayout = 'sparse';
+/** The worker's page segmentation is a setting of the worker: a read and its setting run as one, in turn. */
+let turn: Promise<unknown> = Promise.resolve();
 
 /**
  * One tesseract.js worker for the process, created on the first read with the English data shipped in
@@ -36,6 +41,7 @@ async function ocrWorker(): Promise<Worker | null> {
 export async function stopAxisLabelReader(): Promise<void> {
   const w = await workerPromise;
   workerPromise = undefined;
+  layoutSet = 'sparse';
   await w?.terminate();
 }
 
@@ -44,11 +50,26 @@ type Sharp = typeof import('sharp');
 /**
  * Reads the numbers left of each panel (the dB labels) with OCR: a strip as wide as ~2.2 rows, the
  * panel's height; returns the numbers with their y in picture coordinates (null per panel when OCR is
- * unavailable). The strip is enlarged ×2 and binarised so tesseract sees clean digits.
+ * unavailable). The strip is enlarged ×2 and binarised so tesseract sees clean digits. `layout`:
+ * scattered words (`sparse`, the first pass), or one uniform block of text (`block`: a second pass
+ * where the first read too few labels — on the bench's charts it reads most of the labels the first
+ * misses, small or with slashed zeros, but places some on the wrong row, so the caller only lets
+ * them say the axis's direction).
  */
-export async function readAxisLabels(picture: Picture, panels: readonly { grid: PanelGrid; spacing: { step: number } }[]): Promise<({ value: number; y: number }[] | null)[]> {
+export async function readAxisLabels(picture: Picture, panels: readonly { grid: PanelGrid; spacing: { step: number } }[], layout: LabelLayout = 'sparse'): Promise<({ value: number; y: number }[] | null)[]> {
   const worker = await ocrWorker();
   if (!worker) return panels.map(() => null);
+  const mine = turn.then(() => readWith(worker, picture, panels, layout));
+  turn = mine.catch(() => undefined);
+  return mine;
+}
+
+async function readWith(worker: Worker, picture: Picture, panels: readonly { grid: PanelGrid; spacing: { step: number } }[], layout: LabelLayout): Promise<({ value: number; y: number }[] | null)[]> {
+  if (layout !== layoutSet) {
+    const { PSM } = await import('tesseract.js');
+    await worker.setParameters({ tessedit_pageseg_mode: layout === 'block' ? PSM.SINGLE_BLOCK : PSM.SPARSE_TEXT });
+    layoutSet = layout;
+  }
   const sharpModule = (await import('sharp')) as unknown as { default?: Sharp };
   const sharp = (sharpModule.default ?? sharpModule) as Sharp;
   const out: ({ value: number; y: number }[] | null)[] = [];

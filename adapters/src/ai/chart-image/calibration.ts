@@ -147,6 +147,65 @@ export function levelAxisFromLabels(labels: readonly { value: number; y: number 
   return { c: best.c0 - d * spacing.first, d, how: 'ocr', certain: true };
 }
 
+/**
+ * The dB axis of each panel from the labels read beside it, and where a panel's own labels do not
+ * agree on an axis (OCR read too few of them: noise, a slashed zero), from the labels of every panel
+ * drawn on the same rows — two panels of one form are labelled alike, row for row. Rows match when
+ * both panels count as many at steps within 3 %; the other panel's labels are carried over by row.
+ * Failing a line, on a standard grid the labels may still say the direction (`levelAxisByDirection`).
+ */
+export function levelAxesFromLabels(
+  labels: readonly (readonly { value: number; y: number }[] | null)[],
+  spacings: readonly { first: number; step: number; count: number }[],
+): (LevelAxis | null)[] {
+  return spacings.map((spacing, i) => {
+    const own = labels[i] ? levelAxisFromLabels(labels[i]!, spacing) : null;
+    if (own) return own;
+    const pooled = labelsOnRowsOf(i, labels, spacings);
+    return (pooled.length > (labels[i]?.length ?? 0) ? levelAxisFromLabels(pooled, spacing) : null) ?? levelAxisByDirection(pooled, spacing);
+  });
+}
+
+/** The labels of every panel drawn on the same rows as panel `i`, carried over to its rows. */
+export function labelsOnRowsOf(
+  i: number,
+  labels: readonly (readonly { value: number; y: number }[] | null)[],
+  spacings: readonly { first: number; step: number; count: number }[],
+): { value: number; y: number }[] {
+  const spacing = spacings[i];
+  return spacings.flatMap((other, j) => {
+    const theirs = labels[j];
+    if (!theirs || (j !== i && (other.count !== spacing.count || Math.abs(other.step - spacing.step) > 0.03 * spacing.step))) return [];
+    return theirs.map((l) => ({ value: l.value, y: spacing.first + ((l.y - other.first) / other.step) * spacing.step }));
+  });
+}
+
+/**
+ * On a standard grid (14 rows by 10 dB, 27 by 5 dB: −10…120) the labels need not agree on a line of
+ * their own: they only have to say which way the axis runs. Each label read on a row votes for the
+ * direction whose value at that row it is (−10 at the top, or 120 at the top); a label that fits
+ * neither (a "10" left of a "110" whose first digit was lost) votes for none. Decided when one
+ * direction has at least two votes and the other none, or three more; null otherwise.
+ */
+export function levelAxisByDirection(labels: readonly { value: number; y: number }[], spacing: { first: number; step: number; count: number }): LevelAxis | null {
+  if (spacing.count !== 14 && spacing.count !== 27) return null;
+  const perRow = spacing.count === 14 ? 10 : 5;
+  let down = 0;
+  let up = 0;
+  for (const l of labels) {
+    const at = (l.y - spacing.first) / spacing.step;
+    const row = Math.round(at);
+    if (Math.abs(at - row) > 0.35 || row < 0 || row >= spacing.count) continue;
+    if (l.value === -10 + perRow * row) down++;
+    if (l.value === 120 - perRow * row) up++;
+  }
+  const decided = (a: number, b: number) => (a >= 2 && b === 0) || a >= b + 3;
+  if (!decided(down, up) && !decided(up, down)) return null;
+  const d = (decided(down, up) ? perRow : -perRow) / spacing.step;
+  const top = decided(down, up) ? -10 : 120;
+  return { c: top - d * spacing.first, d, how: 'ocr', certain: true };
+}
+
 /** How many panels' rows count as a standard chart's: 14 rows by 10 dB or 27 by 5 dB (−10…120). */
 export function onStandardRows(panels: readonly { spacing: { count: number } }[]): number {
   return panels.filter((p) => p.spacing.count === 14 || p.spacing.count === 27).length;

@@ -1,6 +1,6 @@
 import { buildAudiogramReading, type ReadingCandidate, type ReadingConfidence, type ReadOutcome } from '../../../../core/src';
 import { parseReadingCandidates } from '../reading-candidates';
-import { fainterIsBetter, fitFrequencyAxis, fitRowSpacing, xOfHz, levelAxisFromLabels, levelAxisFromRows, onStandardRows, type FrequencyAxis, type LevelAxis } from './calibration';
+import { fainterIsBetter, fitFrequencyAxis, fitRowSpacing, xOfHz, labelsOnRowsOf, levelAxesFromLabels, levelAxisByDirection, levelAxisFromRows, onStandardRows, type FrequencyAxis, type LevelAxis } from './calibration';
 import { decodePicture, rotatePicture } from './decode-picture';
 import { estimateSkew } from './deskew';
 import { straightenSlants } from './rectify';
@@ -92,10 +92,19 @@ export async function analyseChartPicture(bytes: Uint8Array, options: ChartReadO
 
   const notes: string[] = [];
   const levels = options.ocr === false ? panels.map(() => null) : await readAxisLabels(picture, panels);
-  const calibrated = panels.map((p, i) => {
-    const fromLabels = levels[i] ? levelAxisFromLabels(levels[i]!, p.spacing) : null;
-    return { grid: p.grid, freq: p.freq, step: p.spacing.step, level: fromLabels ?? levelAxisFromRows(p.spacing) };
-  });
+  const spacings = panels.map((p) => p.spacing);
+  let fromLabels = levelAxesFromLabels(levels, spacings);
+  const unlabelled = panels.flatMap((p, i) => (!fromLabels[i] && onStandardRows([p]) ? [i] : []));
+  if (options.ocr !== false && unlabelled.length) {
+    // A second OCR pass reading each strip as one block of text; its labels only vote for a direction.
+    const block = await readAxisLabels(picture, unlabelled.map((i) => panels[i]), 'block');
+    const merged = levels.map((l, i) => {
+      const more = block[unlabelled.indexOf(i)] ?? [];
+      return l || more.length ? [...(l ?? []), ...more] : null;
+    });
+    fromLabels = fromLabels.map((axis, i) => axis ?? levelAxisByDirection(labelsOnRowsOf(i, merged, spacings), spacings[i]));
+  }
+  const calibrated = panels.map((p, i) => ({ grid: p.grid, freq: p.freq, step: p.spacing.step, level: fromLabels[i] ?? levelAxisFromRows(p.spacing) }));
   const how = calibrated.map((p) => (p.level.how === 'ocr' ? 'rótulos lidos por OCR' : p.level.certain ? 'espaçamento da grade' : 'espaçamento da grade (faixa suposta −10 a 120 dB)'));
   notes.push(`Leitura do gráfico sem modelo: ${calibrated.length === 2 ? 'dois painéis' : 'um gráfico'}; eixo de dB calibrado por ${[...new Set(how)].join(' e ')}; frequências pela grade${Math.abs(skew) >= 0.2 ? `; imagem endireitada em ${skew.toFixed(1)}°` : ''}${slants ? '; linhas da grade endireitadas (perspectiva)' : ''}.`);
 
