@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitFrequencyAxis, xOfHz } from '../../adapters/src/ai/chart-image/calibration';
 import { findLines, findPanels, type RuledLine } from '../../adapters/src/ai/chart-image/grid';
-import { cappedConfidence, panelEars, sizesNear, spreadColour } from '../../adapters/src/ai/chart-image/read-chart-picture';
+import { besideAir, cappedConfidence, panelEars, sizesNear, spreadColour, strokePixelsIn } from '../../adapters/src/ai/chart-image/read-chart-picture';
 import { buildMasks, dilate } from '../../adapters/src/ai/chart-image/picture';
 import {
   continuedEnds, exitRays, findPairs, findSymbols, hasNoResponseArrow, pairOnSpot, strayInk, withoutShapes, type FoundSymbol, type SymbolField,
@@ -327,5 +327,53 @@ describe('the ear of each panel', () => {
   });
   it('says nothing for one panel', () => {
     expect(panelEars([{ vote: 3, mass: 8 }], false)).toEqual([null]);
+  });
+});
+
+describe('bone symbols beside their air symbol, in colour', () => {
+  const o: FoundSymbol = { x: 70, y: 60, s: 8, kind: 'O', score: 0.95, runnerUp: 0 };
+  const s10 = 40;
+  /** An O and, on its left at `dy` px from its level, a faint `<` (its lower arm broken off). */
+  const drawn = (dx: number, dy: number) => {
+    const c = canvas();
+    c.circle(o.x, o.y, o.s);
+    const [x, y] = [o.x + dx, o.y + dy];
+    c.line(x + 0.6 * 8, y - 8, x - 0.6 * 8, y);
+    c.line(x - 0.6 * 8, y, x - 0.2 * 8, y + 0.35 * 8);
+    return withoutShapes(c.field(), [o], dilate);
+  };
+  const sizes = [6, 7, 8, 9];
+
+  it('finds a faint bone shape at the air symbol\'s level on its ear\'s side, which the general search leaves', () => {
+    const f = drawn(-16, 0);
+    expect(findSymbols(f, ['<', '['], sizes, { x0: 30, x1: 110, y0: 30, y1: 90 })).toEqual([]);
+    const found = besideAir(f, [o], [], ['<', '['], -1, sizes, s10, 0.55);
+    expect(found).toHaveLength(1);
+    expect(found[0].kind).toBe('<');
+    expect(Math.abs(found[0].y - o.y)).toBeLessThan(3);
+    expect(found[0].score).toBeGreaterThanOrEqual(0.55);
+    expect(found[0].score).toBeLessThan(0.76);
+  });
+
+  it('does not look at another level, on the other side, or where a bone symbol of the ear was found', () => {
+    expect(besideAir(drawn(-16, 12), [o], [], ['<', '['], -1, sizes, s10, 0.55)).toEqual([]);
+    expect(besideAir(drawn(-16, 0), [o], [], ['>', ']'], 1, sizes, s10, 0.55)).toEqual([]);
+    const taken: FoundSymbol = { x: 54, y: 60, s: 8, kind: '<', score: 0.9, runnerUp: 0 };
+    expect(besideAir(drawn(-16, 0), [o], [taken], ['<', '['], -1, sizes, s10, 0.55)).toEqual([]);
+  });
+});
+
+describe('telling a colour chart from colour noise', () => {
+  it('counts the pixels of coloured strokes, not single pixels or pairs that noise tinted', () => {
+    const panel = { left: 0, right: W, top: 0, bottom: H } as unknown as Parameters<typeof strokePixelsIn>[2];
+    const noise = new Uint8Array(W * H);
+    // Every 7th pixel of every 3rd row, some with a neighbour: what per-channel noise tints on paper.
+    for (let y = 1; y < H - 1; y += 3) for (let x = 1; x < W - 1; x += 7) { noise[y * W + x] = 1; if (x % 2) noise[y * W + x + 1] = 1; }
+    expect(strokePixelsIn(noise, W, panel)).toBe(0);
+    const stroke = canvas();
+    stroke.circle(60, 60, 10, 2.5);
+    let inked = 0;
+    for (const v of stroke.raw) inked += v;
+    expect(strokePixelsIn(stroke.raw, W, panel)).toBeGreaterThan(0.6 * inked);
   });
 });

@@ -258,9 +258,24 @@ export function spreadColour(colour: Uint8Array, ink: Uint8Array, grid: Uint8Arr
   return out;
 }
 
-function countIn(mask: Uint8Array, w: number, p: PanelGrid): number {
+/**
+ * The pixels of a colour mask inside a panel that belong to a stroke: set, with at least four of their
+ * eight neighbours set. Colour noise on a grey picture (each channel noisy on its own) tints single
+ * pixels, and pairs of them, red or blue all over the paper — a noisy black-and-white chart counted
+ * as many "red" and "blue" pixels as two symbols and was read as a colour chart with no symbol in
+ * its colour masks; a stroke's pixels come together.
+ */
+export function strokePixelsIn(mask: Uint8Array, w: number, p: PanelGrid): number {
   let n = 0;
-  for (let y = Math.floor(p.top); y < p.bottom; y++) for (let x = Math.floor(p.left); x < p.right; x++) n += mask[y * w + x];
+  const h = mask.length / w;
+  for (let y = Math.max(1, Math.floor(p.top)); y < Math.min(h - 1, p.bottom); y++) {
+    for (let x = Math.max(1, Math.floor(p.left)); x < Math.min(w - 1, p.right); x++) {
+      const i = y * w + x;
+      if (!mask[i]) continue;
+      const around = mask[i - w - 1] + mask[i - w] + mask[i - w + 1] + mask[i - 1] + mask[i + 1] + mask[i + w - 1] + mask[i + w] + mask[i + w + 1];
+      if (around >= 4) n++;
+    }
+  }
   return n;
 }
 
@@ -268,8 +283,8 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
   const { width: w, height: h } = masks;
   const grid = gridMask(masks, panels);
   // Colour where present: red strokes are the right ear's, blue the left's; otherwise shape alone.
-  const reds = panels.reduce((s, p) => s + countIn(masks.red, w, p.grid), 0);
-  const blues = panels.reduce((s, p) => s + countIn(masks.blue, w, p.grid), 0);
+  const reds = panels.reduce((s, p) => s + strokePixelsIn(masks.red, w, p.grid), 0);
+  const blues = panels.reduce((s, p) => s + strokePixelsIn(masks.blue, w, p.grid), 0);
   // About two symbols' worth of coloured pixels (a 10 dB row is s10 px) says the chart uses colour.
   const s10min = Math.min(...panels.map((p) => Math.abs(10 / p.level.d)));
   const useRed = reds > Math.max(60, 4 * s10min);
@@ -368,11 +383,20 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     // Bone symbols are not searched in the margin above or below the frame, where the frequency
     // labels ("1000" holds a `]`-like 1) sit; bone at −10 or 120 dB sits on the frame line, inside.
     const boneBox = { ...box, y0: panel.grid.top, y1: panel.grid.bottom };
+    const bonesRight = withoutPartialBones([...airRight, ...findSymbols(boneRightField, BONE_RIGHT, sizes, boneBox)]).filter((sym) => conductionOfKind(sym.kind) === 'bone');
+    const bonesLeft = withoutPartialBones([...airLeft, ...findSymbols(boneLeftField, BONE_LEFT, sizes, boneBox)]).filter((sym) => conductionOfKind(sym.kind) === 'bone');
+    if (!sameField) {
+      // In colour only: in black and white the shape alone says the ear, and a fainter bone shape
+      // beside an air symbol was as often a fragment of the other ear's symbols (more phantom bone
+      // points than points gained, on the bench's charts).
+      bonesRight.push(...besideAir(boneRightField, airRight, [...bonesRight, ...pairedBones.map((p) => p.sym)], BONE_RIGHT, -1, sizes, s10, BESIDE_AIR_FLOOR));
+      bonesLeft.push(...besideAir(boneLeftField, airLeft, [...bonesLeft, ...pairedBones.map((p) => p.sym)], BONE_LEFT, 1, sizes, s10, BESIDE_AIR_FLOOR));
+    }
     const found: { sym: FoundSymbol; field: SymbolField }[] = [
       ...airRight.map((sym) => ({ sym, field: rightField })),
-      ...withoutPartialBones([...airRight, ...findSymbols(boneRightField, BONE_RIGHT, sizes, boneBox)]).filter((sym) => conductionOfKind(sym.kind) === 'bone').map((sym) => ({ sym, field: boneRightField })),
+      ...bonesRight.map((sym) => ({ sym, field: boneRightField })),
       ...airLeft.map((sym) => ({ sym, field: leftField })),
-      ...withoutPartialBones([...airLeft, ...findSymbols(boneLeftField, BONE_LEFT, sizes, boneBox)]).filter((sym) => conductionOfKind(sym.kind) === 'bone').map((sym) => ({ sym, field: boneLeftField })),
+      ...bonesLeft.map((sym) => ({ sym, field: boneLeftField })),
       ...pairedBones,
     ];
     return { panel, found };
@@ -401,6 +425,30 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     }
   }
   return dedupePoints(points);
+}
+
+/** The score a bone shape needs beside its air symbol, at its level (elsewhere 0.76). */
+const BESIDE_AIR_FLOOR = 0.55;
+
+/**
+ * Bone symbols drawn beside their air symbol at its level (bone equal to air, the commonest case in
+ * noise-induced and other sensorineural losses): where the air symbol has no bone symbol of its ear
+ * near it, the spot on the bone side (`side` −1: to the left, for `<` and `[`) at 1.2–2.8 sizes from
+ * its centre, at its level, is searched with a lower floor — the place and the level are what the
+ * chart's convention predicts, so a fainter shape there is taken.
+ */
+export function besideAir(f: SymbolField, air: readonly FoundSymbol[], bones: readonly FoundSymbol[], kinds: readonly SymbolKind[], side: -1 | 1,
+  sizes: readonly number[], s10: number, floor: number): FoundSymbol[] {
+  const out: FoundSymbol[] = [];
+  for (const a of air) {
+    if ([...bones, ...out].some((b) => Math.abs(b.y - a.y) < 0.4 * s10 && Math.abs(b.x - a.x) < 3.2 * a.s)) continue;
+    const spot = { x: a.x + side * 2 * a.s, y: a.y, r: 0.8 * a.s };
+    const box = { x0: spot.x - spot.r, x1: spot.x + spot.r, y0: a.y - 0.15 * s10, y1: a.y + 0.15 * s10, spots: [spot] };
+    const near = sizes.filter((v) => v >= 0.55 * a.s && v <= 1.3 * a.s);
+    const hit = findSymbols(f, kinds, near.length ? near : sizes, box, floor - 0.08)[0];
+    if (hit) out.push(hit);
+  }
+  return out;
 }
 
 /** Whether two lists hold the same symbols (the same objects), in any order. */
