@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitFrequencyAxis, xOfHz } from '../../adapters/src/ai/chart-image/calibration';
 import { findLines, findPanels, type RuledLine } from '../../adapters/src/ai/chart-image/grid';
-import { besideAir, cappedConfidence, panelEars, sizesNear, spreadColour, strokePixelsIn } from '../../adapters/src/ai/chart-image/read-chart-picture';
+import { besideAir, cappedConfidence, insideAir, panelEars, sizesNear, spreadColour, strokePixelsIn } from '../../adapters/src/ai/chart-image/read-chart-picture';
 import { buildMasks, dilate } from '../../adapters/src/ai/chart-image/picture';
 import {
   continuedEnds, exitRays, findPairs, findSymbols, hasNoResponseArrow, pairOnSpot, strayInk, withoutShapes, type FoundSymbol, type SymbolField,
@@ -375,5 +375,46 @@ describe('telling a colour chart from colour noise', () => {
     let inked = 0;
     for (const v of stroke.raw) inked += v;
     expect(strokePixelsIn(stroke.raw, W, panel)).toBeGreaterThan(0.6 * inked);
+  });
+});
+
+describe('bone symbols drawn inside their air symbol, in colour', () => {
+  const o: FoundSymbol = { x: 60, y: 60, s: 9, kind: 'O', score: 0.95, runnerUp: 0 };
+  const chevron = (c: ReturnType<typeof canvas>, x: number, y: number, s: number) => {
+    c.line(x + 0.6 * s, y - s, x - 0.6 * s, y, 1.5);
+    c.line(x - 0.6 * s, y, x + 0.6 * s, y + s, 1.5);
+  };
+
+  it('reads a `<` drawn on the O\'s spot, at low confidence, and nothing in an empty O', () => {
+    const c = canvas();
+    c.circle(o.x, o.y, o.s, 1.5);
+    chevron(c, o.x, o.y, 0.8 * o.s);
+    const found = insideAir(c.field(), [o], [], ['<', '[']);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ kind: '<', x: o.x, y: o.y });
+    expect(found[0].score).toBeLessThan(0.9);
+
+    const empty = canvas();
+    empty.circle(o.x, o.y, o.s, 1.5);
+    expect(insideAir(empty.field(), [o], [], ['<', '['])).toEqual([]);
+  });
+
+  it('takes neither a thick ring nor the lines joining the O for a bone shape inside it', () => {
+    const thick = canvas();
+    thick.circle(o.x, o.y, o.s, 4);
+    expect(insideAir(thick.field(), [o], [], ['<', '['])).toEqual([]);
+    const joined = canvas();
+    joined.circle(o.x, o.y, o.s, 1.5);
+    joined.line(0, 80, o.x, o.y, 1.5);
+    joined.line(o.x, o.y, 119, 30, 1.5);
+    expect(insideAir(joined.field(), [o], [], ['<', '['])).toEqual([]);
+  });
+
+  it('leaves an air symbol that already has a bone symbol of its ear beside it', () => {
+    const c = canvas();
+    c.circle(o.x, o.y, o.s, 1.5);
+    chevron(c, o.x, o.y, 0.8 * o.s);
+    const beside: FoundSymbol = { x: 44, y: 60, s: 8, kind: '<', score: 0.9, runnerUp: 0 };
+    expect(insideAir(c.field(), [o], [beside], ['<', '['])).toEqual([]);
   });
 });

@@ -5,10 +5,10 @@ import { decodePicture, rotatePicture } from './decode-picture';
 import { estimateSkew } from './deskew';
 import { straightenSlants } from './rectify';
 import { findLines, findPanels, type PanelGrid } from './grid';
-import { mapSymbol, positionOnPicture, type MappedPoint } from './mapping';
+import { columnOf, mapSymbol, positionOnPicture, type MappedPoint } from './mapping';
 import { buildMasks, dilate, luma, type Masks, type Picture } from './picture';
 import { readAxisLabels } from './axis-labels';
-import { conductionOfKind, findSymbols, hasNoResponseArrow, LEFT_KINDS, RIGHT_KINDS, earOfKind, findPairs, pairOnSpot, withoutShapes, type FoundSymbol, type SymbolField, type SymbolKind } from './symbols';
+import { conductionOfKind, findSymbols, hasNoResponseArrow, ownInkSamples, strokeScore, LEFT_KINDS, RIGHT_KINDS, earOfKind, findPairs, pairOnSpot, withoutShapes, type FoundSymbol, type SymbolField, type SymbolKind } from './symbols';
 
 const AIR_RIGHT = RIGHT_KINDS.filter((k) => conductionOfKind(k) === 'air');
 const AIR_LEFT = LEFT_KINDS.filter((k) => conductionOfKind(k) === 'air');
@@ -389,8 +389,24 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       // In colour only: in black and white the shape alone says the ear, and a fainter bone shape
       // beside an air symbol was as often a fragment of the other ear's symbols (more phantom bone
       // points than points gained, on the bench's charts).
-      bonesRight.push(...besideAir(boneRightField, airRight, [...bonesRight, ...pairedBones.map((p) => p.sym)], BONE_RIGHT, -1, sizes, s10, BESIDE_AIR_FLOOR));
-      bonesLeft.push(...besideAir(boneLeftField, airLeft, [...bonesLeft, ...pairedBones.map((p) => p.sym)], BONE_LEFT, 1, sizes, s10, BESIDE_AIR_FLOOR));
+      // Bone conduction is measured from 250 to 4000 Hz: only air symbols on those columns.
+      const boneColumn = (a: FoundSymbol) => {
+        const hz = columnOf(a, panel.freq)?.hz;
+        return hz !== undefined && hz >= 250 && hz <= 4000;
+      };
+      const [airRightBone, airLeftBone] = [airRight.filter(boneColumn), airLeft.filter(boneColumn)];
+      bonesRight.push(...besideAir(boneRightField, airRightBone, [...bonesRight, ...pairedBones.map((p) => p.sym)], BONE_RIGHT, -1, sizes, s10, BESIDE_AIR_FLOOR));
+      bonesLeft.push(...besideAir(boneLeftField, airLeftBone, [...bonesLeft, ...pairedBones.map((p) => p.sym)], BONE_LEFT, 1, sizes, s10, BESIDE_AIR_FLOOR));
+      // A bone shape inside its air symbol, only on a chart that draws its bone symbols on the column
+      // (at least two of the bone shapes found so far sit on a frequency column, more than beside
+      // one): on the others the marks inside air symbols were mostly not bone symbols (on the bench's
+      // charts, 37 phantom bone points for 12 gained on one seed without this condition; 1 with it).
+      const offColumn = [...bonesRight, ...bonesLeft, ...pairedBones.map((p) => p.sym)].map((b) => Math.min(...columns.map((c) => Math.abs(c - b.x))) / b.s);
+      const onColumn = offColumn.filter((d) => d < 0.6).length;
+      if (onColumn >= 2 && onColumn > offColumn.length - onColumn) {
+        bonesRight.push(...insideAir(rightField, airRightBone, [...bonesRight, ...pairedBones.map((p) => p.sym)], BONE_RIGHT));
+        bonesLeft.push(...insideAir(leftField, airLeftBone, [...bonesLeft, ...pairedBones.map((p) => p.sym)], BONE_LEFT));
+      }
     }
     const found: { sym: FoundSymbol; field: SymbolField }[] = [
       ...airRight.map((sym) => ({ sym, field: rightField })),
@@ -427,13 +443,18 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
   return dedupePoints(points);
 }
 
+/** Whether a bone shape of the ear was found on the air symbol's column (beside it or on it, at any level): one bone value per column. */
+function hasBoneOnColumn(a: FoundSymbol, bones: readonly FoundSymbol[]): boolean {
+  return bones.some((b) => Math.abs(b.x - a.x) < 3.2 * a.s);
+}
+
 /** The score a bone shape needs beside its air symbol, at its level (elsewhere 0.76). */
 const BESIDE_AIR_FLOOR = 0.55;
 
 /**
  * Bone symbols drawn beside their air symbol at its level (bone equal to air, the commonest case in
- * noise-induced and other sensorineural losses): where the air symbol has no bone symbol of its ear
- * near it, the spot on the bone side (`side` −1: to the left, for `<` and `[`) at 1.2–2.8 sizes from
+ * noise-induced and other sensorineural losses): where no bone symbol of the air symbol's ear was
+ * found on its column, the spot on the bone side (`side` −1: to the left, for `<` and `[`) at 1.2–2.8 sizes from
  * its centre, at its level, is searched with a lower floor — the place and the level are what the
  * chart's convention predicts, so a fainter shape there is taken.
  */
@@ -441,12 +462,40 @@ export function besideAir(f: SymbolField, air: readonly FoundSymbol[], bones: re
   sizes: readonly number[], s10: number, floor: number): FoundSymbol[] {
   const out: FoundSymbol[] = [];
   for (const a of air) {
-    if ([...bones, ...out].some((b) => Math.abs(b.y - a.y) < 0.4 * s10 && Math.abs(b.x - a.x) < 3.2 * a.s)) continue;
+    if (hasBoneOnColumn(a, [...bones, ...out])) continue;
     const spot = { x: a.x + side * 2 * a.s, y: a.y, r: 0.8 * a.s };
     const box = { x0: spot.x - spot.r, x1: spot.x + spot.r, y0: a.y - 0.15 * s10, y1: a.y + 0.15 * s10, spots: [spot] };
     const near = sizes.filter((v) => v >= 0.55 * a.s && v <= 1.3 * a.s);
     const hit = findSymbols(f, kinds, near.length ? near : sizes, box, floor - 0.08)[0];
     if (hit) out.push(hit);
+  }
+  return out;
+}
+
+/**
+ * A bone shape of the air symbol's ear drawn inside it (bone equal to air, the bone symbol drawn on the
+ * column): where no bone shape of the ear was found on its column, the bone shapes centred on it at
+ * 0.5–1 of its size whose strokes are inked (≥ 0.85) and that show ink of their own off the air
+ * symbol's strokes (at least five samples, 80 % of them inked). Score: the lower of the two, less
+ * 0.15 — a shape guessed from a few marks inside another is always low confidence.
+ */
+export function insideAir(f: SymbolField, air: readonly FoundSymbol[], bones: readonly FoundSymbol[], kinds: readonly SymbolKind[]): FoundSymbol[] {
+  const out: FoundSymbol[] = [];
+  for (const a of air) {
+    if (hasBoneOnColumn(a, [...bones, ...out])) continue;
+    let best: FoundSymbol | null = null;
+    for (const kind of kinds) {
+      for (const k of [0.5, 0.6, 0.7, 0.8, 0.9, 1]) {
+        const s = k * a.s;
+        const hit = strokeScore(f, kind, a.x, a.y, s);
+        if (hit < 0.85) continue;
+        const { off, inked } = ownInkSamples(f, a.x, a.y, a, { kind, s });
+        if (off < 5 || inked < 0.8 * off) continue;
+        const score = Math.min(hit, inked / off) - 0.15;
+        if (!best || score > best.score) best = { x: a.x, y: a.y, s, kind, score, runnerUp: 0 };
+      }
+    }
+    if (best) out.push(best);
   }
   return out;
 }

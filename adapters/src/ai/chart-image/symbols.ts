@@ -301,6 +301,12 @@ function strayFromPair(field: SymbolField, cx: number, cy: number, a: { kind: Sy
  * of a `<` fitted inside it that is not on the ring falls on blank paper.
  */
 export function ownInk(field: SymbolField, x: number, y: number, outer: { kind: SymbolKind; s: number }, inner: { kind: SymbolKind; s: number }): boolean {
+  const { off, inked } = ownInkSamples(field, x, y, outer, inner);
+  return off >= 5 && inked >= 0.8 * off;
+}
+
+/** The inner shape's stroke samples clearly off the outer shape's strokes (`off`), and how many of them are inked. */
+export function ownInkSamples(field: SymbolField, x: number, y: number, outer: { kind: SymbolKind; s: number }, inner: { kind: SymbolKind; s: number }): { off: number; inked: number } {
   const dist = STROKE_DISTANCE[outer.kind];
   let off = 0;
   let inked = 0;
@@ -314,7 +320,7 @@ export function ownInk(field: SymbolField, x: number, y: number, outer: { kind: 
     off++;
     inked += field.raw[yi * field.width + xi];
   }
-  return off >= 5 && inked >= 0.8 * off;
+  return { off, inked };
 }
 
 /**
