@@ -80,6 +80,35 @@ describe('PuppeteerReportRenderer (Debian Chromium)', () => {
     expect(await renderer.currentBrowser()).not.toBe(browser);
   });
 
+  it('runs Chromium and every process it starts at the niceness asked (LIMIAR_PDF_NICE), and at the server\'s own without it', async () => {
+    /** The nice value of every thread of a process and of all its descendants, from /proc (field 19 of stat). */
+    const niceOfTree = (pid: number): number[] => {
+      const out: number[] = [];
+      for (const t of fs.readdirSync(`/proc/${pid}/task`)) {
+        try {
+          const stat = fs.readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8');
+          out.push(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+          for (const c of fs.readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) out.push(...niceOfTree(Number(c)));
+        } catch {
+          // a thread or process that ended in between
+        }
+      }
+      return out;
+    };
+    const niced = new PuppeteerReportRenderer({ poolSize: 1, niceness: 10 });
+    try {
+      expect(pdfText(await niced.render(laudo()))).toContain('João Conceição da Silva');
+      const pid = (await niced.currentBrowser()).process()!.pid!;
+      const tree = niceOfTree(pid);
+      expect(tree.length).toBeGreaterThanOrEqual(3); // the browser, its zygote and the renderer at least
+      expect(Math.min(...tree)).toBeGreaterThanOrEqual(10);
+    } finally {
+      await niced.close();
+    }
+    // Without it Chromium keeps the priorities it sets itself: some of its threads run above niceness 10.
+    expect(Math.min(...niceOfTree((await renderer.currentBrowser()).process()!.pid!))).toBeLessThan(10);
+  });
+
   it('fails a render that exceeds its timeout and keeps working afterwards', async () => {
     const slow = new PuppeteerReportRenderer({ poolSize: 1, timeoutMs: 200 });
     try {

@@ -35,6 +35,8 @@ export const envSchema = z.object({
   LIMIAR_S3_URL: z.preprocess((v) => (typeof v === 'string' && !v.trim() ? undefined : v), s3UrlSchema.optional()),
   // seconds between background refreshes of the programme dashboard's projection (ADR 0018); 0 = only on request
   LIMIAR_PROGRAMME_REFRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  // CPU niceness of the Chromium that renders laudo PDFs (ADR 0030); 0 = the server's own priority
+  LIMIAR_PDF_NICE: z.coerce.number().int().min(0).max(19).default(10),
   LIMIAR_AUDIT: z.enum(['buffered', 'direct', 'off']).default('buffered'),
   LIMIAR_IN_PROCESS_WORKER: z.enum(['0', '1', 'true', 'false']).default('1'),
   // API processes of `limiar serve` on this host (node:cluster, ADR 0023); `--workers N` overrides it
@@ -103,6 +105,8 @@ export interface AppConfig {
    * baseline only (tests/bench/audit.bench.ts) — never in production.
    */
   audit: 'buffered' | 'direct' | 'off';
+  /** CPU niceness of the Chromium that renders laudo PDFs (`LIMIAR_PDF_NICE`, default 10; ADR 0030). */
+  pdfNice: number;
   /** Signing secret of session tokens; generated into `dataDir` when not configured. */
   jwtSecret?: string;
   /** Google sign-in is enabled only when a client id is configured. */
@@ -153,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     // tests see the marks as the writes left them unless they ask for the background refresh
     programmeRefreshSeconds: e.LIMIAR_PROGRAMME_REFRESH_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60),
     audit: e.LIMIAR_AUDIT,
+    pdfNice: e.LIMIAR_PDF_NICE,
     jwtSecret: e.LIMIAR_JWT_SECRET,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL,

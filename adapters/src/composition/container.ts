@@ -170,7 +170,8 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
     get(TOKENS.ExamRepository), get(TOKENS.CompanyRepository), sha256SecretHasher, get(TOKENS.IdGenerator), get(TOKENS.Clock)));
   constant(TOKENS.ReportRepository, new MikroOrmReportRepository(em));
   // a finalised laudo prints {publicUrl}/verificar/{code} and its QR code (issue 20)
-  constant(TOKENS.ReportRenderer, services.reportRenderer ?? new PuppeteerReportRenderer({ publicUrl: config.publicUrl ?? `http://localhost:${config.port}` }));
+  // laudo renders run niced (LIMIAR_PDF_NICE, ADR 0030): under load they yield the cores to interactive requests
+  constant(TOKENS.ReportRenderer, services.reportRenderer ?? new PuppeteerReportRenderer({ publicUrl: config.publicUrl ?? `http://localhost:${config.port}`, niceness: config.pdfNice }));
   constant(TOKENS.WriteNarrative, new WriteNarrative(new HandlebarsReportWriter(),
     config.ollamaHost ? new OllamaReportWriter({ host: config.ollamaHost, model: config.ollamaTextModel, timeoutMs: config.ollamaTimeoutMs }) : null));
   factory(TOKENS.ManageReports, () => new ManageReports({

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'puppeteer';
 import QRCode from 'qrcode';
 import { formatVerificationCode, type LaudoDocument, type ReportRenderer } from '../../../../core/src';
@@ -24,7 +27,15 @@ export interface PuppeteerReportRendererOptions {
    * `{publicUrl}/verificar/{code}` and its QR code (issue 20). Default: the verification path alone.
    */
   readonly publicUrl?: string;
+  /**
+   * CPU niceness Chromium runs at (0–19; default 0: the same as this process). The server passes
+   * LIMIAR_PDF_NICE (default 10, ADR 0030): a render then yields the cores to interactive requests.
+   */
+  readonly niceness?: number;
 }
+
+/** The script that starts Chromium under `nice` (Chromium's own processes inherit the priority). */
+const NICE_CHROMIUM = fileURLToPath(new URL('./nice-chromium.sh', import.meta.url));
 
 /** The verification address of a finalised version and its QR code (SVG), as the laudo prints them (issue 20). */
 export async function verificationExtras(code: string, publicUrl = ''): Promise<{ verificationUrl: string; verificationQrSvg: string }> {
@@ -61,10 +72,12 @@ export class PuppeteerReportRenderer implements ReportRenderer {
   launches = 0;
   private readonly poolSize: number;
   private readonly timeoutMs: number;
+  private readonly niceness: number;
 
   constructor(private readonly options: PuppeteerReportRendererOptions = {}) {
     this.poolSize = Math.max(1, options.poolSize ?? 2);
     this.timeoutMs = options.timeoutMs ?? 20_000;
+    this.niceness = Math.min(19, Math.max(0, Math.round(options.niceness ?? 0)));
   }
 
   async render(document: LaudoDocument): Promise<Uint8Array> {
@@ -84,6 +97,7 @@ export class PuppeteerReportRenderer implements ReportRenderer {
     let healthy = false;
     try {
       page = await this.takePage();
+      if (this.niceness > 0) await this.keepNiced();
       const work = (async (p: Page) => {
         await p.setContent(html, { waitUntil: 'load' });
         return p.pdf({ ...pdfOptions(footerTemplate), ...(options.tagged === false ? { tagged: false } : {}) });
@@ -92,6 +106,8 @@ export class PuppeteerReportRenderer implements ReportRenderer {
       healthy = true;
       return pdf;
     } finally {
+      // (threads Chromium started during the render, too)
+      if (this.niceness > 0) await this.keepNiced();
       if (page) await this.returnPage(page, healthy);
       this.releaseSlot();
     }
@@ -102,8 +118,13 @@ export class PuppeteerReportRenderer implements ReportRenderer {
     if (!this.browser) {
       this.launches++;
       // Puppeteer is loaded with the first launch, not with the server (start-up, issue 16)
+      const chromium = this.options.executablePath ?? '/usr/bin/chromium';
+      const niceness = this.niceness;
       const launching = import('puppeteer').then(({ default: puppeteer }) => puppeteer.launch({
-        executablePath: this.options.executablePath ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS,
+        headless: true, args: CHROMIUM_ARGS,
+        ...(niceness > 0
+          ? { executablePath: NICE_CHROMIUM, env: { ...process.env, LIMIAR_CHROMIUM: chromium, LIMIAR_CHROMIUM_NICE: String(niceness) } }
+          : { executablePath: chromium }),
         // the server owns shutdown: Puppeteer's own handlers would exit the process on Ctrl-C before
         // the database (and the embedded PostgreSQL) is closed cleanly; close() ends Chromium instead
         handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
@@ -121,6 +142,17 @@ export class PuppeteerReportRenderer implements ReportRenderer {
       );
     }
     return this.browser;
+  }
+
+  /**
+   * Chromium sets the priority of its own processes and threads (renderers in the foreground at 0, some
+   * threads at −8 where it may: when it runs as root); every thread of its tree that runs at a higher
+   * priority than `niceness` is put back to it before and after each render.
+   */
+  private async keepNiced(): Promise<void> {
+    const browser = this.browser ? await this.browser.catch(() => null) : null;
+    const pid = browser?.process()?.pid;
+    if (pid) reniceTree(pid, this.niceness);
   }
 
   async close(): Promise<void> {
@@ -176,4 +208,29 @@ async function withTimeout<T>(work: Promise<T>, ms: number, message: string): Pr
     clearTimeout(timer);
     work.catch(() => undefined);
   }
+}
+
+/** Lowers every thread of a process tree that runs at a higher priority than `niceness` to it (Linux /proc; best effort). */
+export function reniceTree(rootPid: number, niceness: number): void {
+  const seen = new Set<number>();
+  const visit = (pid: number) => {
+    if (seen.has(pid)) return;
+    seen.add(pid);
+    let tasks: string[];
+    try {
+      tasks = fs.readdirSync(`/proc/${pid}/task`);
+    } catch {
+      return; // the process ended, or no /proc
+    }
+    for (const task of tasks) {
+      const tid = Number(task);
+      try {
+        if (os.getPriority(tid) < niceness) os.setPriority(tid, niceness);
+        for (const child of fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/)) if (child) visit(Number(child));
+      } catch {
+        // the thread ended in between
+      }
+    }
+  };
+  visit(rootPid);
 }
