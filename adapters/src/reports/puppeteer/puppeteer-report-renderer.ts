@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'puppeteer';
 import QRCode from 'qrcode';
 import { formatVerificationCode, type LaudoDocument, type ReportRenderer } from '../../../../core/src';
@@ -30,12 +29,10 @@ export interface PuppeteerReportRendererOptions {
   /**
    * CPU niceness Chromium runs at (0–19; default 0: the same as this process). The server passes
    * LIMIAR_PDF_NICE (default 10, ADR 0030): a render then yields the cores to interactive requests.
+   * Linux only (/proc); elsewhere nothing changes.
    */
   readonly niceness?: number;
 }
-
-/** The script that starts Chromium under `nice` (Chromium's own processes inherit the priority). */
-const NICE_CHROMIUM = fileURLToPath(new URL('./nice-chromium.sh', import.meta.url));
 
 /** The verification address of a finalised version and its QR code (SVG), as the laudo prints them (issue 20). */
 export async function verificationExtras(code: string, publicUrl = ''): Promise<{ verificationUrl: string; verificationQrSvg: string }> {
@@ -118,13 +115,8 @@ export class PuppeteerReportRenderer implements ReportRenderer {
     if (!this.browser) {
       this.launches++;
       // Puppeteer is loaded with the first launch, not with the server (start-up, issue 16)
-      const chromium = this.options.executablePath ?? '/usr/bin/chromium';
-      const niceness = this.niceness;
       const launching = import('puppeteer').then(({ default: puppeteer }) => puppeteer.launch({
-        headless: true, args: CHROMIUM_ARGS,
-        ...(niceness > 0
-          ? { executablePath: NICE_CHROMIUM, env: { ...process.env, LIMIAR_CHROMIUM: chromium, LIMIAR_CHROMIUM_NICE: String(niceness) } }
-          : { executablePath: chromium }),
+        executablePath: this.options.executablePath ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS,
         // the server owns shutdown: Puppeteer's own handlers would exit the process on Ctrl-C before
         // the database (and the embedded PostgreSQL) is closed cleanly; close() ends Chromium instead
         handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
@@ -133,9 +125,13 @@ export class PuppeteerReportRenderer implements ReportRenderer {
       }));
       this.browser = launching;
       launching.then(
-        (b) => b.on('disconnected', () => {
-          if (this.browser === launching) this.forgetBrowser();
-        }),
+        (b) => {
+          const pid = b.process()?.pid;
+          if (this.niceness > 0 && pid) reniceTree(pid, this.niceness);
+          b.on('disconnected', () => {
+            if (this.browser === launching) this.forgetBrowser();
+          });
+        },
         () => {
           if (this.browser === launching) this.forgetBrowser();
         },
@@ -145,9 +141,10 @@ export class PuppeteerReportRenderer implements ReportRenderer {
   }
 
   /**
-   * Chromium sets the priority of its own processes and threads (renderers in the foreground at 0, some
-   * threads at −8 where it may: when it runs as root); every thread of its tree that runs at a higher
-   * priority than `niceness` is put back to it before and after each render.
+   * Every thread of Chromium's process tree that runs at a higher priority than `niceness` is set to it,
+   * before and after each render: the browser and its zygote the first time (the renderers it forks
+   * inherit the value), and what Chromium raised itself since (it puts a foreground renderer at 0 and
+   * some threads at −8 where it may: when it runs as root).
    */
   private async keepNiced(): Promise<void> {
     const browser = this.browser ? await this.browser.catch(() => null) : null;
