@@ -37,6 +37,16 @@ describe('wizard step 4 (the laudo exam)', () => {
     expect(stepBlocker({ ...filled, examId: 'new' })).toBe(WIZARD_MESSAGES.upload);
   });
 
+  it('choosing a new exam from a file starts its examiner as the logged-in professional in the same step, and never overwrites one typed', () => {
+    const operator = { name: 'Dra. Marta Gonçalves', registration: 'CRM 123456/SP' };
+    const chosen = wizardReducer(at4(), { type: 'examSource', source: 'new-file', operator });
+    expect(chosen.newExam).toMatchObject({ operatorName: operator.name, operatorRegistration: operator.registration, date: '' });
+    const typed = at4({ newExam: { ...form, operatorName: 'Fga. Lúcia', operatorRegistration: 'CRFa 1' } });
+    expect(wizardReducer(typed, { type: 'examSource', source: 'new-file', operator }).newExam).toMatchObject({ operatorName: 'Fga. Lúcia', operatorRegistration: 'CRFa 1' });
+    // the existing-exam path leaves the new exam's form alone
+    expect(wizardReducer(chosen, { type: 'examSource', source: 'existing', operator }).newExam.operatorName).toBe(operator.name);
+  });
+
   it('an exam whose laudo is already finalised cannot be drafted again', () => {
     const chosen = wizardReducer(at4(), { type: 'chooseExam', examId: 'e1', hasThresholds: true });
     expect(stepBlocker(chosen, { doctorReady: true, examLaudoFinalised: true })).toBe(WIZARD_MESSAGES.examLaudoFinalised);

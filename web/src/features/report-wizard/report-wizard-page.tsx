@@ -111,12 +111,15 @@ function ReportWizard() {
     }
   }, [sourceExam.data]);
 
+  const defaultOperator = doctor ? { name: doctor.name, registration: doctor.registry ?? '' } : undefined;
+
   // A worker without exams can only start from a file.
   useEffect(() => {
-    if (workerExams.data && workerExams.data.length === 0 && state.examSource !== 'new-file') dispatch({ type: 'examSource', source: 'new-file' });
+    if (workerExams.data && workerExams.data.length === 0 && state.examSource !== 'new-file') dispatch({ type: 'examSource', source: 'new-file', operator: defaultOperator });
   }, [workerExams.data, state.examSource]);
 
-  // The new exam's examiner starts as the logged-in professional (shown, editable).
+  // The new exam's examiner starts as the logged-in professional (shown, editable): set with the choice of
+  // "Novo exame a partir de arquivo" (same render), or here when the profile arrives after it.
   useEffect(() => {
     if (state.examSource === 'new-file' && !state.examId && !state.newExam.operatorName && doctor) {
       dispatch({ type: 'newExam', patch: { operatorName: doctor.name, operatorRegistration: doctor.registry ?? '' } });
@@ -322,6 +325,7 @@ function ReportWizard() {
           creating={creatingExam}
           onCreate={() => void createExam()}
           createBlocker={newExamBlocker(state.newExam)}
+          defaultOperator={defaultOperator}
         >
           {examLaudoFinalised && examLaudo.data && (
             <Banner variant="warning" actions={<Link to={paths.reportDetail.getHref(examLaudo.data.id)}>Ver laudo</Link>}>

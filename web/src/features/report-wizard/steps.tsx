@@ -260,6 +260,8 @@ export function ExamStep(props: {
   creating: boolean;
   onCreate: () => void;
   createBlocker: string | null;
+  /** The examiner a new exam starts with: the logged-in professional (editable). */
+  defaultOperator?: { name: string; registration: string };
   children?: ReactNode;
 }) {
   const { state, dispatch, exams } = props;
@@ -283,7 +285,7 @@ export function ExamStep(props: {
           columns={1}
           value={value}
           onChange={(v) => {
-            if (v === NEW_FROM_FILE) dispatch({ type: 'examSource', source: 'new-file' });
+            if (v === NEW_FROM_FILE) dispatch({ type: 'examSource', source: 'new-file', operator: props.defaultOperator });
             else {
               const e = exams?.find((x) => x.id === v);
               if (e) dispatch({ type: 'chooseExam', examId: e.id, hasThresholds: props.hasThresholds(e) });

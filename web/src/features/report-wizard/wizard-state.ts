@@ -92,7 +92,8 @@ export type WizardAction =
   | { type: 'newExam'; patch: Partial<NewExamForm> }
   | { type: 'patient'; patientId: string }
   | { type: 'chooseExam'; examId: string; hasThresholds: boolean }
-  | { type: 'examSource'; source: ExamSource }
+  /** `operator`: the examiner a new exam starts with (the logged-in professional), set in the same render as the choice. */
+  | { type: 'examSource'; source: ExamSource; operator?: { name: string; registration: string } }
   | { type: 'filesUploaded'; files: UploadedFile[] }
   | { type: 'go'; step: number }
   | { type: 'error'; message: string | null };
@@ -117,10 +118,13 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return action.examId === state.examId && state.examSource === 'existing'
         ? state
         : { ...state, examSource: 'existing', examId: action.examId, examHasThresholds: action.hasThresholds, uploadedFiles: [], generatedReport: null, editedReport: null, reportId: null, error: null };
-    case 'examSource':
-      return action.source === state.examSource
-        ? state
-        : { ...state, examSource: action.source, examId: null, examHasThresholds: false, uploadedFiles: [], generatedReport: null, editedReport: null, reportId: null, error: null };
+    case 'examSource': {
+      if (action.source === state.examSource) return state;
+      const next = { ...state, examSource: action.source, examId: null, examHasThresholds: false, uploadedFiles: [], generatedReport: null, editedReport: null, reportId: null, error: null };
+      return action.source === 'new-file' && action.operator && !state.newExam.operatorName
+        ? { ...next, newExam: { ...state.newExam, operatorName: action.operator.name, operatorRegistration: action.operator.registration } }
+        : next;
+    }
     case 'filesUploaded': {
       const known = new Set(state.uploadedFiles.map((f) => f.id));
       return { ...state, uploadedFiles: [...state.uploadedFiles, ...action.files.filter((f) => !known.has(f.id))] };
