@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { classificationColumns, cnpjWithCheckDigits, type ExamImportSink, type ImportPatientRequest, type NewImportedExam } from '../../core/src';
+import { classificationColumns, cnpjWithCheckDigits, programmeToday, type ExamImportSink, type ImportPatientRequest, type NewImportedExam } from '../../core/src';
 import { anAudiogram, anExam, at, aWorker, nextId } from '../support/builders';
 import { withTwoOrganizations, type TenantFixtures } from './tenant-fixtures';
 
@@ -193,5 +193,27 @@ export function examImportSinkContract(make: () => Promise<ExamImportStores>) {
     const after = await sink.batch((b) => b.loadEmployments([result.patientId]));
     expect(after.find((p) => p.id === closed.id)).toMatchObject({ endDate: '2024-05-01', registration: '10' });
     expect(await s.sink(other).batch((b) => b.loadEmployments([result.patientId]))).toEqual([]);
+  });
+
+  it('a period dismissed today (in Brazil) is still the current one; one dismissed yesterday is not', async () => {
+    const today = programmeToday(new Date());
+    const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const sink = s.sink(org);
+    const asked = request({ cpf: '52998224725', company: null });
+    const result = await sink.batch(async (b) => {
+      const refs = await b.resolveProgrammeRefs({
+        companies: [{ key: 'a', cnpj: cnpjWithCheckDigits('445556670001'), name: 'Antiga S.A.' }, { key: 'b', cnpj: cnpjWithCheckDigits('112223330001'), name: 'Outra S.A.' }],
+        sectors: [], ghes: [],
+      });
+      const patientId = (await b.resolvePatients([asked])).get(asked.key)!.id;
+      const period = (company: string, admissionDate: string, dismissalDate: string) => ({
+        id: randomUUID(), patientId, companyId: refs.companies.get(company)!, registration: company, jobTitle: 'Soldador', sectorId: null, gheId: null,
+        admissionDate, dismissalDate, startDate: admissionDate, endDate: null,
+      });
+      // the later admission (b) ended yesterday; the earlier one (a) ends today: a is the current period
+      await b.applyEmployments({ inserts: [period('a', '2019-01-01', today), period('b', '2022-01-01', yesterday)], closes: [], fills: [] }, [patientId]);
+      return { patientId, a: refs.companies.get('a')! };
+    });
+    expect((await s.patients.findById(org, result.patientId))?.companyId).toBe(result.a);
   });
 }

@@ -6,6 +6,7 @@ import type {
 } from '../ports/exam-import-sink';
 import type { EmploymentPlan, ImportedPeriod } from '../imports/import-employment';
 import { importNameKey } from '../imports/import-row';
+import { programmeToday } from '../programme/schedule';
 import type { Patient } from '../patients/patient';
 import { searchText, type inMemoryPatientExamStores } from './in-memory-patient-exam-adapters';
 
@@ -186,7 +187,8 @@ class InMemoryImportBatch implements ExamImportBatch {
     for (const c of plan.closes) Object.assign(mine(c.id), { endDate: c.endDate });
     for (const f of plan.fills) Object.assign(mine(f.id), { registration: f.registration, jobTitle: f.jobTitle, sectorId: f.sectorId, gheId: f.gheId });
     periods.push(...plan.inserts.map((p) => ({ ...p, organizationId: this.org })));
-    const today = this.now().toISOString().slice(0, 10);
+    // today in Brazil's calendar, as the PostgreSQL sink and the worker forms decide it
+    const today = programmeToday(this.now());
     for (const id of patientIds) {
       const current = periods.filter((p) => p.patientId === id && p.endDate === null && (p.dismissalDate === null || p.dismissalDate >= today))
         .sort((a, b) => (a.admissionDate > b.admissionDate ? -1 : 1))[0];

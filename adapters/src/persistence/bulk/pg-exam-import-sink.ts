@@ -280,10 +280,11 @@ class PgBatch implements ExamImportBatch {
       [this.org, i.map((x) => x.id), i.map((x) => x.patientId), i.map((x) => x.companyId), i.map((x) => x.registration), i.map((x) => x.jobTitle), i.map((x) => x.sectorId),
         i.map((x) => x.gheId), i.map((x) => x.admissionDate), i.map((x) => x.dismissalDate), i.map((x) => x.startDate), i.map((x) => x.endDate)]);
     }
-    // the worker's company (lists, the worker form) follows his current period, the latest admission first
+    // the worker's company (lists, the worker form) follows his current period, the latest admission first;
+    // "current" against today in Brazil's calendar (programmeToday), not the server's time zone
     await this.c.query(`update patient p set company_id = cur.company_id, updated_at = now()
       from (select distinct on (patient_id) patient_id, company_id from employment
-            where organization_id = $1 and patient_id = any($2::uuid[]) and end_date is null and (dismissal_date is null or dismissal_date >= current_date)
+            where organization_id = $1 and patient_id = any($2::uuid[]) and end_date is null and (dismissal_date is null or dismissal_date >= (now() at time zone 'America/Sao_Paulo')::date)
             order by patient_id, admission_date desc, start_date desc) cur
       where p.id = cur.patient_id and p.organization_id = $1 and p.company_id is distinct from cur.company_id`, [this.org, patientIds]);
   }
