@@ -7,6 +7,7 @@ import type {
 import type { EmploymentPlan, ImportedPeriod } from '../imports/import-employment';
 import { importNameKey } from '../imports/import-row';
 import { programmeToday } from '../programme/schedule';
+import { isCurrentPeriod } from '../use-cases/programme/manage-employment';
 import type { Patient } from '../patients/patient';
 import { searchText, type inMemoryPatientExamStores } from './in-memory-patient-exam-adapters';
 
@@ -190,7 +191,7 @@ class InMemoryImportBatch implements ExamImportBatch {
     // today in Brazil's calendar, as the PostgreSQL sink and the worker forms decide it
     const today = programmeToday(this.now());
     for (const id of patientIds) {
-      const current = periods.filter((p) => p.patientId === id && p.endDate === null && (p.dismissalDate === null || p.dismissalDate >= today))
+      const current = periods.filter((p) => p.patientId === id && isCurrentPeriod(p, today))
         .sort((a, b) => (a.admissionDate > b.admissionDate ? -1 : 1))[0];
       const worker = this.s.patients.rows.get(id);
       const company = current && this.s.companies.rows.find((c) => c.id === current.companyId);

@@ -395,17 +395,18 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
         return hz !== undefined && hz >= 250 && hz <= 4000;
       };
       const [airRightBone, airLeftBone] = [airRight.filter(boneColumn), airLeft.filter(boneColumn)];
-      bonesRight.push(...besideAir(boneRightField, airRightBone, [...bonesRight, ...pairedBones.map((p) => p.sym)], BONE_RIGHT, -1, sizes, s10, BESIDE_AIR_FLOOR));
-      bonesLeft.push(...besideAir(boneLeftField, airLeftBone, [...bonesLeft, ...pairedBones.map((p) => p.sym)], BONE_LEFT, 1, sizes, s10, BESIDE_AIR_FLOOR));
+      const paired = pairedBones.map((p) => p.sym);
+      bonesRight.push(...besideAir(boneRightField, airRightBone, [...bonesRight, ...paired], BONE_RIGHT, -1, sizes, s10, BESIDE_AIR_FLOOR));
+      bonesLeft.push(...besideAir(boneLeftField, airLeftBone, [...bonesLeft, ...paired], BONE_LEFT, 1, sizes, s10, BESIDE_AIR_FLOOR));
       // A bone shape inside its air symbol, only on a chart that draws its bone symbols on the column
       // (at least two of the bone shapes found so far sit on a frequency column, more than beside
       // one): on the others the marks inside air symbols were mostly not bone symbols (on the bench's
       // charts, 37 phantom bone points for 12 gained on one seed without this condition; 1 with it).
-      const offColumn = [...bonesRight, ...bonesLeft, ...pairedBones.map((p) => p.sym)].map((b) => Math.min(...columns.map((c) => Math.abs(c - b.x))) / b.s);
-      const onColumn = offColumn.filter((d) => d < 0.6).length;
-      if (onColumn >= 2 && onColumn > offColumn.length - onColumn) {
-        bonesRight.push(...insideAir(rightField, airRightBone, [...bonesRight, ...pairedBones.map((p) => p.sym)], BONE_RIGHT));
-        bonesLeft.push(...insideAir(leftField, airLeftBone, [...bonesLeft, ...pairedBones.map((p) => p.sym)], BONE_LEFT));
+      const fromColumn = [...bonesRight, ...bonesLeft, ...paired].map((b) => Math.min(...columns.map((c) => Math.abs(c - b.x))) / b.s);
+      const onColumn = fromColumn.filter((d) => d < 0.6).length;
+      if (onColumn >= 2 && onColumn > fromColumn.length - onColumn) {
+        bonesRight.push(...insideAir(rightField, airRightBone, [...bonesRight, ...paired], BONE_RIGHT));
+        bonesLeft.push(...insideAir(leftField, airLeftBone, [...bonesLeft, ...paired], BONE_LEFT));
       }
     }
     const found: { sym: FoundSymbol; field: SymbolField }[] = [
