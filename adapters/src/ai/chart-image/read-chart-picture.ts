@@ -396,8 +396,11 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       };
       const [airRightBone, airLeftBone] = [airRight.filter(boneColumn), airLeft.filter(boneColumn)];
       const paired = pairedBones.map((p) => p.sym);
-      bonesRight.push(...besideAir(boneRightField, airRightBone, [...bonesRight, ...paired], BONE_RIGHT, -1, sizes, s10, BESIDE_AIR_FLOOR));
-      bonesLeft.push(...besideAir(boneLeftField, airLeftBone, [...bonesLeft, ...paired], BONE_LEFT, 1, sizes, s10, BESIDE_AIR_FLOOR));
+      // (one bone value per column and ear: the other ear's bone symbols do not count)
+      const pairedRight = paired.filter((b) => earOfKind(b.kind) === 'right');
+      const pairedLeft = paired.filter((b) => earOfKind(b.kind) === 'left');
+      bonesRight.push(...besideAir(boneRightField, airRightBone, [...bonesRight, ...pairedRight], BONE_RIGHT, -1, sizes, s10, BESIDE_AIR_FLOOR));
+      bonesLeft.push(...besideAir(boneLeftField, airLeftBone, [...bonesLeft, ...pairedLeft], BONE_LEFT, 1, sizes, s10, BESIDE_AIR_FLOOR));
       // A bone shape inside its air symbol, only on a chart that draws its bone symbols on the column
       // (at least two of the bone shapes found so far sit on a frequency column, more than beside
       // one): on the others the marks inside air symbols were mostly not bone symbols (on the bench's
@@ -405,8 +408,8 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       const fromColumn = [...bonesRight, ...bonesLeft, ...paired].map((b) => Math.min(...columns.map((c) => Math.abs(c - b.x))) / b.s);
       const onColumn = fromColumn.filter((d) => d < 0.6).length;
       if (onColumn >= 2 && onColumn > fromColumn.length - onColumn) {
-        bonesRight.push(...insideAir(rightField, airRightBone, [...bonesRight, ...paired], BONE_RIGHT));
-        bonesLeft.push(...insideAir(leftField, airLeftBone, [...bonesLeft, ...paired], BONE_LEFT));
+        bonesRight.push(...insideAir(rightField, airRightBone, [...bonesRight, ...pairedRight], BONE_RIGHT));
+        bonesLeft.push(...insideAir(leftField, airLeftBone, [...bonesLeft, ...pairedLeft], BONE_LEFT));
       }
     }
     const found: { sym: FoundSymbol; field: SymbolField }[] = [
