@@ -53,7 +53,11 @@ export const TEMPLATES: Readonly<Record<SymbolKind, Template>> = Object.fromEntr
   }),
 ) as unknown as Record<SymbolKind, Template>;
 
-/** What the matcher reads: a dilated ink mask (tolerates 1 px), the raw mask, and where the grid was. */
+/**
+ * What the matcher reads: a dilated ink mask (tolerates 1 px), the raw mask, and where the grid was.
+ * On a black-and-white chart `raw` holds the strokes' cores and `dilated` the ink as binarised (about
+ * a pixel wider on each side: the same tolerance), with the plain field beside them.
+ */
 export interface SymbolField {
   readonly width: number;
   readonly height: number;
@@ -61,6 +65,12 @@ export interface SymbolField {
   readonly raw: Uint8Array;
   /** Pixels on a removed grid line: samples there are unknown, neither ink nor blank. */
   readonly grid: Uint8Array;
+  /**
+   * The same field on the ink as binarised (its `raw`) and dilated, when `raw` holds only the strokes'
+   * cores (black and white): two shapes drawn on one spot are told from one shape there (pairOnSpot),
+   * and the second search around found air symbols runs there.
+   */
+  readonly plain?: SymbolField;
 }
 
 /**
@@ -182,7 +192,11 @@ export function strokeScore(field: SymbolField, kind: SymbolKind, cx: number, cy
     onN++;
     on += 0.65 * dilated[i] + 0.35 * raw[i];
   }
-  if (onN < n * 0.4) return 0;
+  // On the strokes' cores (field.plain set) an air shape must show 60 % of its samples: the cores
+  // leave more of a small template on removed grid lines, and a △ a third of an O's size fitted on
+  // a column line and the top of the ring outscored the O (seed 777 #65). A bone shape drawn on its
+  // column has most of its samples there; it has its own rule below.
+  if (onN < n * (field.plain && conductionOfKind(kind) === 'air' ? 0.6 : 0.4)) return 0;
   // A bone shape is searched where the air symbols were taken out: it must show most of its strokes
   // (unknown samples beyond a fifth count as misses), or a fragment of a joining line beside the
   // removed symbol fits it.
@@ -334,7 +348,28 @@ export function pairOnSpot(field: SymbolField, single: Pick<FoundSymbol, 'x' | '
   /** Vertical offsets (px) of the second shape from the first: symbols of two ears drawn 5 dB apart overlap too. */
   offsets: readonly number[] = [0],
   /** The second shape must show ink of its own, off the first's strokes (a bone shape drawn inside its air symbol). */
-  inside = false): [FoundSymbol, FoundSymbol] | null {
+  inside = false,
+  /** Pairs already judged at a spot of the plain field (findPairs: the same single size at every spot). */
+  seen?: Map<string, [FoundSymbol, FoundSymbol] | null>): [FoundSymbol, FoundSymbol] | null {
+  if (!field.plain) return pairAt(field, single, rightKinds, leftKinds, sizes, offsets, inside);
+  // The union of two shapes is judged on the ink as binarised: on the strokes' cores a single □
+  // fitted across an X over an O leaves too little stray ink to tell it from the pair. The single
+  // was centred on the cores, where the pair's centre may lie a pixel or two away: tried around it.
+  let best: [FoundSymbol, FoundSymbol] | null = null;
+  for (const dy of [0, -2, 2]) {
+    for (const dx of [0, -2, 2]) {
+      const at = { ...single, x: single.x + dx, y: single.y + dy };
+      const key = `${at.x},${at.y}`;
+      const pair = seen?.has(key) ? seen.get(key)! : pairAt(field.plain, at, rightKinds, leftKinds, sizes, offsets, inside);
+      seen?.set(key, pair);
+      if (pair && (!best || pair[0].score > best[0].score)) best = pair;
+    }
+  }
+  return best;
+}
+
+function pairAt(field: SymbolField, single: Pick<FoundSymbol, 'x' | 'y' | 's' | 'score'>, rightKinds: readonly SymbolKind[], leftKinds: readonly SymbolKind[], sizes: readonly number[],
+  offsets: readonly number[], inside: boolean): [FoundSymbol, FoundSymbol] | null {
   const { x, y } = single;
   const fits = (kinds: readonly SymbolKind[], cy: number) => kinds.flatMap((kind) => sizes.map((s) => ({ kind, s, hit: strokeScore(field, kind, x, cy, s, 0.85) }))).filter((c) => c.hit >= 0.85);
   const rights = fits(rightKinds, y);
@@ -378,6 +413,8 @@ export function findPairs(field: SymbolField, rightKinds: readonly SymbolKind[],
   const out: [FoundSymbol, FoundSymbol][] = [];
   const free = (x: number, y: number) => ![...taken, ...out.flat()].some((t) => Math.hypot(t.x - x, t.y - y) < 1.2 * Math.max(t.s, smax * 0.6));
   const found: { x: number; y: number; pair: [FoundSymbol, FoundSymbol] }[] = [];
+  // The spots around neighbouring scan spots overlap (pairOnSpot tries ±2 px on the plain field): each is judged once.
+  const seen = new Map<string, [FoundSymbol, FoundSymbol] | null>();
   // Quick rejects, as in findSymbols: a spot next to a symbol already taken (its pair could not be
   // kept), a spot with almost no ink around it.
   const nearTaken = (x: number, y: number) => taken.some((t) => Math.hypot(t.x - x, t.y - y) < 1.2 * Math.max(t.s, smax * 0.6));
@@ -390,7 +427,7 @@ export function findPairs(field: SymbolField, rightKinds: readonly SymbolKind[],
       for (const x of [Math.round(c) - 2, Math.round(c), Math.round(c) + 2]) {
         if (x < smax + 2 || x > field.width - smax - 2) continue;
         if (nearTaken(x, y) || inkIn.sum(x - reachInk, y - reachInk, x + reachInk + 1, y + reachInk + 1) < minInk) continue;
-        const pair = pairOnSpot(field, { x, y, s: mid, score: 0 }, rightKinds, leftKinds, sizes, offsets, inside);
+        const pair = pairOnSpot(field, { x, y, s: mid, score: 0 }, rightKinds, leftKinds, sizes, offsets, inside, seen);
         if (pair) found.push({ x, y, pair });
       }
     }
@@ -425,7 +462,7 @@ export function withoutShapes(field: SymbolField, shapes: readonly FoundSymbol[]
       }
     }
   }
-  return { width: w, height: h, raw, dilated: dilateMask(raw, w, h), grid };
+  return { width: w, height: h, raw, dilated: dilateMask(raw, w, h), grid, ...(field.plain ? { plain: withoutShapes(field.plain, shapes, dilateMask) } : {}) };
 }
 
 /** Masked shapes, and how much clearer than an unmasked one they must score to win a spot. */
