@@ -4,6 +4,7 @@ import { stopAxisLabelReader } from '../../adapters/src/ai/chart-image/axis-labe
 import { buildMasks, strokeCores, type Picture } from '../../adapters/src/ai/chart-image/picture';
 import { readChartPicture } from '../../adapters/src/ai/chart-image/read-chart-picture';
 import { diffAgainstTruth } from '../fixtures/audiogram-generator';
+import { generateChartCases } from '../fixtures/audiogram-generator/chart-corpus';
 import { renderStyledChartSvg, type ChartSpec } from '../fixtures/audiogram-generator/chart-styles';
 import { prng } from '../fixtures/audiogram-generator/prng';
 
@@ -78,4 +79,18 @@ describe('a black-and-white chart saved as a low-quality JPEG', () => {
     if (outcome.status !== 'read') return;
     expect(diffAgainstTruth(set, outcome.reading)).toEqual([]);
   }, 30_000);
+});
+
+describe('a weak air shape that a bone shape explains as well', () => {
+  it('is the bone symbol: small < on their columns are read as bone, not as weak air shapes that take their strokes (the bench seed drawn clean, #69)', async () => {
+    // Small symbols (5), bone drawn on the column, both ears in black: the < at 3000 Hz / 70 dB and at
+    // 4000 Hz / 25 dB were found as weak air shapes (under 0.8), and the bone search, with their
+    // strokes taken out, found nothing there.
+    const cases = await generateChartCases(70, 20261125, ['clean']);
+    const outcome = await readChartPicture(cases[69].bytes);
+    expect(outcome.status).toBe('read');
+    if (outcome.status !== 'read') return;
+    expect(outcome.reading.right.bone?.[3000]).toBe(70);
+    expect(outcome.reading.right.bone?.[4000]).toBe(25);
+  }, 60_000);
 });

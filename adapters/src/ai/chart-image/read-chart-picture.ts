@@ -342,7 +342,12 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       const offsets = [0, s10 / 2, -s10 / 2];
       const singles = findSymbols(rightField, AIR_BOTH, chartSizes, box, undefined, true)
         .flatMap((single) => pairOnSpot(rightField, single, AIR_RIGHT, AIR_LEFT, chartSizes, offsets) ?? [single]);
-      const all = [...singles, ...findPairs(rightField, AIR_RIGHT, AIR_LEFT, chartSizes, box, singles, offsets)];
+      const found = [...singles, ...findPairs(rightField, AIR_RIGHT, AIR_LEFT, chartSizes, box, singles, offsets)];
+      // A weak air shape (under 0.8) that a bone shape explains at least as well is the bone symbol:
+      // small `<` drawn on their columns were found as weak air shapes, and the bone search, with
+      // their strokes taken out, found nothing there. (Within 0.06, as below, an X on the top frame
+      // line and an O on the 0 dB line were dropped for brackets fitted on their remains.)
+      const all = withoutBoneLookalikes(rightField.plain ?? rightField, found, (a) => a.score < 0.8, [...new Set(found.map((f) => Math.round(f.s * 2) / 2))], box, 0);
       airRight = all.filter((a) => earOfKind(a.kind) === 'right');
       airLeft = all.filter((a) => earOfKind(a.kind) === 'left');
     } else {
@@ -547,14 +552,23 @@ function overlapped(without: SymbolField, found: readonly FoundSymbol[], kinds: 
   const spots = found.map((f) => ({ x: f.x, y: f.y, r: 2.5 * f.s }));
   const air = findSymbols(without, kinds, sizes, { ...box, spots }, 0.8, acrossEars)
     .filter((c) => found.every((f) => Math.hypot(f.x - c.x, f.y - c.y) >= 0.8 * Math.max(f.s, c.s)));
-  if (!air.length) return air;
-  // What is left beside a found symbol is as often its bone chevron or bracket (a `<` is half an X):
-  // an air shape that a bone shape of either ear explains nearly as well (within 0.06) is not added.
-  // Within one size of it: the first air symbols are centred on the strokes' cores, and the X fitted
-  // across the `<` under an O came out half a size above the `<` (seed 777 #65; 0.6 size before).
+  // What is left beside a found symbol is as often its bone chevron or bracket (a `<` is half an X).
+  return withoutBoneLookalikes(without, air, () => true, sizes, box);
+}
+
+/**
+ * The air shapes, less those among `doubtful` that a bone shape of either ear explains nearly as well
+ * (within `margin`) within one size of their centre: a `<` is half an X. (Within 0.6 size before the first
+ * air symbols were centred on the strokes' cores: the X fitted across the `<` under an O then came out
+ * half a size above the `<`, seed 777 #65.) Bone shapes at 0.6–1.25 of `sizes`.
+ */
+function withoutBoneLookalikes(field: SymbolField, air: FoundSymbol[], doubtful: (a: FoundSymbol) => boolean, sizes: readonly number[],
+  box: { x0: number; x1: number; y0: number; y1: number; columns: readonly number[] }, margin = 0.06): FoundSymbol[] {
+  const judged = air.filter(doubtful);
+  if (!judged.length) return air;
   const boneSizes = [...new Set(sizes.flatMap((v) => [0.6 * v, 0.8 * v, v, 1.25 * v].map((u) => Math.round(u * 2) / 2)))].sort((a, b) => a - b);
-  const bones = findSymbols(without, [...BONE_RIGHT, ...BONE_LEFT], boneSizes, { ...box, spots: air.map((a) => ({ x: a.x, y: a.y, r: a.s })) }, 0.5);
-  return air.filter((a) => !bones.some((b) => Math.hypot(b.x - a.x, b.y - a.y) < Math.max(a.s, b.s) && b.score >= a.score - 0.06));
+  const bones = findSymbols(field, [...BONE_RIGHT, ...BONE_LEFT], boneSizes, { ...box, spots: judged.map((a) => ({ x: a.x, y: a.y, r: a.s })) }, 0.5);
+  return air.filter((a) => !doubtful(a) || !bones.some((b) => Math.hypot(b.x - a.x, b.y - a.y) < Math.max(a.s, b.s) && b.score >= a.score - margin));
 }
 
 /**
