@@ -302,14 +302,15 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
   const s10min = Math.min(...panels.map((p) => Math.abs(10 / p.level.d)));
   const useRed = reds > Math.max(60, 4 * s10min);
   const useBlue = blues > Math.max(60, 4 * s10min);
-  const inkField = strokeField(strokeCores(picture, masks.ink), masks.ink, withoutDarkStrokes(grid, picture, masks, panels), w, h);
+  // The ink field (strokes' cores, binarised ink, grid) only when one ear has no colour: a colour chart never reads it.
+  const inkField = useRed && useBlue ? undefined : strokeField(strokeCores(picture, masks.ink), masks.ink, withoutDarkStrokes(grid, picture, masks, panels), w, h);
   // Grey grid lines are not red or blue: the colour masks keep every pixel of a symbol.
   const none = new Uint8Array(w * h);
   // A symbol's pale, anti-aliased strokes carry only a trace of its colour: the colour spreads from
   // its clearly coloured pixels along faintly tinted ink (not along grey grid lines or black text).
   const reach = Math.round(0.35 * s10min);
-  const rightField = useRed ? field(spreadColour(masks.red, masks.ink, grid, picture, 'red', reach), none, w, h) : inkField;
-  const leftField = useBlue ? field(spreadColour(masks.blue, masks.ink, grid, picture, 'blue', reach), none, w, h) : inkField;
+  const rightField = useRed ? field(spreadColour(masks.red, masks.ink, grid, picture, 'red', reach), none, w, h) : inkField!;
+  const leftField = useBlue ? field(spreadColour(masks.blue, masks.ink, grid, picture, 'blue', reach), none, w, h) : inkField!;
 
   const perPanel = panels.map((panel) => {
     const s10 = Math.abs(10 / panel.level.d);
