@@ -184,6 +184,18 @@ describe('bone symbols beside their air symbol', () => {
     expect(withoutWeakerTwins([x, sym('S', 90, 0.71)])).toHaveLength(2);
     expect(withoutWeakerTwins([x, sym('X', 64, 0.71)])).toHaveLength(2);
   });
+
+  it('drops a masked shape up to 2.5 sizes off a stronger air symbol of its ear on the same column, not on the next column', () => {
+    // A △ fitted across a bone `<` and the side of the O it touches sits 1.7 sizes off the O.
+    const sym = (kind: FoundSymbol['kind'], x: number, score: number): FoundSymbol => ({ x, y: 60, s: 10, kind, score, runnerUp: 0 });
+    const o = sym('O', 50, 0.79);
+    const column = (f: FoundSymbol) => Math.round(f.x / 40);
+    const sameColumn = (a: FoundSymbol, b: FoundSymbol) => column(a) === column(b);
+    expect(withoutWeakerTwins([o, sym('T', 33, 0.72)], sameColumn)).toEqual([o]);
+    expect(withoutWeakerTwins([o, sym('T', 33, 0.72)])).toHaveLength(2);
+    expect(withoutWeakerTwins([o, sym('T', 74, 0.72)], sameColumn)).toHaveLength(2);
+    expect(withoutWeakerTwins([o, sym('T', 23, 0.72)], sameColumn)).toHaveLength(2);
+  });
 });
 
 describe('the dB labels of a portrait chart whose rows reach into them', () => {

@@ -394,8 +394,14 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     // One ear has one air value per column: a masked shape overlapping a stronger air symbol of the
     // same ear is a phantom (a □ fitted on an X's arm and the bone chevron beside it) and would take
     // the bone's strokes.
-    airRight = withoutWeakerTwins(airRight);
-    airLeft = withoutWeakerTwins(airLeft);
+    // (In colour only: in black and white the masked shape's strokes taken out before the bone search
+    // were as often needed there — a `>` was fitted on the remains of an X, the JPEG test chart.)
+    const sameColumn = (a: FoundSymbol, b: FoundSymbol) => {
+      const [ca, cb] = sameField ? [null, null] : [columnOf(a, panel.freq), columnOf(b, panel.freq)];
+      return !!ca && ca.hz === cb?.hz;
+    };
+    airRight = withoutWeakerTwins(airRight, sameColumn);
+    airLeft = withoutWeakerTwins(airLeft, sameColumn);
     const finalRight = sameField ? [...airRight, ...airLeft] : airRight;
     const boneRightField = sameSymbols(finalRight, outRight) ? withoutRight : withoutShapes(rightField, finalRight, dilate);
     const boneLeftField = sameField ? boneRightField : sameSymbols(airLeft, outLeft) ? withoutLeft : withoutShapes(leftField, airLeft, dilate);
@@ -455,13 +461,14 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     const marked = found.map(({ sym, field: f }) => {
       const ear = panelEar ?? earOfKind(sym.kind);
       const others = found.map((o) => o.sym);
-      const nr = hasNoResponseArrow(f, sym, ear, down) && !joinedAlongArrow(sym, others, ear, down);
+      const nr = hasNoResponseArrow(f, sym, ear, down) && !joinedAlongArrow(f, sym, others, ear, down);
       // Without colour the shape alone says the ear (O and X are confused when small or thick).
       return { sym, ear, nr, byShape: !(earOfKind(sym.kind) === 'right' ? useRed : useBlue) };
     });
     for (const { sym, ear, nr, byShape } of marked) {
       // A weaker shape found on another symbol's no-response arrow (its head looks like a `<`) is part of it.
-      if (marked.some((o) => o.nr && o.sym !== sym && o.sym.score > sym.score && alongArrow(o.sym, sym, o.ear, down))) continue;
+      // (Not an O or an X: an arrow's head is not drawn like them, and a true X lay there, the bench's case 73.)
+      if (sym.kind !== 'O' && sym.kind !== 'X' && marked.some((o) => o.nr && o.sym !== sym && o.sym.score > sym.score && alongArrow(o.sym, sym, o.ear, down))) continue;
       const mapped = mapSymbol(sym, panel, ear, nr);
       if (mapped) points.push({ ...mapped, confidence: cappedConfidence(mapped.confidence, sym.score, byShape, panel.level.how === 'ocr', conductionOfKind(sym.kind) === 'bone') });
     }
@@ -533,11 +540,17 @@ function sameSymbols(a: readonly FoundSymbol[], b: readonly FoundSymbol[]): bool
 
 /**
  * Air symbols of one ear without the masked ones (△ □) that overlap a stronger one (centres within
- * 1.5 sizes). An unmasked one is kept: dropping it lost hand-drawn bone brackets beside their O.
+ * 1.5 sizes), or that sit within 2.5 sizes of one on its frequency column (`sameColumn`): a △ fitted
+ * across a bone `<` and the side of the O it touches is centred between them, just past 1.5 sizes
+ * (the bench's case 37), and its strokes took the `<`'s. An unmasked one is kept: dropping it lost
+ * hand-drawn bone brackets beside their O.
  */
-export function withoutWeakerTwins(air: readonly FoundSymbol[]): FoundSymbol[] {
-  return air.filter((a) => (a.kind !== 'T' && a.kind !== 'S') || !air.some((b) => b !== a && (b.score > a.score || (b.score === a.score && air.indexOf(b) < air.indexOf(a)))
-    && Math.hypot(a.x - b.x, a.y - b.y) < 1.5 * Math.max(a.s, b.s)));
+export function withoutWeakerTwins(air: readonly FoundSymbol[], sameColumn: (a: FoundSymbol, b: FoundSymbol) => boolean = () => false): FoundSymbol[] {
+  return air.filter((a) => (a.kind !== 'T' && a.kind !== 'S') || !air.some((b) => {
+    if (b === a || !(b.score > a.score || (b.score === a.score && air.indexOf(b) < air.indexOf(a)))) return false;
+    const d = Math.hypot(a.x - b.x, a.y - b.y) / Math.max(a.s, b.s);
+    return d < 1.5 || (d < 2.5 && sameColumn(a, b));
+  }));
 }
 
 /**
@@ -607,12 +620,38 @@ export function cappedConfidence(confidence: ReadingConfidence, score: number, b
 }
 
 /**
- * A stroke leaving a symbol down and outwards is an arrow only if it does not lead to another symbol
- * of the same ear and conduction (a line joining to a deeper neighbour leaves the same way).
+ * A stroke leaving a symbol down and outwards is an arrow only if it is not a joining line: one from
+ * the symbol, or from a symbol of its ear drawn against it (within 2.5 sizes: a bone `>` beside its
+ * X), to another symbol of the ear lying that way, the middle of the way between them inked. (Before
+ * the line itself was looked for, any symbol of the ear and conduction lying that way counted: a `>`
+ * whose arrow points at the next deeper `>` lost its arrow, the bench's case 95.)
  */
-function joinedAlongArrow(sym: FoundSymbol, others: readonly FoundSymbol[], ear: 'right' | 'left', down: 1 | -1): boolean {
-  return others.some((o) => o !== sym && earOfKind(o.kind) === earOfKind(sym.kind) && conductionOfKind(o.kind) === conductionOfKind(sym.kind)
-    && direction(sym, o, ear, down) > 0.9 && Math.hypot(o.x - sym.x, o.y - sym.y) > 3.4 * sym.s);
+function joinedAlongArrow(f: SymbolField, sym: FoundSymbol, others: readonly FoundSymbol[], ear: 'right' | 'left', down: 1 | -1): boolean {
+  const ours = others.filter((o) => o !== sym && earOfKind(o.kind) === earOfKind(sym.kind));
+  const from = [sym, ...ours.filter((o) => Math.hypot(o.x - sym.x, o.y - sym.y) < 2.5 * Math.max(o.s, sym.s))];
+  // The arrow's middle, where the stroke was found (hasNoResponseArrow): a line from a neighbour must pass there.
+  const mid = { x: sym.x + (ear === 'right' ? -1 : 1) * 1.19 * sym.s, y: sym.y + down * 1.83 * sym.s };
+  // (The neighbour lies past the arrow: a shape fitted on the arrow's own head is no neighbour.)
+  const past = ours.filter((o) => Math.hypot(o.x - sym.x, o.y - sym.y) > 3.4 * sym.s);
+  return from.some((p) => past.some((o) => o !== p && conductionOfKind(o.kind) === conductionOfKind(p.kind) && direction(p, o, ear, down) > 0.85 && Math.hypot(o.x - p.x, o.y - p.y) > 3.4 * sym.s
+    && (p === sym || distanceToSegment(mid, p, o) < 0.4 * sym.s) && inkedBetween(f, p, o)));
+}
+
+/** Distance from q to the segment a–b. */
+function distanceToSegment(q: { x: number; y: number }, a: { x: number; y: number }, b: { x: number; y: number }): number {
+  const [vx, vy] = [b.x - a.x, b.y - a.y];
+  const t = Math.max(0, Math.min(1, ((q.x - a.x) * vx + (q.y - a.y) * vy) / (vx * vx + vy * vy || 1)));
+  return Math.hypot(a.x + t * vx - q.x, a.y + t * vy - q.y);
+}
+
+/** Whether the straight way between two symbols is inked over its middle (at least 4 of 9 samples from 30 to 70 %, ink dilated: dashed lines too). */
+function inkedBetween(f: SymbolField, a: FoundSymbol, b: FoundSymbol): boolean {
+  let inked = 0;
+  for (const t of [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7]) {
+    const [x, y] = [Math.round(a.x + (b.x - a.x) * t), Math.round(a.y + (b.y - a.y) * t)];
+    if (x >= 0 && y >= 0 && x < f.width && y < f.height && f.dilated[y * f.width + x]) inked++;
+  }
+  return inked >= 4;
 }
 
 /** Cosine between the no-response arrow's direction from `sym` and the direction to `o`. */
