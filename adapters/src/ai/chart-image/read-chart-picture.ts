@@ -309,8 +309,14 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
   // A symbol's pale, anti-aliased strokes carry only a trace of its colour: the colour spreads from
   // its clearly coloured pixels along faintly tinted ink (not along grey grid lines or black text).
   const reach = Math.round(0.35 * s10min);
-  const rightField = useRed ? field(spreadColour(masks.red, masks.ink, grid, picture, 'red', reach), none, w, h) : inkField!;
-  const leftField = useBlue ? field(spreadColour(masks.blue, masks.ink, grid, picture, 'blue', reach), none, w, h) : inkField!;
+  const redInk = useRed ? spreadColour(masks.red, masks.ink, grid, picture, 'red', reach) : undefined;
+  const blueInk = useBlue ? spreadColour(masks.blue, masks.ink, grid, picture, 'blue', reach) : undefined;
+  // Where the other ear's colour lies, a symbol's strokes are hidden, not missing: on a combined chart
+  // an X drawn over a △ at the same level covers the △'s strokes, which the red mask then lacked (the
+  // △ was not found). Those pixels are unknown, like grid lines. (Undilated: grown by a pixel, the
+  // unknown rim around every blue stroke let shapes be fitted on too little: 40 points fewer over the three sets.)
+  const rightField = redInk ? field(redInk, blueInk ?? none, w, h) : inkField!;
+  const leftField = blueInk ? field(blueInk, redInk ?? none, w, h) : inkField!;
 
   const perPanel = panels.map((panel) => {
     const s10 = Math.abs(10 / panel.level.d);

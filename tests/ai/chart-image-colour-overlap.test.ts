@@ -1,0 +1,32 @@
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { stopAxisLabelReader } from '../../adapters/src/ai/chart-image/axis-labels';
+import { readChartPicture } from '../../adapters/src/ai/chart-image/read-chart-picture';
+import { diffAgainstTruth } from '../fixtures/audiogram-generator';
+import { renderStyledChartSvg, type ChartSpec } from '../fixtures/audiogram-generator/chart-styles';
+import { prng } from '../fixtures/audiogram-generator/prng';
+
+afterAll(() => stopAxisLabelReader());
+
+describe('a combined colour chart where both ears share a level', () => {
+  // Every right-ear air symbol masked (△), the left ear's X drawn over it where both ears share a level.
+  const spec: ChartSpec = {
+    name: 'test', layout: 'combined', portrait: false, colour: true, red: '#c62828', blue: '#1e4bd2', symbolSize: 8,
+    strokeWidth: 2.4, lineWidth: 1.2, gridColour: '#a0a0a0', gridWidth: 1, font: 'Liberation Mono', dbDirection: 'down',
+    from125: false, halfOctaves: '3k6k', khzLabels: false, fiveDbLines: false, maskedShare: 1, boneOffset: true,
+    connectLines: true, legend: false, table: false, background: '#ffffff',
+  };
+  const set = {
+    origin: 'test',
+    right: { air: { 250: 10, 500: 15, 1000: 20, 2000: 30, 3000: 40, 4000: 50, 6000: 65, 8000: 70 } },
+    left: { air: { 250: 5, 500: 15, 1000: 20, 2000: 35, 3000: 40, 4000: 45, 6000: 65, 8000: 65 } },
+  };
+
+  it('reads the right ear’s △ under the X: the blue strokes hide its strokes, they do not erase them', async () => {
+    const { svg } = renderStyledChartSvg(set, spec, prng(11));
+    const outcome = await readChartPicture(new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer()));
+    expect(outcome.status).toBe('read');
+    if (outcome.status !== 'read') return;
+    expect(diffAgainstTruth(set, outcome.reading)).toEqual([]);
+  }, 30_000);
+});
