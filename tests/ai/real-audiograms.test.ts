@@ -80,4 +80,20 @@ describe.skipIf(!images.length)('real audiogram images read by the chart reader'
     expect(total).toBe(86);
     expect(exact).toBeGreaterThanOrEqual(76);
   }, 60_000);
+
+  it('keeps an air symbol weaker than a shape fitted across it and its bracket (13.png, 1.jpg)', async () => {
+    // 13.png, right ear, 2000 Hz: a △ fitted across the O and the `[` touching it outscores the O; the O
+    // was dropped as the bracket's, and a pair △ + [ found in its place read the point as 15 dB, no response.
+    // 1.jpg, right ear, 4000 Hz: the O was dropped likewise, its strokes stayed, and its `[` was not found.
+    const read = async (file: string) => {
+      const outcome = await readChartPicture(new Uint8Array(readFileSync(path.join(EVAL_DIR, file))));
+      expect(outcome.status, file).toBe('read');
+      return outcome.status === 'read' ? outcome.reading : undefined;
+    };
+    const thirteen = await read(images.find((f) => f.endsWith('13.png'))!);
+    expect(thirteen?.right.air[2000]).toBe(20);
+    const one = await read(images.find((f) => f.endsWith('1.jpg'))!);
+    expect(one?.right.air[4000]).toBe(55);
+    expect(one?.right.bone?.[4000]).toBe(55);
+  }, 60_000);
 });

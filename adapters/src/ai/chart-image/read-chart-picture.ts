@@ -340,6 +340,8 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     // longer fits inside the corner of a large symbol. Bone brackets are often drawn smaller: all sizes.
     let airRight: FoundSymbol[];
     let airLeft: FoundSymbol[];
+    // Air shapes dropped as a bone symbol's: the second search below does not find them again.
+    const asBone: FoundSymbol[] = [];
     const pairedBones: { sym: FoundSymbol; field: SymbolField }[] = [];
     if (sameField) {
       // Black and white: one field holds both ears' shapes, so at one spot the best air shape of
@@ -363,13 +365,17 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       const chartSizes = sizesNear(sizes, [...findSymbols(rightField, AIR_RIGHT, sizes, box), ...findSymbols(leftField, AIR_LEFT, sizes, box)]);
       airRight = findSymbols(rightField, AIR_RIGHT, chartSizes, box);
       airLeft = findSymbols(leftField, AIR_LEFT, chartSizes, box);
-      // One ear has one air value per column: an air shape sharing its column with another of its
-      // ear that a bone shape of the ear explains at least as well is that bone symbol (a small `>`
-      // 10 dB above its X was read as a second X; on the three sets 12 points gained, 1 lost).
-      const sharing = (found: FoundSymbol[]) => (a: FoundSymbol) => column(a) !== undefined && found.some((b) => b !== a && column(b) === column(a));
+      // One ear has one air value per column: an air shape sharing its column with a stronger one of
+      // its ear, that a bone shape of the ear centred within half a size explains at least as well, is
+      // that bone symbol (a small `>` 10 dB above its X was read as a second X and took its strokes).
+      // Within a whole size, a real image's O weaker than a △ fitted across it and its `[` was dropped,
+      // and the `[` with it. The pair search and the second search below do not find them again.
+      const sharing = (found: FoundSymbol[]) => (a: FoundSymbol) => column(a) !== undefined && found.some((b) => b !== a && b.score > a.score && column(b) === column(a));
       const sizesOf = (found: FoundSymbol[]) => [...new Set(found.map((f) => Math.round(f.s * 2) / 2))];
-      airRight = withoutBoneLookalikes(rightField, airRight, sharing(airRight), sizesOf(airRight), box, 0, BONE_RIGHT);
-      airLeft = withoutBoneLookalikes(leftField, airLeft, sharing(airLeft), sizesOf(airLeft), box, 0, BONE_LEFT);
+      const [firstRight, firstLeft] = [airRight, airLeft];
+      airRight = withoutBoneLookalikes(rightField, airRight, sharing(airRight), sizesOf(airRight), box, 0, BONE_RIGHT, 0.5);
+      airLeft = withoutBoneLookalikes(leftField, airLeft, sharing(airLeft), sizesOf(airLeft), box, 0, BONE_LEFT, 0.5);
+      asBone.push(...firstRight.filter((f) => !airRight.includes(f)), ...firstLeft.filter((f) => !airLeft.includes(f)));
       // A bone shape drawn inside its air symbol (same level, on the column) that shows ink of its
       // own: the pair explains the ink better than the air symbol alone, and both are read.
       const onSpot = (found: FoundSymbol[], f: SymbolField, bones: readonly SymbolKind[]) => found.map((single) => {
@@ -382,8 +388,8 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       airLeft = onSpot(airLeft, leftField, BONE_LEFT);
       // A bone bracket drawn on its air symbol (same level, same column: screenshots of audiometer
       // software) leaves the air shape too much stray ink to be found alone: the pair is.
-      const pairsRight = findPairs(rightField, AIR_RIGHT, BONE_RIGHT, sizes, box, airRight);
-      const pairsLeft = findPairs(leftField, AIR_LEFT, BONE_LEFT, sizes, box, airLeft);
+      const pairsRight = findPairs(rightField, AIR_RIGHT, BONE_RIGHT, sizes, box, [...airRight, ...asBone]);
+      const pairsLeft = findPairs(leftField, AIR_LEFT, BONE_LEFT, sizes, box, [...airLeft, ...asBone]);
       airRight = [...airRight, ...pairsRight.filter((p) => conductionOfKind(p.kind) === 'air')];
       airLeft = [...airLeft, ...pairsLeft.filter((p) => conductionOfKind(p.kind) === 'air')];
       pairedBones.push(...pairsRight.filter((p) => conductionOfKind(p.kind) === 'bone').map((sym) => ({ sym, field: rightField })));
@@ -399,12 +405,12 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     const outLeft = airLeft;
     const withoutLeft = sameField ? withoutRight : withoutShapes(leftField, outLeft, dilate);
     if (sameField) {
-      const more = overlapped(withoutRight, outRight, AIR_BOTH, box, true);
+      const more = overlapped(withoutRight, outRight, AIR_BOTH, box, true, asBone);
       airRight = [...airRight, ...more.filter((a) => earOfKind(a.kind) === 'right')];
       airLeft = [...airLeft, ...more.filter((a) => earOfKind(a.kind) === 'left')];
     } else {
-      airRight = [...airRight, ...overlapped(withoutRight, airRight, AIR_RIGHT, box, false)];
-      airLeft = [...airLeft, ...overlapped(withoutLeft, airLeft, AIR_LEFT, box, false)];
+      airRight = [...airRight, ...overlapped(withoutRight, airRight, AIR_RIGHT, box, false, asBone)];
+      airLeft = [...airLeft, ...overlapped(withoutLeft, airLeft, AIR_LEFT, box, false, asBone)];
     }
     // One ear has one air value per column: a masked shape overlapping a stronger air symbol of the
     // same ear is a phantom (a □ fitted on an X's arm and the bone chevron beside it) and would take
@@ -572,7 +578,7 @@ export function withoutWeakerTwins(air: readonly FoundSymbol[], sameColumn: (a: 
  * read again, and when no bone shape explains it nearly as well.
  */
 function overlapped(without: SymbolField, found: readonly FoundSymbol[], kinds: readonly SymbolKind[],
-  box: { x0: number; x1: number; y0: number; y1: number; columns: readonly number[] }, acrossEars: boolean): FoundSymbol[] {
+  box: { x0: number; x1: number; y0: number; y1: number; columns: readonly number[] }, acrossEars: boolean, asBone: readonly FoundSymbol[] = []): FoundSymbol[] {
   if (!found.length) return [];
   // Searched on the ink as binarised: on the strokes' cores, the bone `<` beside an O (half an X)
   // was read as an X once the O was taken out, with no bone shape explaining it as well.
@@ -580,24 +586,24 @@ function overlapped(without: SymbolField, found: readonly FoundSymbol[], kinds: 
   const sizes = [...new Set(found.map((f) => Math.round(f.s * 2) / 2))].sort((a, b) => a - b);
   const spots = found.map((f) => ({ x: f.x, y: f.y, r: 2.5 * f.s }));
   const air = findSymbols(without, kinds, sizes, { ...box, spots }, 0.8, acrossEars)
-    .filter((c) => found.every((f) => Math.hypot(f.x - c.x, f.y - c.y) >= 0.8 * Math.max(f.s, c.s)));
+    .filter((c) => [...found, ...asBone].every((f) => Math.hypot(f.x - c.x, f.y - c.y) >= 0.8 * Math.max(f.s, c.s)));
   // What is left beside a found symbol is as often its bone chevron or bracket (a `<` is half an X).
   return withoutBoneLookalikes(without, air, () => true, sizes, box);
 }
 
 /**
  * The air shapes, less those among `doubtful` that a bone shape of either ear explains nearly as well
- * (within `margin`) within one size of their centre: a `<` is half an X. (Within 0.6 size before the first
+ * (within `margin`) centred within `within` sizes of theirs (one by default): a `<` is half an X. (Within 0.6 size before the first
  * air symbols were centred on the strokes' cores: the X fitted across the `<` under an O then came out
  * half a size above the `<`, seed 777 #65.) Bone shapes at 0.6–1.25 of `sizes`.
  */
 function withoutBoneLookalikes(field: SymbolField, air: FoundSymbol[], doubtful: (a: FoundSymbol) => boolean, sizes: readonly number[],
-  box: { x0: number; x1: number; y0: number; y1: number; columns: readonly number[] }, margin = 0.06, boneKinds: readonly SymbolKind[] = [...BONE_RIGHT, ...BONE_LEFT]): FoundSymbol[] {
+  box: { x0: number; x1: number; y0: number; y1: number; columns: readonly number[] }, margin = 0.06, boneKinds: readonly SymbolKind[] = [...BONE_RIGHT, ...BONE_LEFT], within = 1): FoundSymbol[] {
   const judged = air.filter(doubtful);
   if (!judged.length) return air;
   const boneSizes = [...new Set(sizes.flatMap((v) => [0.6 * v, 0.8 * v, v, 1.25 * v].map((u) => Math.round(u * 2) / 2)))].sort((a, b) => a - b);
   const bones = findSymbols(field, boneKinds, boneSizes, { ...box, spots: judged.map((a) => ({ x: a.x, y: a.y, r: a.s })) }, 0.5);
-  return air.filter((a) => !doubtful(a) || !bones.some((b) => Math.hypot(b.x - a.x, b.y - a.y) < Math.max(a.s, b.s) && b.score >= a.score - margin));
+  return air.filter((a) => !doubtful(a) || !bones.some((b) => Math.hypot(b.x - a.x, b.y - a.y) < within * Math.max(a.s, b.s) && b.score >= a.score - margin));
 }
 
 /**
