@@ -4,6 +4,7 @@ import { stopAxisLabelReader } from '../../adapters/src/ai/chart-image/axis-labe
 import { readChartPicture } from '../../adapters/src/ai/chart-image/read-chart-picture';
 import { diffAgainstTruth } from '../fixtures/audiogram-generator';
 import { renderStyledChartSvg, type ChartSpec } from '../fixtures/audiogram-generator/chart-styles';
+import { generateChartCases } from '../fixtures/audiogram-generator/chart-corpus';
 import { prng } from '../fixtures/audiogram-generator/prng';
 
 afterAll(() => stopAxisLabelReader());
@@ -29,4 +30,17 @@ describe('a combined colour chart where both ears share a level', () => {
     if (outcome.status !== 'read') return;
     expect(diffAgainstTruth(set, outcome.reading)).toEqual([]);
   }, 30_000);
+});
+
+describe('a bone < beside its O with the joining line through both', () => {
+  it('is read, not taken by a small O fitted on it (the bench’s case 49, rotated)', async () => {
+    // A small O fitted on the < and the line, weaker than the O of the column, took the <'s strokes from
+    // the bone search; the < explains it as well once the O of the column is taken out.
+    const cases = await generateChartCases(50, 20261125);
+    const outcome = await readChartPicture(cases[49].bytes);
+    expect(outcome.status).toBe('read');
+    if (outcome.status !== 'read') return;
+    expect(outcome.reading.right.air[1000]).toBe(50);
+    expect(outcome.reading.right.bone?.[1000]).toBe(50);
+  }, 60_000);
 });

@@ -366,15 +366,18 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       airRight = findSymbols(rightField, AIR_RIGHT, chartSizes, box);
       airLeft = findSymbols(leftField, AIR_LEFT, chartSizes, box);
       // One ear has one air value per column: an air shape sharing its column with a stronger one of
-      // its ear, that a bone shape of the ear centred within half a size explains at least as well, is
+      // its ear, that a bone shape of the ear centred within 0.8 size explains at least as well, is
       // that bone symbol (a small `>` 10 dB above its X was read as a second X and took its strokes).
-      // Within a whole size, a real image's O weaker than a △ fitted across it and its `[` was dropped,
-      // and the `[` with it. The pair search and the second search below do not find them again.
+      // The bone shape is judged with the stronger air symbols taken out, as the bone search judges
+      // it: a small O fitted on a `<` beside its O, the joining line through both, left the `<` the
+      // O's strokes as stray ink (the bench's case 49). Within a whole size, a real image's O weaker
+      // than a △ fitted across it and its `[` was dropped, and the `[` with it. The pair search and
+      // the second search below do not find them again.
       const sharing = (found: FoundSymbol[]) => (a: FoundSymbol) => column(a) !== undefined && found.some((b) => b !== a && b.score > a.score && column(b) === column(a));
       const sizesOf = (found: FoundSymbol[]) => [...new Set(found.map((f) => Math.round(f.s * 2) / 2))];
       const [firstRight, firstLeft] = [airRight, airLeft];
-      airRight = withoutBoneLookalikes(rightField, airRight, sharing(airRight), sizesOf(airRight), box, 0, BONE_RIGHT, 0.5);
-      airLeft = withoutBoneLookalikes(leftField, airLeft, sharing(airLeft), sizesOf(airLeft), box, 0, BONE_LEFT, 0.5);
+      airRight = withoutBoneLookalikes(rightField, airRight, sharing(airRight), sizesOf(airRight), box, 0, BONE_RIGHT, 0.8, true);
+      airLeft = withoutBoneLookalikes(leftField, airLeft, sharing(airLeft), sizesOf(airLeft), box, 0, BONE_LEFT, 0.8, true);
       asBone.push(...firstRight.filter((f) => !airRight.includes(f)), ...firstLeft.filter((f) => !airLeft.includes(f)));
       // A bone shape drawn inside its air symbol (same level, on the column) that shows ink of its
       // own: the pair explains the ink better than the air symbol alone, and both are read.
@@ -593,14 +596,17 @@ function overlapped(without: SymbolField, found: readonly FoundSymbol[], kinds: 
 
 /**
  * The air shapes, less those among `doubtful` that a bone shape of either ear explains nearly as well
- * (within `margin`) centred within `within` sizes of theirs (one by default): a `<` is half an X. (Within 0.6 size before the first
+ * (within `margin`) centred within `within` sizes of theirs (one by default), judged with the other air
+ * shapes taken out when `clearOthers`: a `<` is half an X. (Within 0.6 size before the first
  * air symbols were centred on the strokes' cores: the X fitted across the `<` under an O then came out
  * half a size above the `<`, seed 777 #65.) Bone shapes at 0.6–1.25 of `sizes`.
  */
 function withoutBoneLookalikes(field: SymbolField, air: FoundSymbol[], doubtful: (a: FoundSymbol) => boolean, sizes: readonly number[],
-  box: { x0: number; x1: number; y0: number; y1: number; columns: readonly number[] }, margin = 0.06, boneKinds: readonly SymbolKind[] = [...BONE_RIGHT, ...BONE_LEFT], within = 1): FoundSymbol[] {
+  box: { x0: number; x1: number; y0: number; y1: number; columns: readonly number[] }, margin = 0.06, boneKinds: readonly SymbolKind[] = [...BONE_RIGHT, ...BONE_LEFT], within = 1,
+  clearOthers = false): FoundSymbol[] {
   const judged = air.filter(doubtful);
   if (!judged.length) return air;
+  if (clearOthers) field = withoutShapes(field, air.filter((a) => !doubtful(a)), dilate);
   const boneSizes = [...new Set(sizes.flatMap((v) => [0.6 * v, 0.8 * v, v, 1.25 * v].map((u) => Math.round(u * 2) / 2)))].sort((a, b) => a - b);
   const bones = findSymbols(field, boneKinds, boneSizes, { ...box, spots: judged.map((a) => ({ x: a.x, y: a.y, r: a.s })) }, 0.5);
   return air.filter((a) => !doubtful(a) || !bones.some((b) => Math.hypot(b.x - a.x, b.y - a.y) < within * Math.max(a.s, b.s) && b.score >= a.score - margin));
