@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stopAxisLabelReader } from '../../adapters/src/ai/chart-image/axis-labels';
 import { buildMasks, strokeCores, type Picture } from '../../adapters/src/ai/chart-image/picture';
-import { readChartPicture } from '../../adapters/src/ai/chart-image/read-chart-picture';
 import { diffAgainstTruth } from '../fixtures/audiogram-generator';
+import { chartReading } from '../support/chart-reading';
 import { benchCleanCase } from '../fixtures/audiogram-generator/chart-corpus';
 import { renderStyledChartSvg, type ChartSpec } from '../fixtures/audiogram-generator/chart-styles';
 import { prng } from '../fixtures/audiogram-generator/prng';
@@ -74,10 +74,7 @@ describe('a black-and-white chart saved as a low-quality JPEG', () => {
   it('reads its large thin O’s as O’s, centred (they came out □ and △ a few pixels off: ±5 dB)', async () => {
     const { svg } = renderStyledChartSvg(set, spec, prng(3));
     const jpeg = await sharp(Buffer.from(svg)).flatten({ background: '#fbf8ef' }).jpeg({ quality: 35 }).toBuffer();
-    const outcome = await readChartPicture(new Uint8Array(jpeg));
-    expect(outcome.status).toBe('read');
-    if (outcome.status !== 'read') return;
-    expect(diffAgainstTruth(set, outcome.reading)).toEqual([]);
+    expect(diffAgainstTruth(set, await chartReading(new Uint8Array(jpeg)))).toEqual([]);
   }, 30_000);
 });
 
@@ -85,16 +82,14 @@ const cleanCase = benchCleanCase;
 
 describe('a bone symbol drawn inside its air symbol, black and white', () => {
   it('is read on a chart that draws bone on the column (the bench seed drawn clean, #29), at low confidence', async () => {
-    const outcome = await readChartPicture((await cleanCase(29)).bytes);
-    expect(outcome.status).toBe('read');
-    if (outcome.status !== 'read') return;
-    expect(outcome.reading.right.bone?.[500]).toBe(10);
-    expect(outcome.reading.right.bone?.[2000]).toBe(40);
-    expect(outcome.reading.left.bone?.[2000]).toBe(45);
-    expect(outcome.reading.left.bone?.[4000]).toBe(55);
+    const reading = await chartReading((await cleanCase(29)).bytes);
+    expect(reading.right.bone?.[500]).toBe(10);
+    expect(reading.right.bone?.[2000]).toBe(40);
+    expect(reading.left.bone?.[2000]).toBe(45);
+    expect(reading.left.bone?.[4000]).toBe(55);
     // read inside another symbol: always for the professional to check
-    expect(outcome.reading.pointConfidence.right.bone[500]).toBe('low');
-    expect(outcome.reading.pointConfidence.left.bone[2000]).toBe('low');
+    expect(reading.pointConfidence.right.bone[500]).toBe('low');
+    expect(reading.pointConfidence.left.bone[2000]).toBe('low');
   }, 60_000);
 });
 
@@ -103,11 +98,9 @@ describe('a weak air shape that a bone shape explains as well', () => {
     // Small symbols (5), bone drawn on the column, both ears in black: the < at 3000 Hz / 70 dB and at
     // 4000 Hz / 25 dB were found as weak air shapes (under 0.8), and the bone search, with their
     // strokes taken out, found nothing there.
-    const outcome = await readChartPicture((await cleanCase(69)).bytes);
-    expect(outcome.status).toBe('read');
-    if (outcome.status !== 'read') return;
-    expect(outcome.reading.right.bone?.[3000]).toBe(70);
-    expect(outcome.reading.right.bone?.[4000]).toBe(25);
+    const reading = await chartReading((await cleanCase(69)).bytes);
+    expect(reading.right.bone?.[3000]).toBe(70);
+    expect(reading.right.bone?.[4000]).toBe(25);
   }, 60_000);
 });
 
@@ -116,13 +109,11 @@ describe('an air shape sharing its column with another of its ear, in colour', (
     // Small symbols (5), bone drawn on the column: the > at 500 Hz / 10 dB was found as a second X above
     // the true one, which took its strokes from the bone search; with it read as bone, the chart is seen
     // to draw bone on the column and the > inside the X's at 1000 and 3000 Hz are read too.
-    const outcome = await readChartPicture((await cleanCase(71)).bytes);
-    expect(outcome.status).toBe('read');
-    if (outcome.status !== 'read') return;
-    expect(outcome.reading.left.bone?.[500]).toBe(10);
-    expect(outcome.reading.left.bone?.[1000]).toBe(30);
-    expect(outcome.reading.left.bone?.[3000]).toBe(50);
-    expect(outcome.reading.left.air?.[1000]).toBe(30);
-    expect(outcome.reading.left.air?.[3000]).toBe(50);
+    const reading = await chartReading((await cleanCase(71)).bytes);
+    expect(reading.left.bone?.[500]).toBe(10);
+    expect(reading.left.bone?.[1000]).toBe(30);
+    expect(reading.left.bone?.[3000]).toBe(50);
+    expect(reading.left.air?.[1000]).toBe(30);
+    expect(reading.left.air?.[3000]).toBe(50);
   }, 60_000);
 });

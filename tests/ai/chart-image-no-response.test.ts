@@ -2,10 +2,10 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { noResponse } from '../../core/src/audiogram/threshold';
 import { stopAxisLabelReader } from '../../adapters/src/ai/chart-image/axis-labels';
-import { readChartPicture } from '../../adapters/src/ai/chart-image/read-chart-picture';
 import { diffAgainstTruth } from '../fixtures/audiogram-generator';
 import { renderStyledChartSvg, type ChartSpec } from '../fixtures/audiogram-generator/chart-styles';
 import { prng } from '../fixtures/audiogram-generator/prng';
+import { chartReading } from '../support/chart-reading';
 
 afterAll(() => stopAxisLabelReader());
 
@@ -18,9 +18,7 @@ const spec: ChartSpec = {
 
 async function read(set: Parameters<typeof renderStyledChartSvg>[0], symbolSize = 9) {
   const { svg } = renderStyledChartSvg(set, { ...spec, symbolSize }, prng(5));
-  const outcome = await readChartPicture(new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer()));
-  expect(outcome.status).toBe('read');
-  return outcome.status === 'read' ? diffAgainstTruth(set, outcome.reading) : ['not read'];
+  return diffAgainstTruth(set, await chartReading(new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer())));
 }
 
 /** The right ear of both charts: mild and flat, its bone beside its air. */

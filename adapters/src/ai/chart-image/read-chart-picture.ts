@@ -8,7 +8,7 @@ import { findLines, findPanels, type PanelGrid } from './grid';
 import { columnOf, mapSymbol, positionOnPicture, type MappedPoint } from './mapping';
 import { buildMasks, dilate, luma, strokeCores, type Masks, type Picture } from './picture';
 import { readAxisLabels } from './axis-labels';
-import { conductionOfKind, findSymbols, hasNoResponseArrow, ownInkSamples, strokeScore, LEFT_KINDS, RIGHT_KINDS, earOfKind, findPairs, pairOnSpot, withoutShapes, type FoundSymbol, type SymbolField, type SymbolKind } from './symbols';
+import { arrowShaft, conductionOfKind, findSymbols, hasNoResponseArrow, ownInkSamples, strokeScore, LEFT_KINDS, RIGHT_KINDS, earOfKind, findPairs, pairOnSpot, withoutShapes, type FoundSymbol, type SymbolField, type SymbolKind } from './symbols';
 
 const AIR_RIGHT = RIGHT_KINDS.filter((k) => conductionOfKind(k) === 'air');
 const AIR_LEFT = LEFT_KINDS.filter((k) => conductionOfKind(k) === 'air');
@@ -358,7 +358,7 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       // small `<` drawn on their columns were found as weak air shapes, and the bone search, with
       // their strokes taken out, found nothing there. (Within 0.06, as below, an X on the top frame
       // line and an O on the 0 dB line were dropped for brackets fitted on their remains.)
-      const all = withoutBoneLookalikes(rightField.plain ?? rightField, found, (a) => a.score < 0.8, [...new Set(found.map((f) => Math.round(f.s * 2) / 2))], box, 0);
+      const all = withoutBoneLookalikes(rightField.plain ?? rightField, found, (a) => a.score < 0.8, sizesOf(found), box, { margin: 0 });
       airRight = all.filter((a) => earOfKind(a.kind) === 'right');
       airLeft = all.filter((a) => earOfKind(a.kind) === 'left');
     } else {
@@ -374,10 +374,9 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       // than a △ fitted across it and its `[` was dropped, and the `[` with it. The pair search and
       // the second search below do not find them again.
       const sharing = (found: FoundSymbol[]) => (a: FoundSymbol) => column(a) !== undefined && found.some((b) => b !== a && b.score > a.score && column(b) === column(a));
-      const sizesOf = (found: FoundSymbol[]) => [...new Set(found.map((f) => Math.round(f.s * 2) / 2))];
       const [firstRight, firstLeft] = [airRight, airLeft];
-      airRight = withoutBoneLookalikes(rightField, airRight, sharing(airRight), sizesOf(airRight), box, 0, BONE_RIGHT, 0.8, true);
-      airLeft = withoutBoneLookalikes(leftField, airLeft, sharing(airLeft), sizesOf(airLeft), box, 0, BONE_LEFT, 0.8, true);
+      airRight = withoutBoneLookalikes(rightField, airRight, sharing(airRight), sizesOf(airRight), box, { margin: 0, boneKinds: BONE_RIGHT, within: 0.8, clearOthers: true });
+      airLeft = withoutBoneLookalikes(leftField, airLeft, sharing(airLeft), sizesOf(airLeft), box, { margin: 0, boneKinds: BONE_LEFT, within: 0.8, clearOthers: true });
       asBone.push(...firstRight.filter((f) => !airRight.includes(f)), ...firstLeft.filter((f) => !airLeft.includes(f)));
       // A bone shape drawn inside its air symbol (same level, on the column) that shows ink of its
       // own: the pair explains the ink better than the air symbol alone, and both are read.
@@ -574,6 +573,11 @@ export function withoutWeakerTwins(air: readonly FoundSymbol[], sameColumn: (a: 
   }));
 }
 
+/** The sizes the symbols were found at, to half a pixel, ascending. */
+function sizesOf(found: readonly FoundSymbol[]): number[] {
+  return [...new Set(found.map((f) => Math.round(f.s * 2) / 2))].sort((a, b) => a - b);
+}
+
 /**
  * Air symbols hidden by a neighbour's strokes: searched within 2.5 sizes of the found ones in a field
  * where those are taken out, at the found symbols' sizes, with a higher floor (0.8); kept only when
@@ -586,7 +590,7 @@ function overlapped(without: SymbolField, found: readonly FoundSymbol[], kinds: 
   // Searched on the ink as binarised: on the strokes' cores, the bone `<` beside an O (half an X)
   // was read as an X once the O was taken out, with no bone shape explaining it as well.
   without = without.plain ?? without;
-  const sizes = [...new Set(found.map((f) => Math.round(f.s * 2) / 2))].sort((a, b) => a - b);
+  const sizes = sizesOf(found);
   const spots = found.map((f) => ({ x: f.x, y: f.y, r: 2.5 * f.s }));
   const air = findSymbols(without, kinds, sizes, { ...box, spots }, 0.8, acrossEars)
     .filter((c) => [...found, ...asBone].every((f) => Math.hypot(f.x - c.x, f.y - c.y) >= 0.8 * Math.max(f.s, c.s)));
@@ -602,8 +606,8 @@ function overlapped(without: SymbolField, found: readonly FoundSymbol[], kinds: 
  * half a size above the `<`, seed 777 #65.) Bone shapes at 0.6–1.25 of `sizes`.
  */
 function withoutBoneLookalikes(field: SymbolField, air: FoundSymbol[], doubtful: (a: FoundSymbol) => boolean, sizes: readonly number[],
-  box: { x0: number; x1: number; y0: number; y1: number; columns: readonly number[] }, margin = 0.06, boneKinds: readonly SymbolKind[] = [...BONE_RIGHT, ...BONE_LEFT], within = 1,
-  clearOthers = false): FoundSymbol[] {
+  box: { x0: number; x1: number; y0: number; y1: number; columns: readonly number[] },
+  { margin = 0.06, boneKinds = [...BONE_RIGHT, ...BONE_LEFT], within = 1, clearOthers = false }: { margin?: number; boneKinds?: readonly SymbolKind[]; within?: number; clearOthers?: boolean } = {}): FoundSymbol[] {
   const judged = air.filter(doubtful);
   if (!judged.length) return air;
   if (clearOthers) field = withoutShapes(field, air.filter((a) => !doubtful(a)), dilate);
@@ -653,8 +657,9 @@ export function cappedConfidence(confidence: ReadingConfidence, score: number, b
 function joinedAlongArrow(f: SymbolField, sym: FoundSymbol, others: readonly FoundSymbol[], ear: 'right' | 'left', down: 1 | -1): boolean {
   const ours = others.filter((o) => o !== sym && earOfKind(o.kind) === earOfKind(sym.kind));
   const from = [sym, ...ours.filter((o) => Math.hypot(o.x - sym.x, o.y - sym.y) < 2.5 * Math.max(o.s, sym.s))];
-  // The arrow's middle, where the stroke was found (hasNoResponseArrow): a line from a neighbour must pass there.
-  const mid = { x: sym.x + (ear === 'right' ? -1 : 1) * 1.19 * sym.s, y: sym.y + down * 1.83 * sym.s };
+  // The middle of the arrow's shaft: a line from a neighbour must pass there.
+  const { from: [x0, y0], to: [x1, y1] } = arrowShaft(sym, ear, down);
+  const mid = { x: (x0 + x1) / 2, y: (y0 + y1) / 2 };
   // (The neighbour lies past the arrow: a shape fitted on the arrow's own head is no neighbour.)
   const past = ours.filter((o) => Math.hypot(o.x - sym.x, o.y - sym.y) > 3.4 * sym.s);
   return from.some((p) => past.some((o) => o !== p && conductionOfKind(o.kind) === conductionOfKind(p.kind) && direction(p, o, ear, down) > 0.85 && Math.hypot(o.x - p.x, o.y - p.y) > 3.4 * sym.s

@@ -622,6 +622,12 @@ function integralOf(mask: Uint8Array, w: number, h: number): Integral {
  * No-response arrow: ink along a short stroke going down and outwards from the symbol (to the left for
  * the right ear), in the direction of higher dB (`down` = +1 when dB grows downwards).
  */
+/** Where a no-response arrow's shaft is looked for: from below the symbol, outwards (left for the right ear) and down. */
+export function arrowShaft(sym: Pick<FoundSymbol, 'x' | 'y' | 's'>, ear: 'right' | 'left', down: 1 | -1): { from: Pt; to: Pt } {
+  const dx = (ear === 'right' ? -1 : 1) * sym.s * 1.4;
+  return { from: [sym.x + dx * 0.55, sym.y + down * sym.s * 1.15], to: [sym.x + dx * 1.15, sym.y + down * sym.s * 2.5] };
+}
+
 export function hasNoResponseArrow(field: SymbolField, sym: FoundSymbol, ear: 'right' | 'left', down: 1 | -1): boolean {
   const s = sym.s;
   const dx = (ear === 'right' ? -1 : 1) * s * 1.4;
@@ -629,7 +635,8 @@ export function hasNoResponseArrow(field: SymbolField, sym: FoundSymbol, ear: 'r
     const [xi, yi] = [Math.round(x), Math.round(y)];
     return xi >= 0 && yi >= 0 && xi < field.width && yi < field.height && mask[yi * field.width + xi] === 1;
   };
-  const stroke = segment([sym.x + dx * 0.55, sym.y + down * s * 1.15], [sym.x + dx * 1.15, sym.y + down * s * 2.5], 8);
+  const shaft = arrowShaft(sym, ear, down);
+  const stroke = segment(shaft.from, shaft.to, 8);
   if (stroke.filter(([x, y]) => inked(x, y, field.dilated)).length < 7) return false;
   // A shaft is a thin line: beside its first half the paper is blank (a bone `<` drawn beside the
   // symbol, a little deeper, inks there too).
