@@ -2,6 +2,8 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stopAxisLabelReader } from '../../adapters/src/ai/chart-image/axis-labels';
 import { buildMasks, strokeCores, type Picture } from '../../adapters/src/ai/chart-image/picture';
+import { strokeField, symbolSizes } from '../../adapters/src/ai/chart-image/read-chart-picture';
+import { votedSize } from '../../adapters/src/ai/chart-image/symbols';
 import { diffAgainstTruth } from '../fixtures/audiogram-generator';
 import { chartReading } from '../support/chart-reading';
 import { benchCleanCase } from '../fixtures/audiogram-generator/chart-corpus';
@@ -116,4 +118,21 @@ describe('an air shape sharing its column with another of its ear, in colour', (
     expect(reading.left.air?.[1000]).toBe(30);
     expect(reading.left.air?.[3000]).toBe(50);
   }, 60_000);
+});
+
+describe('the size a clear symbol stands for', () => {
+  it('is the X’s, not that of a small △ fitted inside its crossing (the arms taken for joining lines)', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120">
+      <rect width="120" height="120" fill="#fbf8ef"/>
+      <path d="M49 49 L71 71 M71 49 L49 71" stroke="#111" stroke-width="1.8" fill="none"/></svg>`;
+    const p = await jpegPicture(svg, 35);
+    const { ink } = buildMasks(p);
+    const f = strokeField(strokeCores(p, ink), ink, new Uint8Array(p.width * p.height), p.width, p.height);
+    const sizes = symbolSizes(33);
+    const small = { x: 60, y: 60, s: 3.6, kind: 'T' as const, score: 1, runnerUp: 1 };
+    expect(votedSize(f, small, ['O', 'X', 'T', 'S'], sizes)).toBeGreaterThanOrEqual(9);
+    // A symbol seen whole keeps its own size.
+    const x = { x: 60, y: 60, s: 11, kind: 'X' as const, score: 1, runnerUp: 0 };
+    expect(votedSize(f, x, ['O', 'X', 'T', 'S'], sizes)).toBe(11);
+  });
 });

@@ -8,7 +8,7 @@ import { findLines, findPanels, type PanelGrid } from './grid';
 import { columnOf, mapSymbol, positionOnPicture, type MappedPoint } from './mapping';
 import { buildMasks, dilate, luma, strokeCores, type Masks, type Picture } from './picture';
 import { readAxisLabels } from './axis-labels';
-import { arrowShaft, conductionOfKind, findSymbols, hasNoResponseArrow, ownInkSamples, strokeScore, LEFT_KINDS, RIGHT_KINDS, earOfKind, findPairs, pairOnSpot, withoutShapes, type FoundSymbol, type SymbolField, type SymbolKind } from './symbols';
+import { arrowShaft, votedSize, conductionOfKind, findSymbols, hasNoResponseArrow, ownInkSamples, strokeScore, LEFT_KINDS, RIGHT_KINDS, earOfKind, findPairs, pairOnSpot, withoutShapes, type FoundSymbol, type SymbolField, type SymbolKind } from './symbols';
 
 const AIR_RIGHT = RIGHT_KINDS.filter((k) => conductionOfKind(k) === 'air');
 const AIR_LEFT = LEFT_KINDS.filter((k) => conductionOfKind(k) === 'air');
@@ -78,9 +78,11 @@ export async function analyseChartPicture(bytes: Uint8Array, options: ChartReadO
     masks = buildMasks(picture);
   }
   let panels = calibratedPanels(masks);
-  if (onStandardRows(panels) < panels.length || !panels.length) {
+  if (onStandardRows(panels) < panels.length || !panels.length || roomForAnother(panels, masks)) {
     // Faint grid lines (light grey, then blurred or broken up by noise) can stay under the ink
     // threshold: once more with half of it, kept when that calibrates more panels or more on a standard row count.
+    // Also when one panel was found and the picture has room for a second beside or below it: under
+    // uneven lighting one panel of a pair can lose its grid alone (its symbols were read in the other's frame).
     const faint = buildMasks(picture, 24, 6, 0.025);
     const again = calibratedPanels(faint);
     if (fainterIsBetter(panels, again)) {
@@ -110,6 +112,14 @@ export async function analyseChartPicture(bytes: Uint8Array, options: ChartReadO
 
   const points = detectPoints(picture, masks, calibrated);
   return { panels: calibrated, points, skewDeg: skew, notes, width: picture.width, height: picture.height, straightened: Math.abs(skew) >= 0.2, unstraighten: slants?.toSource };
+}
+
+/** One panel found, with room for another of its size (80 %) beside it or above or below it. */
+function roomForAnother(panels: readonly { grid: PanelGrid }[], masks: { width: number; height: number }): boolean {
+  if (panels.length !== 1) return false;
+  const { left, right, top, bottom } = panels[0].grid;
+  const [pw, ph] = [right - left, bottom - top];
+  return left >= 0.8 * pw || masks.width - right >= 0.8 * pw || top >= 0.8 * ph || masks.height - bottom >= 0.8 * ph;
 }
 
 /** Panels whose grid calibrates on both axes, best first, at most two that do not overlap. */
@@ -150,6 +160,11 @@ export function sizesNear(sizes: readonly number[], found: readonly FoundSymbol[
   const m = clear[clear.length >> 1];
   const near = sizes.filter((v) => v >= 0.72 * m && v <= 1.4 * m);
   return near.length ? near : [...sizes];
+}
+
+/** The clear symbols with the size each stands for (votedSize), for sizesNear. */
+function voting(f: SymbolField, found: readonly FoundSymbol[], kinds: readonly SymbolKind[], sizes: readonly number[]): FoundSymbol[] {
+  return found.map((sym) => (sym.score < 0.85 ? sym : { ...sym, s: votedSize(f, sym, kinds, sizes) }));
 }
 
 export function gridMask(masks: Masks, panels: readonly CalibratedPanel[]): Uint8Array {
@@ -229,11 +244,11 @@ export function field(mask: Uint8Array, grid: Uint8Array, w: number, h: number):
  * binarised ink again made every stroke fit templates a size off (measured: the gain of the cores
  * was lost).
  */
-export function strokeField(cores: Uint8Array, ink: Uint8Array, grid: Uint8Array, w: number, h: number): SymbolField {
+export function strokeField(cores: Uint8Array, ink: Uint8Array, grid: Uint8Array, w: number, h: number, frames?: readonly number[]): SymbolField {
   const raw = new Uint8Array(ink.length);
   for (let i = 0; i < ink.length; i++) if (!grid[i]) raw[i] = cores[i];
   const plain = field(ink, grid, w, h);
-  return { width: w, height: h, raw, dilated: plain.raw, grid, plain };
+  return { width: w, height: h, raw, dilated: plain.raw, grid, plain, ...(frames ? { frames } : {}) };
 }
 
 /**
@@ -303,7 +318,8 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
   const useRed = reds > Math.max(60, 4 * s10min);
   const useBlue = blues > Math.max(60, 4 * s10min);
   // The ink field (strokes' cores, binarised ink, grid) only when one ear has no colour: a colour chart never reads it.
-  const inkField = useRed && useBlue ? undefined : strokeField(strokeCores(picture, masks.ink), masks.ink, withoutDarkStrokes(grid, picture, masks, panels), w, h);
+  const inkField = useRed && useBlue ? undefined : strokeField(strokeCores(picture, masks.ink), masks.ink, withoutDarkStrokes(grid, picture, masks, panels), w, h,
+    panels.flatMap((p) => [p.grid.left, p.grid.right]));
   // Grey grid lines are not red or blue: the colour masks keep every pixel of a symbol.
   const none = new Uint8Array(w * h);
   // A symbol's pale, anti-aliased strokes carry only a trace of its colour: the colour spreads from
@@ -347,7 +363,7 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       // Black and white: one field holds both ears' shapes, so at one spot the best air shape of
       // either ear wins (an O is not also read as a □ of the other ear); a symbol of the other ear
       // drawn on the same spot (both ears at one level) is found once the winner's strokes are out.
-      const chartSizes = sizesNear(sizes, findSymbols(rightField, AIR_BOTH, sizes, box, undefined, true));
+      const chartSizes = sizesNear(sizes, voting(rightField, findSymbols(rightField, AIR_BOTH, sizes, box, undefined, true), AIR_BOTH, sizes));
       // Pairs on one spot, or 5 dB apart (half a 10 dB row): then they overlap and neither is found
       // alone, or their union is read as one shape (an O over an X 5 dB below it looks like a □).
       const offsets = [0, s10 / 2, -s10 / 2];
@@ -362,7 +378,7 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       airRight = all.filter((a) => earOfKind(a.kind) === 'right');
       airLeft = all.filter((a) => earOfKind(a.kind) === 'left');
     } else {
-      const chartSizes = sizesNear(sizes, [...findSymbols(rightField, AIR_RIGHT, sizes, box), ...findSymbols(leftField, AIR_LEFT, sizes, box)]);
+      const chartSizes = sizesNear(sizes, [...voting(rightField, findSymbols(rightField, AIR_RIGHT, sizes, box), AIR_RIGHT, sizes), ...voting(leftField, findSymbols(leftField, AIR_LEFT, sizes, box), AIR_LEFT, sizes)]);
       airRight = findSymbols(rightField, AIR_RIGHT, chartSizes, box);
       airLeft = findSymbols(leftField, AIR_LEFT, chartSizes, box);
       // One ear has one air value per column: an air shape sharing its column with a stronger one of

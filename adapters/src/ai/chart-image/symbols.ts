@@ -71,6 +71,11 @@ export interface SymbolField {
    * and the second search around found air symbols runs there.
    */
   readonly plain?: SymbolField;
+  /**
+   * The x of the panels' left and right frame lines (on the strokes' cores): a symbol at the first or
+   * last column is centred on one, and the frame, like a grid line, hides up to half of it.
+   */
+  readonly frames?: readonly number[];
 }
 
 /**
@@ -195,8 +200,11 @@ export function strokeScore(field: SymbolField, kind: SymbolKind, cx: number, cy
   // On the strokes' cores (field.plain set) an air shape must show 60 % of its samples: the cores
   // leave more of a small template on removed grid lines, and a △ a third of an O's size fitted on
   // a column line and the top of the ring outscored the O (seed 777 #65). A bone shape drawn on its
-  // column has most of its samples there; it has its own rule below.
-  if (onN < n * (field.plain && conductionOfKind(kind) === 'air' ? 0.6 : 0.4)) return 0;
+  // column has most of its samples there; it has its own rule below. Not on a frame line (within 0.8
+  // size): there the frame hides up to half of a symbol (O's and X's at 250 and 8000 Hz were not
+  // found), and no smaller shape fits across a frame and the top of a ring.
+  const onFrame = field.frames?.some((f) => Math.abs(f - cx) <= 0.8 * s) ?? false;
+  if (onN < n * (field.plain && conductionOfKind(kind) === 'air' && !onFrame ? 0.6 : 0.4)) return 0;
   // A bone shape is searched where the air symbols were taken out: it must show most of its strokes
   // (unknown samples beyond a fifth count as misses), or a fragment of a joining line beside the
   // removed symbol fits it.
@@ -220,6 +228,31 @@ export function blankPenalty(field: SymbolField, kind: SymbolKind, cx: number, c
     off += raw[i];
   }
   return offN ? (0.6 * off) / offN : 0;
+}
+
+/**
+ * The size a clear symbol (score ≥ 0.85) stands for when the chart's symbol size is judged: the
+ * largest size, 1.4 times its own or more, at which a shape of the given kinds fits the same spot
+ * (±2 px) as clearly, stray ink counted; else its own. A small template fits inside the crossing of a
+ * large X (its arms taken for joining lines), never the other way round: on a black-and-white JPEG
+ * chart the small shapes fitted inside the X's made the chart's size a third of the X's.
+ */
+export function votedSize(field: SymbolField, sym: FoundSymbol, kinds: readonly SymbolKind[], sizes: readonly number[], clear = 0.85): number {
+  const larger = sizes.filter((v) => v >= 1.4 * sym.s).sort((a, b) => b - a);
+  for (const s of larger) {
+    for (const kind of kinds) {
+      for (const dy of [0, -2, 2]) {
+        for (const dx of [0, -2, 2]) {
+          const [x, y] = [Math.round(sym.x) + dx, Math.round(sym.y) + dy];
+          const hit = strokeScore(field, kind, x, y, s, clear);
+          if (hit < clear) continue;
+          const rays = exitRays(field, x, y, s);
+          if (hit - blankPenalty(field, kind, x, y, s, rays) - 0.6 * strayInk(field, kind, x, y, s, rays) >= clear) return s;
+        }
+      }
+    }
+  }
+  return sym.s;
 }
 
 /** Template score at (cx, cy) with half size s: share of `on` samples inked minus 0.6 × share of `off` inked. */
@@ -462,7 +495,7 @@ export function withoutShapes(field: SymbolField, shapes: readonly FoundSymbol[]
       }
     }
   }
-  return { width: w, height: h, raw, dilated: dilateMask(raw, w, h), grid, ...(field.plain ? { plain: withoutShapes(field.plain, shapes, dilateMask) } : {}) };
+  return { width: w, height: h, raw, dilated: dilateMask(raw, w, h), grid, ...(field.plain ? { plain: withoutShapes(field.plain, shapes, dilateMask) } : {}), ...(field.frames ? { frames: field.frames } : {}) };
 }
 
 /** Masked shapes, and how much clearer than an unmasked one they must score to win a spot. */
