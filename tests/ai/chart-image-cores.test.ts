@@ -104,6 +104,15 @@ describe('a weak air shape that a bone shape explains as well', () => {
     expect(reading.right.bone?.[3000]).toBe(70);
     expect(reading.right.bone?.[4000]).toBe(25);
   }, 60_000);
+
+  it('is read 5 dB better than its air symbol when drawn over it there, half a row up (the bench seed drawn clean, #69)', async () => {
+    // The > at 500 and 2000 Hz / 30 dB overlap the X's at 35 dB on their columns: they were read at 25.
+    const c = await cleanCase(69);
+    expect([c.truth.left.air[500], c.truth.left.bone?.[500], c.truth.left.bone?.[2000]]).toEqual([35, 30, 30]);
+    const reading = await chartReading(c.bytes);
+    expect(reading.left.bone?.[500]).toBe(30);
+    expect(reading.left.bone?.[2000]).toBe(30);
+  }, 60_000);
 });
 
 describe('an air shape sharing its column with another of its ear, in colour', () => {

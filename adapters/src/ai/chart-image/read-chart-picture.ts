@@ -473,8 +473,10 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     const fromColumn = [...bonesRight, ...bonesLeft, ...paired].map((b) => Math.min(...columns.map((c) => Math.abs(c - b.x))) / b.s);
     const onColumn = fromColumn.filter((d) => d < 0.6).length;
     if (onColumn >= 2 && onColumn > fromColumn.length - onColumn) {
-      bonesRight.push(...insideAir(rightField, airRightBone, [...bonesRight, ...pairedRight], BONE_RIGHT));
-      bonesLeft.push(...insideAir(leftField, airLeftBone, [...bonesLeft, ...pairedLeft], BONE_LEFT));
+      // 5 dB better than the air symbol: half a row toward −10 (up the picture when the axis runs down).
+      const better = -(s10 / 2) * Math.sign(panel.level.d);
+      bonesRight.push(...insideAir(rightField, airRightBone, [...bonesRight, ...pairedRight], BONE_RIGHT, better));
+      bonesLeft.push(...insideAir(leftField, airLeftBone, [...bonesLeft, ...pairedLeft], BONE_LEFT, better));
     }
     const found: { sym: FoundSymbol; field: SymbolField }[] = [
       ...airRight.map((sym) => ({ sym, field: rightField })),
@@ -543,25 +545,30 @@ export function besideAir(f: SymbolField, air: readonly FoundSymbol[], bones: re
 
 /**
  * A bone shape of the air symbol's ear drawn inside it (bone equal to air, the bone symbol drawn on the
- * column): where no bone shape of the ear was found on its column, the bone shapes centred on it at
- * 0.5–1 of its size whose strokes are inked (≥ 0.85) and that show ink of their own off the air
- * symbol's strokes (at least five samples, 80 % of them inked). Score: the lower of the two, less
- * 0.15 — a shape guessed from a few marks inside another is always low confidence.
+ * column), or drawn over it 5 dB better (half a 10 dB row toward −10: bone is rarely worse than air):
+ * where no bone shape of the ear was found on its column, the bone shapes centred there at 0.5–1 of
+ * its size whose strokes are inked (≥ 0.85) and that show ink of their own off the air symbol's
+ * strokes (at least five samples, 80 % of them inked). Score: the lower of the two, less 0.15 — a
+ * shape guessed from a few marks inside another is always low confidence. `better`: the 5 dB offset
+ * in px (negative: up the picture).
  */
-export function insideAir(f: SymbolField, air: readonly FoundSymbol[], bones: readonly FoundSymbol[], kinds: readonly SymbolKind[]): FoundSymbol[] {
+export function insideAir(f: SymbolField, air: readonly FoundSymbol[], bones: readonly FoundSymbol[], kinds: readonly SymbolKind[], better = 0): FoundSymbol[] {
   const out: FoundSymbol[] = [];
   for (const a of air) {
     if (hasBoneOnColumn(a, [...bones, ...out])) continue;
     let best: FoundSymbol | null = null;
-    for (const kind of kinds) {
-      for (const k of [0.5, 0.6, 0.7, 0.8, 0.9, 1]) {
-        const s = k * a.s;
-        const hit = strokeScore(f, kind, a.x, a.y, s);
-        if (hit < 0.85) continue;
-        const { off, inked } = ownInkSamples(f, a.x, a.y, a, { kind, s });
-        if (off < 5 || inked < 0.8 * off) continue;
-        const score = Math.min(hit, inked / off) - 0.15;
-        if (!best || score > best.score) best = { x: a.x, y: a.y, s, kind, score, runnerUp: 0 };
+    // On the spot first: the offset spot must score higher to be taken.
+    for (const dy of better ? [0, better] : [0]) {
+      for (const kind of kinds) {
+        for (const k of [0.5, 0.6, 0.7, 0.8, 0.9, 1]) {
+          const s = k * a.s;
+          const hit = strokeScore(f, kind, a.x, a.y + dy, s);
+          if (hit < 0.85) continue;
+          const { off, inked } = ownInkSamples(f, a.x, a.y, a, { kind, s }, dy);
+          if (off < 5 || inked < 0.8 * off) continue;
+          const score = Math.min(hit, inked / off) - 0.15;
+          if (!best || score > best.score) best = { x: a.x, y: a.y + dy, s, kind, score, runnerUp: 0 };
+        }
       }
     }
     if (best) out.push(best);

@@ -353,16 +353,18 @@ export function ownInk(field: SymbolField, x: number, y: number, outer: { kind: 
 }
 
 /** The inner shape's stroke samples clearly off the outer shape's strokes (`off`), and how many of them are inked. */
-export function ownInkSamples(field: SymbolField, x: number, y: number, outer: { kind: SymbolKind; s: number }, inner: { kind: SymbolKind; s: number }): { off: number; inked: number } {
+export function ownInkSamples(field: SymbolField, x: number, y: number, outer: { kind: SymbolKind; s: number }, inner: { kind: SymbolKind; s: number },
+  /** The inner shape's centre lies this far below the outer's (px; negative: above). */
+  dy = 0): { off: number; inked: number } {
   const dist = STROKE_DISTANCE[outer.kind];
   let off = 0;
   let inked = 0;
   for (const [px, py] of TEMPLATES[inner.kind].on) {
-    const [u, v] = [(px * inner.s) / outer.s, (py * inner.s) / outer.s];
+    const [u, v] = [(px * inner.s) / outer.s, (py * inner.s + dy) / outer.s];
     const i = Math.round(((u + STRAY_HALF) / (2 * STRAY_HALF)) * (STRAY_GRID - 1));
     const j = Math.round(((v + STRAY_HALF) / (2 * STRAY_HALF)) * (STRAY_GRID - 1));
     if (i >= 0 && j >= 0 && i < STRAY_GRID && j < STRAY_GRID && dist[j * STRAY_GRID + i] <= 0.3) continue;
-    const [xi, yi] = [Math.round(x + px * inner.s), Math.round(y + py * inner.s)];
+    const [xi, yi] = [Math.round(x + px * inner.s), Math.round(y + dy + py * inner.s)];
     if (xi < 0 || yi < 0 || xi >= field.width || yi >= field.height || field.grid[yi * field.width + xi]) continue;
     off++;
     inked += field.raw[yi * field.width + xi];
