@@ -203,12 +203,16 @@ export function strokeScore(field: SymbolField, kind: SymbolKind, cx: number, cy
   // column has most of its samples there; it has its own rule below. Not on a frame line (within 0.8
   // size): there the frame hides up to half of a symbol (O's and X's at 250 and 8000 Hz were not
   // found), and no smaller shape fits across a frame and the top of a ring.
-  const onFrame = field.frames?.some((f) => Math.abs(f - cx) <= 0.8 * s) ?? false;
-  if (onN < n * (field.plain && conductionOfKind(kind) === 'air' && !onFrame ? 0.6 : 0.4)) return 0;
+  if (onN < n * (field.plain && conductionOfKind(kind) === 'air' && !onFrame(field, cx, s) ? 0.6 : 0.4)) return 0;
   // A bone shape is searched where the air symbols were taken out: it must show most of its strokes
   // (unknown samples beyond a fifth count as misses), or a fragment of a joining line beside the
   // removed symbol fits it.
   return conductionOfKind(kind) === 'bone' ? on / Math.max(onN, 0.8 * n) : on / onN;
+}
+
+/** Whether a symbol of half size s centred at x sits on a panel's left or right frame line (within 0.8 size). */
+export function onFrame(field: SymbolField, x: number, s: number): boolean {
+  return field.frames?.some((f) => Math.abs(f - x) <= 0.8 * s) ?? false;
 }
 
 /** The `off` part: 0.6 × the share of "must be blank" samples that are inked (ink on a joining line forgiven). */
@@ -414,7 +418,7 @@ export function pairOnSpot(field: SymbolField, single: Pick<FoundSymbol, 'x' | '
  * are not held against the pair. (80 % lost true O-over-X pairs; 50 % and 70 % read fewer points.)
  */
 function ownStrokes(cores: SymbolField, x: number, y: number, a: { kind: SymbolKind; s: number }, b: { kind: SymbolKind; s: number }, dy: number): boolean {
-  const framed = cores.frames?.some((f) => Math.abs(f - x) <= 0.8 * Math.max(a.s, b.s)) ?? false;
+  const framed = onFrame(cores, x, Math.max(a.s, b.s));
   const own = (oy: number, outer: { kind: SymbolKind; s: number }, inner: { kind: SymbolKind; s: number }, d: number) => {
     const { off, inked } = ownInkSamples(cores, x, oy, outer, inner, d);
     return off < 5 ? framed : inked >= 0.6 * off;
