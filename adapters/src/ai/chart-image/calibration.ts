@@ -118,10 +118,44 @@ export function fitRowSpacing(rows: readonly number[], top: number, bottom: numb
  * −10…120 by 5 dB, with −10 at the top (the standard orientation). Other counts are a guess with
  * −10 at the top; `certain` says whether the count matched a standard chart.
  */
-export function levelAxisFromRows(spacing: { first: number; step: number; count: number }): LevelAxis {
+export function levelAxisFromRows(spacing: { first: number; step: number; count: number }, direction: 'down' | 'up' = 'down'): LevelAxis {
   const dbPerRow = spacing.count >= 20 ? 5 : 10;
   const certain = spacing.count === 14 || spacing.count === 27;
+  if (direction === 'up') return { c: 120 + (dbPerRow * spacing.first) / spacing.step, d: -dbPerRow / spacing.step, how: 'grade', certain };
   return { c: -10 - (dbPerRow * spacing.first) / spacing.step, d: dbPerRow / spacing.step, how: 'grade', certain };
+}
+
+/**
+ * Which way a standard grid's dB axis runs, from how wide its labels are, when OCR read none of them:
+ * the labels next to the −10 end are short ("0", "10") and those next to the 120 end long ("110",
+ * "100"). Compares the width of the ink left of the frame (within 1.5 rows of 10 dB: further out, a
+ * picture's dark border or rotated corner widened the top labels) on the second and third 10 dB rows
+ * from the top with the second and third from the bottom (grids of 14 rows by 10 dB or 27 by 5 dB);
+ * 'up' or 'down' when one end's labels are clearly narrower (under 70 % of the other's), else null.
+ */
+export function directionFromLabelWidths(ink: Uint8Array, width: number, frameLeft: number, spacing: { first: number; step: number; count: number }): 'down' | 'up' | null {
+  if (spacing.count !== 14 && spacing.count !== 27) return null;
+  const perTen = spacing.count === 14 ? 1 : 2;
+  const rowY = (n: number) => spacing.first + n * spacing.step;
+  const reach = Math.round(Math.min(frameLeft - 6, 1.5 * spacing.step * perTen));
+  if (reach < 8) return null;
+  // The label's width: the columns of the strip that hold a stroke across the row's band (three ink
+  // pixels or more: noise speckle, single pixels, does not widen it).
+  const labelWidth = (y: number) => {
+    const half = Math.max(2, Math.round(0.3 * spacing.step * perTen));
+    let cols = 0;
+    for (let x = Math.max(0, Math.round(frameLeft) - reach); x < Math.round(frameLeft) - 2; x++) {
+      let n = 0;
+      for (let yy = Math.max(0, Math.round(y) - half); yy <= Math.min(ink.length / width - 1, Math.round(y) + half); yy++) n += ink[yy * width + x];
+      if (n >= 3) cols++;
+    }
+    return cols;
+  };
+  const last = spacing.count - 1;
+  const top = labelWidth(rowY(perTen)) + labelWidth(rowY(2 * perTen));
+  const bottom = labelWidth(rowY(last - perTen)) + labelWidth(rowY(last - 2 * perTen));
+  if (!top || !bottom) return null;
+  return bottom < 0.7 * top ? 'up' : top < 0.7 * bottom ? 'down' : null;
 }
 
 /**
