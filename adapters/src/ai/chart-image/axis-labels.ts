@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import type { PanelGrid } from './grid';
+import { labelsEnd, type PanelGrid } from './grid';
 import type { Picture } from './picture';
 
 type Worker = import('tesseract.js').Worker;
@@ -76,7 +76,7 @@ async function readWith(worker: Worker, picture: Picture, panels: readonly { gri
   for (const { grid, spacing } of panels) {
     // The labels end at the frame: the leftmost column line (the rows may reach further left, into
     // labels written against them).
-    const frame = grid.columns.length ? Math.max(grid.left, grid.columns[0].pos - grid.columns[0].thickness / 2) : grid.left;
+    const frame = labelsEnd(grid);
     const width = Math.round(Math.min(frame - 2, Math.max(40, 2.4 * spacing.step)));
     const left = Math.round(frame - 2 - width);
     const top = Math.max(0, Math.round(grid.top - spacing.step));

@@ -145,6 +145,14 @@ function dedupe(lines: readonly RuledLine[]): RuledLine[] {
   return out;
 }
 
+/**
+ * Where the dB labels end on a panel's left: its leftmost column line's outer edge (the rows may reach
+ * further left, into labels written against them), or the panel's left when no column was found.
+ */
+export function labelsEnd(grid: PanelGrid): number {
+  return grid.columns.length ? Math.max(grid.left, grid.columns[0].pos - grid.columns[0].thickness / 2) : grid.left;
+}
+
 export function median(xs: readonly number[]): number {
   if (!xs.length) return 0;
   const s = [...xs].sort((a, b) => a - b);

@@ -4,7 +4,7 @@ import { fainterIsBetter, fitFrequencyAxis, fitRowSpacing, xOfHz, labelsOnRowsOf
 import { decodePicture, rotatePicture } from './decode-picture';
 import { estimateSkew } from './deskew';
 import { straightenSlants } from './rectify';
-import { findLines, findPanels, type PanelGrid } from './grid';
+import { findLines, findPanels, labelsEnd, type PanelGrid } from './grid';
 import { columnOf, mapSymbol, positionOnPicture, type MappedPoint } from './mapping';
 import { buildMasks, dilate, luma, strokeCores, type Masks, type Picture } from './picture';
 import { readAxisLabels } from './axis-labels';
@@ -109,9 +109,8 @@ export async function analyseChartPicture(bytes: Uint8Array, options: ChartReadO
   // Without labels read, the labels' widths may still say the direction ("0" is narrower than "110"):
   // upward axes whose labels OCR could not read were read upside down (152 of the 300-picture bench's
   // 477 degraded misses).
-  const frameLeft = (g: PanelGrid) => (g.columns.length ? Math.max(g.left, g.columns[0].pos - g.columns[0].thickness / 2) : g.left);
   const calibrated = panels.map((p, i) => ({ grid: p.grid, freq: p.freq, step: p.spacing.step,
-    level: fromLabels[i] ?? levelAxisFromRows(p.spacing, directionFromLabelWidths(masks.ink, masks.width, frameLeft(p.grid), p.spacing) ?? 'down') }));
+    level: fromLabels[i] ?? levelAxisFromRows(p.spacing, directionFromLabelWidths(masks.ink, masks.width, labelsEnd(p.grid), p.spacing) ?? 'down') }));
   const how = calibrated.map((p) => (p.level.how === 'ocr' ? 'rótulos lidos por OCR' : p.level.certain ? 'espaçamento da grade' : 'espaçamento da grade (faixa suposta −10 a 120 dB)'));
   notes.push(`Leitura do gráfico sem modelo: ${calibrated.length === 2 ? 'dois painéis' : 'um gráfico'}; eixo de dB calibrado por ${[...new Set(how)].join(' e ')}; frequências pela grade${Math.abs(skew) >= 0.2 ? `; imagem endireitada em ${skew.toFixed(1)}°` : ''}${slants ? '; linhas da grade endireitadas (perspectiva)' : ''}.`);
 
