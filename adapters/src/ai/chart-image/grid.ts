@@ -75,7 +75,25 @@ export function findLines(ink: Uint8Array, w: number, h: number, axis: 'h' | 'v'
   }
   // Blocks (filled areas, thick text) are not ruled lines; a blurred 2 px frame is up to ~10 px.
   // (The limit follows the picture's larger side, so a portrait picture's columns get the same as its rows.)
-  return done.filter((l) => l.thickness <= Math.max(10, 0.012 * Math.max(w, h))).sort((a, b) => a.pos - b.pos);
+  const lines = done.filter((l) => l.thickness <= Math.max(10, 0.012 * Math.max(w, h)));
+  return axis === 'h' ? joinFragments(lines, 3 * (maxGap + 1)) : lines.sort((a, b) => a.pos - b.pos);
+}
+
+/**
+ * Pieces of one ruled line: on the same scan line (within 1.5 px) and overlapping or apart by at most
+ * `gap` px. A faint grid line under JPEG blocks or noise breaks into pieces that are each long enough
+ * but do not span the panel, and the panel's rows were then not grouped (a picture read nothing).
+ */
+export function joinFragments(lines: readonly RuledLine[], gap: number): RuledLine[] {
+  const out: RuledLine[] = [];
+  for (const l of [...lines].sort((a, b) => a.from - b.from)) {
+    const j = out.findIndex((o) => Math.abs(o.pos - l.pos) <= 1.5 && l.from - o.to <= gap);
+    if (j < 0) { out.push(l); continue; }
+    const o = out[j];
+    const [a, b] = [o.to - o.from + 1, l.to - l.from + 1];
+    out[j] = { pos: (o.pos * a + l.pos * b) / (a + b), from: o.from, to: Math.max(o.to, l.to), thickness: Math.max(o.thickness, l.thickness) };
+  }
+  return out.sort((a, b) => a.pos - b.pos);
 }
 
 /**
