@@ -139,16 +139,25 @@ export function directionFromLabelWidths(ink: Uint8Array, width: number, frameLe
   const rowY = (n: number) => spacing.first + n * spacing.step;
   const reach = Math.round(Math.min(frameLeft - 6, 1.5 * spacing.step * perTen));
   if (reach < 8) return null;
+  const [x0, x1] = [Math.max(0, Math.round(frameLeft) - reach), Math.round(frameLeft) - 2];
+  const inkIn = (x: number, y: number, half: number) => {
+    let n = 0;
+    for (let yy = Math.max(0, Math.round(y) - half); yy <= Math.min(ink.length / width - 1, Math.round(y) + half); yy++) n += ink[yy * width + x];
+    return n;
+  };
+  const half = Math.max(2, Math.round(0.3 * spacing.step * perTen));
+  // Speckle: the ink per column between labelled rows (a band half as high, midway), scaled to a label's band.
+  const between = [perTen, 2 * perTen, spacing.count - 1 - 2 * perTen, spacing.count - 1 - 3 * perTen].map((n) => rowY(n) + 0.5 * perTen * spacing.step);
+  const quiet = Math.max(1, Math.round(0.15 * spacing.step * perTen));
+  let speckle = 0;
+  for (const y of between) for (let x = x0; x < x1; x++) speckle += inkIn(x, y, quiet);
+  speckle *= (2 * half + 1) / (2 * quiet + 1) / Math.max(1, between.length * (x1 - x0));
   // The label's width: the columns of the strip that hold a stroke across the row's band (three ink
-  // pixels or more: noise speckle, single pixels, does not widen it).
+  // pixels or more, well above the speckle: noise does not widen it).
+  const least = Math.max(3, Math.ceil(speckle + 3 * Math.sqrt(speckle) + 1));
   const labelWidth = (y: number) => {
-    const half = Math.max(2, Math.round(0.3 * spacing.step * perTen));
     let cols = 0;
-    for (let x = Math.max(0, Math.round(frameLeft) - reach); x < Math.round(frameLeft) - 2; x++) {
-      let n = 0;
-      for (let yy = Math.max(0, Math.round(y) - half); yy <= Math.min(ink.length / width - 1, Math.round(y) + half); yy++) n += ink[yy * width + x];
-      if (n >= 3) cols++;
-    }
+    for (let x = x0; x < x1; x++) if (inkIn(x, y, half) >= least) cols++;
     return cols;
   };
   const last = spacing.count - 1;
