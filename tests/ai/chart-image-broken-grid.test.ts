@@ -55,5 +55,5 @@ describe('grid rows broken into pieces', () => {
       }
       expect(exact / total, `case ${i} (${c.spec.name}): ${exact}/${total}`).toBeGreaterThanOrEqual(0.9);
     }
-  });
+  }, 60_000);
 });

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stopAxisLabelReader } from '../../adapters/src/ai/chart-image/axis-labels';
-import { gridMask, readChartPicture, withoutDarkStrokes, withoutWeakerTwins, type CalibratedPanel } from '../../adapters/src/ai/chart-image/read-chart-picture';
+import { gridMask, insideSearched, readChartPicture, withoutDarkStrokes, withoutWeakerTwins, type CalibratedPanel } from '../../adapters/src/ai/chart-image/read-chart-picture';
 import { buildMasks, dilate, type Picture } from '../../adapters/src/ai/chart-image/picture';
 import type { RuledLine } from '../../adapters/src/ai/chart-image/grid';
 import { exitRays, findPairs, findSymbols, ownInk, pairOnSpot, passingRays, type FoundSymbol, type SymbolField } from '../../adapters/src/ai/chart-image/symbols';
@@ -10,6 +10,7 @@ import { diffAgainstTruth } from '../fixtures/audiogram-generator';
 import { renderStyledChartSvg, type ChartSpec } from '../fixtures/audiogram-generator/chart-styles';
 import { prng } from '../fixtures/audiogram-generator/prng';
 import { generateChartCases } from '../fixtures/audiogram-generator/chart-corpus';
+import { chartReading } from '../support/chart-reading';
 
 const [W, H] = [120, 120];
 
@@ -268,4 +269,31 @@ describe('the second search around found air symbols', () => {
     expect(outcome.reading.right.air[2000]).toBe(15);
     expect(outcome.reading.right.bone?.[2000]).toBe(10);
   }, 60_000);
+});
+
+describe('bone symbols drawn inside their air symbols on two panels', () => {
+  it('are looked for in a panel whose own bone shapes are too few, when the clear ones of the whole chart lie on the columns', () => {
+    const on = (clear = true) => ({ d: 0.2, clear });
+    const beside = (clear = true) => ({ d: 1.8, clear });
+    // one clear bone shape on a column in each panel: neither panel alone says so, the chart does
+    expect(insideSearched([[on()], [on()]])).toEqual([true, true]);
+    // the chart's only clear shapes lie beside the columns: only a panel that says so itself
+    expect(insideSearched([[on(false), on(false)], [beside(), on(false)]])).toEqual([true, false]);
+    // shapes that are not clear are not pooled (phantoms fitted on a chart without bone)
+    expect(insideSearched([[on(false)], [on(false)]])).toEqual([false, false]);
+    expect(insideSearched([[on(), beside()], [beside(), on()]])).toEqual([false, false]);
+  });
+
+  it('reads the bone symbols inside the air symbols of the 300-picture bench’s case 189 (two black-and-white panels, rotated)', async () => {
+    // Each panel found one bone shape on a column (a `<` or `>` 5 dB better than its air symbol); the
+    // others, drawn inside their air symbols, were not looked for: 0 of the 8 read before.
+    const c = (await generateChartCases(190, 20261125))[189];
+    expect(c.spec.name).toBe('panels+bw');
+    const reading = await chartReading(c.bytes);
+    let exact = 0;
+    for (const ear of ['right', 'left'] as const) {
+      for (const [hz, db] of Object.entries(c.truth[ear].bone ?? {})) if ((reading[ear].bone as Record<string, unknown> | undefined)?.[hz] === db) exact++;
+    }
+    expect(exact).toBeGreaterThanOrEqual(8);
+  }, 90_000);
 });

@@ -467,21 +467,6 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       bonesRight.push(...besideAir(boneRightField, airRightBone, [...bonesRight, ...pairedRight], BONE_RIGHT, -1, sizes, s10, BESIDE_AIR_FLOOR));
       bonesLeft.push(...besideAir(boneLeftField, airLeftBone, [...bonesLeft, ...pairedLeft], BONE_LEFT, 1, sizes, s10, BESIDE_AIR_FLOOR));
     }
-    // A bone shape inside its air symbol, only on a chart that draws its bone symbols on the column
-    // (at least two of the bone shapes found so far sit on a frequency column, more than beside
-    // one): on the others the marks inside air symbols were mostly not bone symbols (on the bench's
-    // charts, 37 phantom bone points for 12 gained on one seed without this condition; 1 with it).
-    // In colour and, since black-and-white symbols are found on the strokes' cores, in black and white
-    // too: there it gained 38 points over the three sets with no phantom point (the same search on the
-    // binarised ink: 43, and 2 phantom bone points).
-    const fromColumn = [...bonesRight, ...bonesLeft, ...paired].map((b) => Math.min(...columns.map((c) => Math.abs(c - b.x))) / b.s);
-    const onColumn = fromColumn.filter((d) => d < 0.6).length;
-    if (onColumn >= 2 && onColumn > fromColumn.length - onColumn) {
-      // 5 dB better than the air symbol: half a row toward −10 (up the picture when the axis runs down).
-      const better = -(s10 / 2) * Math.sign(panel.level.d);
-      bonesRight.push(...insideAir(rightField, airRightBone, [...bonesRight, ...pairedRight], BONE_RIGHT, better));
-      bonesLeft.push(...insideAir(leftField, airLeftBone, [...bonesLeft, ...pairedLeft], BONE_LEFT, better));
-    }
     const found: { sym: FoundSymbol; field: SymbolField }[] = [
       ...airRight.map((sym) => ({ sym, field: rightField })),
       ...bonesRight.map((sym) => ({ sym, field: boneRightField })),
@@ -489,8 +474,27 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       ...bonesLeft.map((sym) => ({ sym, field: boneLeftField })),
       ...pairedBones,
     ];
-    return { panel, found };
+    const fromColumn = [...bonesRight, ...bonesLeft, ...paired].map((b) => ({ d: Math.min(...columns.map((c) => Math.abs(c - b.x))) / b.s, clear: b.score >= 0.9 }));
+    // 5 dB better than the air symbol: half a row toward −10 (up the picture when the axis runs down).
+    const better = -(s10 / 2) * Math.sign(panel.level.d);
+    const inside = () => [
+      ...insideAir(rightField, airRightBone, [...bonesRight, ...pairedRight], BONE_RIGHT, better).map((sym) => ({ sym, field: boneRightField })),
+      ...insideAir(leftField, airLeftBone, [...bonesLeft, ...pairedLeft], BONE_LEFT, better).map((sym) => ({ sym, field: boneLeftField })),
+    ];
+    return { panel, found, fromColumn, inside };
   });
+  // A bone shape inside its air symbol, only on a chart that draws its bone symbols on the column
+  // (at least two of the bone shapes found so far sit on a frequency column, more than beside
+  // one): on the others the marks inside air symbols were mostly not bone symbols (on the bench's
+  // charts, 37 phantom bone points for 12 gained on one seed without this condition; 1 with it).
+  // In colour and, since black-and-white symbols are found on the strokes' cores, in black and white
+  // too: there it gained 38 points over the three sets with no phantom point (the same search on the
+  // binarised ink: 43, and 2 phantom bone points). Or the clear bone shapes of the whole chart say so:
+  // two panels draw their bone symbols one way, and a panel with a single bone shape found besides its
+  // inside ones had searched none of them (the 300-picture bench's case 189: eight bone points).
+  // (All shapes of the chart pooled put ten phantom bone points on a chart without bone.)
+  const inside = insideSearched(perPanel.map((p) => p.fromColumn));
+  for (const [i, p] of perPanel.entries()) if (inside[i]) p.found.push(...p.inside());
   // Two panels: each holds one ear; the majority of its symbols (by score) says which.
   const ears = panelEars(perPanel.map(({ found }) => ({
     vote: found.reduce((s, f) => s + (earOfKind(f.sym.kind) === 'right' ? f.sym.score : -f.sym.score), 0),
@@ -578,6 +582,20 @@ export function insideAir(f: SymbolField, air: readonly FoundSymbol[], bones: re
     if (best) out.push(best);
   }
   return out;
+}
+
+/**
+ * Per panel, whether bone shapes are looked for inside its air symbols: when the panel's own bone shapes
+ * found so far, or the clear ones (score ≥ 0.9) of the whole chart, lie mostly on a frequency column
+ * (at least two, more than beside one; `d` is the distance to the nearest column in sizes).
+ */
+export function insideSearched(panels: readonly (readonly { d: number; clear: boolean }[])[]): boolean[] {
+  const onColumns = (bones: readonly { d: number }[]) => {
+    const on = bones.filter((b) => b.d < 0.6).length;
+    return on >= 2 && on > bones.length - on;
+  };
+  const chart = onColumns(panels.flatMap((bones) => bones.filter((b) => b.clear)));
+  return panels.map((bones) => chart || onColumns(bones));
 }
 
 /** Whether two lists hold the same symbols (the same objects), in any order. */
