@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { stopAxisLabelReader } from '../../adapters/src/ai/chart-image/axis-labels';
+import { besidePanel } from '../../adapters/src/ai/chart-image/read-chart-picture';
 import { benchCleanCase, generateChartCases } from '../fixtures/audiogram-generator/chart-corpus';
 import { chartReading } from '../support/chart-reading';
 
@@ -28,4 +29,32 @@ describe('the chart reader at the frame', () => {
     // (none of them before: the left ear's X's were read in the right panel's frame)
     expect(exact.length).toBeGreaterThanOrEqual(4);
   });
+
+  it('takes a panel found at a quarter of the threshold beside the first, on the same rows, on the first panel’s rows', () => {
+    const panel = (left: number, right: number, top: number, bottom: number, step: number, count: number) => ({
+      grid: { left, right, top, bottom, rows: [], columns: [] }, freq: { a: 0, b: 1, score: 5 }, spacing: { first: top, step, count }, area: (right - left) * (bottom - top),
+    });
+    const kept = panel(588, 968, 111.5, 511.5, 30.77, 14);
+    // the frame's top line lost: 13 rows from 142 at the lower threshold
+    const beside = besidePanel(kept, [panel(588, 995, 142.5, 511.4, 30.76, 13), panel(98, 478, 141.9, 511.2, 30.8, 13)]);
+    expect(beside?.grid.left).toBe(98);
+    expect([beside?.grid.top, beside?.grid.bottom, beside?.spacing]).toEqual([111.5, 511.5, kept.spacing]);
+    // not on other rows, not of another step, not much narrower
+    expect(besidePanel(kept, [panel(98, 478, 200, 600, 30.8, 13)])).toBeNull();
+    expect(besidePanel(kept, [panel(98, 478, 111.5, 511.5, 25, 16)])).toBeNull();
+    expect(besidePanel(kept, [panel(98, 300, 111.5, 511.5, 30.8, 14)])).toBeNull();
+  });
+
+  it('reads the right ear’s panel that uneven lighting left fainter than the half threshold (the 300-picture bench’s case 111)', async () => {
+    // Two colour panels, combo degradation: only the left ear's grid was found, even at the half
+    // threshold, and the right ear's symbols were read in its frame, 20–40 dB off.
+    const c = (await generateChartCases(112, 20261125))[111];
+    expect(c.degradation).toBe('combo');
+    const reading = await chartReading(c.bytes);
+    expect(reading.observations.join(' ')).toContain('dois painéis');
+    const truth = c.truth.right.air as Record<string, number>;
+    const exact = Object.entries(truth).filter(([hz, db]) => reading.right.air[Number(hz) as keyof typeof reading.right.air] === db);
+    // (none of the seven before)
+    expect(exact.length).toBeGreaterThanOrEqual(6);
+  }, 90_000);
 });

@@ -90,6 +90,14 @@ export async function analyseChartPicture(bytes: Uint8Array, options: ChartReadO
       masks = faint;
     }
   }
+  if (roomForAnother(panels, masks)) {
+    // Still one panel with room for another: its pair may be fainter yet (uneven lighting and a slanted
+    // page: the 300-picture bench's case 111). Looked for at a quarter of the threshold, a panel found
+    // there beside the first on the same rows takes the first's rows (at that threshold the frame's top
+    // line merged with the labels above it); the symbols are read on the masks of the first.
+    const beside = besidePanel(panels[0], calibratedPanels(buildMasks(picture, 24, 3, 0.0125)));
+    if (beside) panels = [panels[0], beside].sort((a, b) => a.grid.left - b.grid.left);
+  }
   if (!panels.length) return { status: 'not_applicable', reason: 'Nenhuma grade de audiograma reconhecida na imagem (eixos de frequência e dB não calibrados).' };
 
   const notes: string[] = [];
@@ -116,6 +124,26 @@ export async function analyseChartPicture(bytes: Uint8Array, options: ChartReadO
 
   const points = detectPoints(picture, masks, calibrated);
   return { panels: calibrated, points, skewDeg: skew, notes, width: picture.width, height: picture.height, straightened: Math.abs(skew) >= 0.2, unstraighten: slants?.toSource };
+}
+
+type FoundPanel = ReturnType<typeof calibratedPanels>[number];
+
+/**
+ * A panel of `found` beside `kept` (not overlapping it) on the same rows: its row step within 3 % of the
+ * kept panel's, its top and bottom rows within 1.5 steps of the kept one's, and at least 70 % as wide. It
+ * is returned on the kept panel's rows (top, bottom, spacing); null when there is none.
+ */
+export function besidePanel(kept: FoundPanel, found: readonly FoundPanel[]): FoundPanel | null {
+  const k = kept.grid;
+  const step = kept.spacing.step;
+  for (const p of found) {
+    const g = p.grid;
+    if (g.left < k.right && k.left < g.right) continue;
+    if (Math.abs(p.spacing.step / step - 1) > 0.03 || Math.abs(g.top - k.top) > 1.5 * step || Math.abs(g.bottom - k.bottom) > 1.5 * step) continue;
+    if (g.right - g.left < 0.7 * (k.right - k.left)) continue;
+    return { ...p, grid: { ...g, top: k.top, bottom: k.bottom }, spacing: kept.spacing };
+  }
+  return null;
 }
 
 /** One panel found, with room for another of its size (80 %) beside it or above or below it. */
