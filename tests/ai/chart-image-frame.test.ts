@@ -1,10 +1,18 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { stopAxisLabelReader } from '../../adapters/src/ai/chart-image/axis-labels';
 import { besidePanel } from '../../adapters/src/ai/chart-image/read-chart-picture';
-import { benchCleanCase, generateChartCases } from '../fixtures/audiogram-generator/chart-corpus';
+import { benchCleanCase, generateChartCases, type ChartCase } from '../fixtures/audiogram-generator/chart-corpus';
 import { chartReading } from '../support/chart-reading';
 
 afterAll(() => stopAxisLabelReader());
+
+/** How many of one ear's air points a combo-degraded picture read as two panels gives exactly. */
+async function airReadOnTwoPanels(c: ChartCase, ear: 'right' | 'left'): Promise<number> {
+  expect(c.degradation).toBe('combo');
+  const reading = await chartReading(c.bytes);
+  expect(reading.observations.join(' ')).toContain('dois painéis');
+  return Object.entries(c.truth[ear].air as Record<string, number>).filter(([hz, db]) => reading[ear].air[Number(hz) as keyof typeof reading.right.air] === db).length;
+}
 
 describe('the chart reader at the frame', () => {
   it('reads black-and-white air symbols centred on the right frame line (8000 Hz), which hides up to half of them', async () => {
@@ -20,14 +28,8 @@ describe('the chart reader at the frame', () => {
   it('looks again for a second panel whose grid uneven lighting made faint, when the picture has room for it', async () => {
     // Seed 777's case 13: two black-and-white panels, rotated, blurred, noisy, unevenly lit; only the
     // right ear's grid was found at the first ink threshold and the left ear's X's were not read.
-    const c = (await generateChartCases(14, 777))[13];
-    expect(c.degradation).toBe('combo');
-    const reading = await chartReading(c.bytes);
-    expect(reading.observations.join(' ')).toContain('dois painéis');
-    const truth = c.truth.left.air as Record<string, number>;
-    const exact = Object.entries(truth).filter(([hz, db]) => reading.left.air[Number(hz) as keyof typeof reading.left.air] === db);
     // (none of them before: the left ear's X's were read in the right panel's frame)
-    expect(exact.length).toBeGreaterThanOrEqual(4);
+    expect(await airReadOnTwoPanels((await generateChartCases(14, 777))[13], 'left')).toBeGreaterThanOrEqual(4);
   });
 
   it('takes a panel found at a quarter of the threshold beside the first, on the same rows, on the first panel’s rows', () => {
@@ -48,13 +50,7 @@ describe('the chart reader at the frame', () => {
   it('reads the right ear’s panel that uneven lighting left fainter than the half threshold (the 300-picture bench’s case 111)', async () => {
     // Two colour panels, combo degradation: only the left ear's grid was found, even at the half
     // threshold, and the right ear's symbols were read in its frame, 20–40 dB off.
-    const c = (await generateChartCases(112, 20261125))[111];
-    expect(c.degradation).toBe('combo');
-    const reading = await chartReading(c.bytes);
-    expect(reading.observations.join(' ')).toContain('dois painéis');
-    const truth = c.truth.right.air as Record<string, number>;
-    const exact = Object.entries(truth).filter(([hz, db]) => reading.right.air[Number(hz) as keyof typeof reading.right.air] === db);
     // (none of the seven before)
-    expect(exact.length).toBeGreaterThanOrEqual(6);
+    expect(await airReadOnTwoPanels((await generateChartCases(112, 20261125))[111], 'right')).toBeGreaterThanOrEqual(6);
   }, 90_000);
 });
