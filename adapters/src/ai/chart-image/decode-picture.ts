@@ -5,7 +5,7 @@ let sharpModule: Promise<Sharp> | undefined;
 /**
  * sharp is loaded on the first read only (server start-up stays fast). Its operation cache is off: each
  * upload is decoded once, and libvips kept up to 50 MB of decoded pixels for nothing (the reader's peak
- * over the bench's 300 pictures: 272–293 MB in four runs without it, 281–343 MB in eight with it).
+ * over the bench's 300 pictures: 272–293 MB in six runs without it, 272–347 MB in nine with it).
  */
 const loadSharp = async (): Promise<Sharp> => {
   sharpModule ??= import('sharp').then((m) => {
