@@ -284,6 +284,18 @@ describe('bone symbols drawn inside their air symbols on two panels', () => {
     expect(insideSearched([[on(), beside()], [beside(), on()]])).toEqual([false, false]);
   });
 
+  it('on a black-and-white chart, one clear bone shape on a column is enough when none of its bone shapes lies beside one', () => {
+    const on = (clear = true) => ({ d: 0.2, clear });
+    const beside = (clear = true) => ({ d: 1.8, clear });
+    // (the bench's case 119 and seed 777's 39 and 49: a `[` at −10 dB over its O at −5, on the top frame line)
+    expect(insideSearched([[on()]], true)).toEqual([true]);
+    expect(insideSearched([[on(), on(false)]], true)).toEqual([true]);
+    expect(insideSearched([[on(), beside(false)]], true)).toEqual([false]);
+    expect(insideSearched([[on(false)]], true)).toEqual([false]);
+    // not in colour: there one clear phantom on a column put five bone points on a chart without bone (seed 777's 82)
+    expect(insideSearched([[on()]])).toEqual([false]);
+  });
+
   it('reads the bone symbols inside the air symbols of the 300-picture bench’s case 189 (two black-and-white panels, rotated)', async () => {
     // Each panel found one bone shape on a column (a `<` or `>` 5 dB better than its air symbol); the
     // others, drawn inside their air symbols, were not looked for: 0 of the 8 read before.
