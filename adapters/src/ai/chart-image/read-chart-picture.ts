@@ -512,15 +512,10 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     return { panel, found, fromColumn, inside };
   });
   // A bone shape inside its air symbol, only on a chart that draws its bone symbols on the column
-  // (at least two of the bone shapes found so far sit on a frequency column, more than beside
-  // one): on the others the marks inside air symbols were mostly not bone symbols (on the bench's
-  // charts, 37 phantom bone points for 12 gained on one seed without this condition; 1 with it).
-  // In colour and, since black-and-white symbols are found on the strokes' cores, in black and white
-  // too: there it gained 38 points over the three sets with no phantom point (the same search on the
-  // binarised ink: 43, and 2 phantom bone points). Or the clear bone shapes of the whole chart say so:
-  // two panels draw their bone symbols one way, and a panel with a single bone shape found besides its
-  // inside ones had searched none of them (the 300-picture bench's case 189: eight bone points).
-  // (All shapes of the chart pooled put ten phantom bone points on a chart without bone.)
+  // (`insideSearched`): on the others the marks inside air symbols were mostly not bone symbols (on
+  // the bench's charts, 37 phantom bone points for 12 gained on one seed without this condition; 1
+  // with it). In colour and, since black-and-white symbols are found on the strokes' cores, in black
+  // and white too: there it gained 38 points over the three sets with no phantom point.
   const inside = insideSearched(perPanel.map((p) => p.fromColumn), rightField === leftField);
   for (const [i, p] of perPanel.entries()) if (inside[i]) p.found.push(...p.inside());
   // Two panels: each holds one ear; the majority of its symbols (by score) says which.
@@ -615,7 +610,10 @@ export function insideAir(f: SymbolField, air: readonly FoundSymbol[], bones: re
 /**
  * Per panel, whether bone shapes are looked for inside its air symbols: when the panel's own bone shapes
  * found so far, or the clear ones (score ≥ 0.9) of the whole chart, lie mostly on a frequency column
- * (at least two, more than beside one; `d` is the distance to the nearest column in sizes). With
+ * (at least two, more than beside one; `d` is the distance to the nearest column in sizes). The whole
+ * chart's, because two panels draw their bone symbols one way: a panel with a single bone shape found
+ * besides its inside ones had searched none of them (the 300-picture bench's case 189); all shapes of
+ * the chart pooled, not only the clear ones, put ten phantom bone points on a chart without bone. With
  * `oneClear` (black and white), one clear shape on a column is enough when no bone shape of the chart
  * lies beside one: a `[` at −10 dB over its O at −5 on the top frame line, with one other bone shape
  * found, was not looked for (+5 points on the 300 pictures, +15 on seed 777's 100, no phantom point; in
