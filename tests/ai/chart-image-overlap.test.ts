@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stopAxisLabelReader } from '../../adapters/src/ai/chart-image/axis-labels';
-import { gridMask, insideSearched, readChartPicture, withoutDarkStrokes, withoutWeakerTwins, type CalibratedPanel } from '../../adapters/src/ai/chart-image/read-chart-picture';
+import { besideSearched, gridMask, insideSearched, readChartPicture, withoutDarkStrokes, withoutWeakerTwins, type CalibratedPanel } from '../../adapters/src/ai/chart-image/read-chart-picture';
 import { buildMasks, dilate, type Picture } from '../../adapters/src/ai/chart-image/picture';
 import type { RuledLine } from '../../adapters/src/ai/chart-image/grid';
 import { exitRays, findPairs, findSymbols, ownInk, pairOnSpot, passingRays, type FoundSymbol, type SymbolField } from '../../adapters/src/ai/chart-image/symbols';
@@ -9,7 +9,7 @@ import { noResponse } from '../../core/src/rules/index';
 import { diffAgainstTruth } from '../fixtures/audiogram-generator';
 import { renderStyledChartSvg, type ChartSpec } from '../fixtures/audiogram-generator/chart-styles';
 import { prng } from '../fixtures/audiogram-generator/prng';
-import { generateChartCases } from '../fixtures/audiogram-generator/chart-corpus';
+import { benchCleanCase, generateChartCases } from '../fixtures/audiogram-generator/chart-corpus';
 import { chartReading } from '../support/chart-reading';
 
 const [W, H] = [120, 120];
@@ -295,6 +295,29 @@ describe('bone symbols drawn inside their air symbols on two panels', () => {
     // not in colour: there one clear phantom on a column put five bone points on a chart without bone (seed 777's 82)
     expect(insideSearched([[on()]])).toEqual([false]);
   });
+
+  it('searches beside the air symbols of a black-and-white chart whose clear bone shapes lie beside the columns', () => {
+    const on = (clear = true) => ({ d: 0.2, clear });
+    const beside = (clear = true) => ({ d: 1.8, clear });
+    // two clear shapes beside a column, over both panels
+    expect(besideSearched([[beside(), on(false)], [beside()]])).toBe(true);
+    // one is not enough (a stray shape put two phantom bone points on a clean chart without bone)
+    expect(besideSearched([[beside(), beside(false), beside(false)]])).toBe(false);
+    // more on the columns than beside them: that chart draws its bone symbols on the column
+    expect(besideSearched([[beside(), beside(), on(), on(), on()]])).toBe(false);
+    // far from any column (a shape on a joining line): not beside
+    expect(besideSearched([[{ d: 4.5, clear: true }, { d: 5, clear: true }]])).toBe(false);
+  });
+
+  it('reads a black-and-white bone symbol beside its air symbol that scores under the general floor (the bench seed drawn clean, #7 and #19)', async () => {
+    // Both charts draw bone beside the columns; one `>` beside its X scored under 0.76 and was not read.
+    for (const [i, hz] of [[7, 500], [19, 500]] as const) {
+      const c = await benchCleanCase(i);
+      expect(c.spec.colour).toBe(false);
+      const reading = await chartReading(c.bytes);
+      expect((reading.left.bone as Record<number, unknown>)[hz], `case ${i}`).toBe((c.truth.left.bone as Record<number, unknown>)[hz]);
+    }
+  }, 90_000);
 
   it('reads the bone symbols inside the air symbols of the 300-picture bench’s case 189 (two black-and-white panels, rotated)', async () => {
     // Each panel found one bone shape on a column (a `<` or `>` 5 dB better than its air symbol); the
