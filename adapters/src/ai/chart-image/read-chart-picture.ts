@@ -5,7 +5,7 @@ import { decodePicture, rotatePicture } from './decode-picture';
 import { estimateSkew } from './deskew';
 import { straightenSlants } from './rectify';
 import { findLines, findPanels, labelsEnd, type PanelGrid } from './grid';
-import { columnOf, mapSymbol, positionOnPicture, type MappedPoint } from './mapping';
+import { columnOf, levelOf, mapSymbol, positionOnPicture, type MappedPoint } from './mapping';
 import { buildMasks, dilate, luma, strokeCores, type Masks, type Picture } from './picture';
 import { readAxisLabels } from './axis-labels';
 import { arrowShaft, votedSize, conductionOfKind, findSymbols, hasNoResponseArrow, ownInkSamples, strokeScore, LEFT_KINDS, RIGHT_KINDS, earOfKind, findPairs, pairOnSpot, withoutShapes, type FoundSymbol, type SymbolField, type SymbolKind } from './symbols';
@@ -379,7 +379,9 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
     /** The frequency column a symbol maps to (bone beside its column on its side), if any. */
     const column = (a: FoundSymbol) => columnOf(a, panel.freq)?.hz;
     // (The 8 kHz column may lie a little past rows that fade before the frame: the box reaches it.)
-    const box = { x0: panel.grid.left - pad, x1: Math.max(panel.grid.right, xOfHz(panel.freq, 8000)) + pad, y0: panel.grid.top - padY, y1: panel.grid.bottom + padY, columns };
+    // (symbols sit on 5 dB levels: a candidate off them ranks lower at its spot, `findSymbols`)
+    const offGrid = (y: number) => levelOf(y, panel.level).residual;
+    const box = { x0: panel.grid.left - pad, x1: Math.max(panel.grid.right, xOfHz(panel.freq, 8000)) + pad, y0: panel.grid.top - padY, y1: panel.grid.bottom + padY, columns, offGrid };
     // Air symbols first; bone symbols are then searched with the air symbols' strokes taken out, so
     // a `<` drawn inside an O or a `]` against a □ is judged on its own strokes.
     const sameField = rightField === leftField;
