@@ -78,7 +78,7 @@ FROM base AS runtime
 #   default, adapters/src/reports/puppeteer/puppeteer-report-renderer.ts);
 # fonts-dejavu-core, fonts-liberation: the fonts the laudo templates name (a slim image has none);
 # poppler-utils: pdftoppm, which rasterises PDF pages for the Ollama reader (the worker) and the
-#   scanned-PDF reader (LIMIAR_CHART_READER=on) — adapters/src/ai/pdf-raster/rasterise-pdf.ts;
+#   scanned-PDF reader (on unless LIMIAR_CHART_READER=off) — adapters/src/ai/pdf-raster/rasterise-pdf.ts;
 # tini: PID 1 that forwards SIGTERM to node and reaps Chromium's exited children.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \

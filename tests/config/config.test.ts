@@ -14,8 +14,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
 
-  it('keeps the chart reader off unless LIMIAR_CHART_READER=on (ADR 0016), and refuses other values', () => {
-    expect(loadConfig({}).chartReader).toBe(false);
+  it('reads chart pictures unless LIMIAR_CHART_READER=off (ADR 0016: on since the bench met its targets), and refuses other values', () => {
+    expect(loadConfig({}).chartReader).toBe(true);
     expect(loadConfig({ LIMIAR_CHART_READER: 'off' }).chartReader).toBe(false);
     expect(loadConfig({ LIMIAR_CHART_READER: 'on' }).chartReader).toBe(true);
     expect(() => loadConfig({ LIMIAR_CHART_READER: 'sim' })).toThrow(/LIMIAR_CHART_READER/);

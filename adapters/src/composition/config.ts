@@ -29,7 +29,7 @@ export const envSchema = z.object({
   OLLAMA_TEXT_MODEL: z.string().min(1).default('qwen2.5:7b'),
   OLLAMA_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   // the deterministic chart reader (issue 17) stays off until it meets its accuracy targets (ADR 0016)
-  LIMIAR_CHART_READER: z.enum(['on', 'off']).default('off'),
+  LIMIAR_CHART_READER: z.enum(['on', 'off']).default('on'),
   LIMIAR_FILE_KEY: z.string().min(1).optional(),
   // files on an S3-compatible bucket instead of LIMIAR_DATA_DIR/files (ADR 0022; docs/operations.md)
   LIMIAR_S3_URL: z.preprocess((v) => (typeof v === 'string' && !v.trim() ? undefined : v), s3UrlSchema.optional()),
@@ -87,7 +87,7 @@ export interface AppConfig {
   ollamaVisionModel: string;
   ollamaTextModel: string;
   ollamaTimeoutMs: number;
-  /** Chart pictures and scanned PDFs read by the deterministic chart reader (LIMIAR_CHART_READER=on; ADR 0016). */
+  /** Chart pictures and scanned PDFs read by the deterministic chart reader (on unless LIMIAR_CHART_READER=off; ADR 0016). */
   chartReader: boolean;
   /** AES-256 key of stored files; generated into `dataDir` when not configured. */
   fileKey?: string;
