@@ -19,7 +19,6 @@ const CHART_READER_TESTS = ['tests/ai/chart-image-*.test.ts', 'tests/ai/real-aud
  * - suite-logs: after all the others, greps the reliability suite's logs (tests/reliability/suite-logs.int.test.ts).
  * The test PostgreSQL is started once per run by tests/support/global-setup.ts.
  */
-
 export default defineConfig({
   test: {
     // The sweeps' summary table first, so the default reporter's summary stays the last line.

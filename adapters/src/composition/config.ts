@@ -28,7 +28,7 @@ export const envSchema = z.object({
   OLLAMA_VISION_MODEL: z.string().min(1).default('qwen2.5vl:7b'),
   OLLAMA_TEXT_MODEL: z.string().min(1).default('qwen2.5:7b'),
   OLLAMA_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
-  // the deterministic chart reader (issue 17) stays off until it meets its accuracy targets (ADR 0016)
+  // the deterministic chart reader (issue 17): on since its bench met the accuracy targets; off sends pictures to Ollama or manual entry (ADR 0016)
   LIMIAR_CHART_READER: z.enum(['on', 'off']).default('on'),
   LIMIAR_FILE_KEY: z.string().min(1).optional(),
   // files on an S3-compatible bucket instead of LIMIAR_DATA_DIR/files (ADR 0022; docs/operations.md)

@@ -512,7 +512,8 @@ function detectPoints(picture: Picture, masks: Masks, panels: readonly Calibrate
       ...insideAir(leftField, airLeftBone, [...bonesLeft, ...pairedLeft], BONE_LEFT, better).map((sym) => ({ sym, field: boneLeftField })),
     ];
     // Black and white: bone shapes beside the air symbols, searched like colour's when the chart draws
-    // its bone symbols beside the columns (`besideSearched`); also bone shapes of the column then.
+    // its bone symbols beside the columns (`besideSearched`). They join the panel's bone shapes, so the
+    // inside search after it skips their columns (one bone value per column).
     const beside = () => {
       const right = besideAir(boneRightField, airRightBone, [...bonesRight, ...pairedRight], BONE_RIGHT, -1, sizes, s10, BESIDE_AIR_FLOOR);
       const left = besideAir(boneLeftField, airLeftBone, [...bonesLeft, ...pairedLeft], BONE_LEFT, 1, sizes, s10, BESIDE_AIR_FLOOR);
@@ -638,11 +639,11 @@ export function insideAir(f: SymbolField, air: readonly FoundSymbol[], bones: re
  */
 export function insideSearched(panels: readonly (readonly { d: number; clear: boolean }[])[], oneClear = false): boolean[] {
   const onColumns = (bones: readonly { d: number }[]) => {
-    const on = bones.filter((b) => b.d < 0.6).length;
+    const on = bones.filter(onColumn).length;
     return on >= 2 && on > bones.length - on;
   };
-  const clear = panels.flatMap((bones) => bones.filter((b) => b.clear));
-  const chart = onColumns(clear) || (oneClear && clear.length >= 1 && panels.flat().every((b) => b.d < 0.6));
+  const clear = clearBones(panels);
+  const chart = onColumns(clear) || (oneClear && clear.length >= 1 && panels.flat().every(onColumn));
   return panels.map((bones) => chart || onColumns(bones));
 }
 
@@ -653,10 +654,16 @@ export function insideSearched(panels: readonly (readonly { d: number; clear: bo
  * bone points on a clean chart without bone.
  */
 export function besideSearched(panels: readonly (readonly { d: number; clear: boolean }[])[]): boolean {
-  const clear = panels.flatMap((bones) => bones.filter((b) => b.clear));
+  const clear = clearBones(panels);
   const beside = clear.filter((b) => b.d >= 1 && b.d <= 3.2).length;
-  return beside >= 2 && beside > clear.filter((b) => b.d < 0.6).length;
+  return beside >= 2 && beside > clear.filter(onColumn).length;
 }
+
+/** A bone shape centred on a frequency column (within 0.6 of its size). */
+const onColumn = (b: { d: number }) => b.d < 0.6;
+
+/** The clear bone shapes (score ≥ 0.9) of every panel of the chart. */
+const clearBones = <T extends { clear: boolean }>(panels: readonly (readonly T[])[]): T[] => panels.flatMap((bones) => bones.filter((b) => b.clear));
 
 /** Whether two lists hold the same symbols (the same objects), in any order. */
 function sameSymbols(a: readonly FoundSymbol[], b: readonly FoundSymbol[]): boolean {
