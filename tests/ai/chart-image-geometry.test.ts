@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stopAxisLabelReader } from '../../adapters/src/ai/chart-image/axis-labels';
-import { readChartPicture } from '../../adapters/src/ai/chart-image/read-chart-picture';
+import { readChartPicture } from '../../adapters/src/ai/chart-image/chart-reading';
 import type { AudiogramReading } from '../../core/src';
 import { CLEAN_CHART_SPEC, cleanChartPng } from '../fixtures/audiogram-generator/clean-chart';
 import { findLines } from '../../adapters/src/ai/chart-image/grid';

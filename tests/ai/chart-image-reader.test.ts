@@ -1,14 +1,14 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ChartImageAudiogramReader } from '../../adapters/src/ai/chart-image';
+import { ChartImageAudiogramReader, readChartImage, stopChartImageReader } from '../../adapters/src/ai/chart-image';
 import { stopAxisLabelReader } from '../../adapters/src/ai/chart-image/axis-labels';
-import { readChartPicture } from '../../adapters/src/ai/chart-image/read-chart-picture';
+import { readChartPicture } from '../../adapters/src/ai/chart-image/chart-reading';
 import { noResponse } from '../../core/src/rules/index';
 import { diffAgainstTruth } from '../fixtures/audiogram-generator';
 import { renderStyledChartSvg, type ChartSpec } from '../fixtures/audiogram-generator/chart-styles';
 import { prng } from '../fixtures/audiogram-generator/prng';
 
-afterAll(() => stopAxisLabelReader());
+afterAll(() => Promise.all([stopAxisLabelReader(), stopChartImageReader()]));
 
 const set = {
   origin: 'test',
@@ -76,7 +76,8 @@ describe('ChartImageAudiogramReader on generated charts', () => {
 });
 
 describe('what the chart reader does not read', () => {
-  const reader = new ChartImageAudiogramReader();
+  // as the composition root builds it: pictures are read in the chart-reader thread
+  const reader = new ChartImageAudiogramReader(readChartImage);
   it('a PDF is not applicable (the scanned-PDF path rasterises it first)', async () => {
     const outcome = await reader.read({ bytes: new TextEncoder().encode('%PDF-1.4'), mediaType: 'application/pdf', fileName: 'a.pdf' });
     expect(outcome.status).toBe('not_applicable');

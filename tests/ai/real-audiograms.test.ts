@@ -6,7 +6,7 @@ import { OllamaAudiogramReader } from '../../adapters/src/ai/ollama/ollama-audio
 import { PdfTextAudiogramReader } from '../../adapters/src/ai/pdf-text/pdf-text-audiogram-reader';
 import { ReadAudiogram } from '../../core/src/use-cases/exams/read-audiogram';
 import { SHARED_DIR } from '../support/shared-dir';
-import { readChartPicture } from '../../adapters/src/ai/chart-image/read-chart-picture';
+import { readChartPicture } from '../../adapters/src/ai/chart-image/chart-reading';
 import { stopAxisLabelReader } from '../../adapters/src/ai/chart-image/axis-labels';
 import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../core/src/audiogram/frequencies';
 import { isNoResponse, type Threshold } from '../../core/src/rules/index';

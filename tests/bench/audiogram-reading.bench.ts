@@ -24,8 +24,7 @@ import { isNoResponse, type Threshold } from '../../core/src/rules/index';
 import { describeAttempts, ReadAudiogram } from '../../core/src';
 import { diffAgainstTruth, generateChartImages, generatePdfFixtures, PDF_LAYOUTS } from '../fixtures/audiogram-generator';
 import { SHARED_DIR } from '../support/shared-dir';
-import { readChartPicture } from '../../adapters/src/ai/chart-image/read-chart-picture';
-import { stopAxisLabelReader } from '../../adapters/src/ai/chart-image/axis-labels';
+import { readChartImage, stopChartImageReader } from '../../adapters/src/ai/chart-image';
 import { AIR_FREQUENCIES, BONE_FREQUENCIES } from '../../core/src/audiogram/frequencies';
 import { generateChartCases } from '../fixtures/audiogram-generator/chart-corpus';
 import type { ReadingConfidence } from '../../core/src/audiogram/reading';
@@ -206,7 +205,7 @@ async function benchChartReader(): Promise<number> {
   let t0 = performance.now();
   const cases = await generateChartCases(count, 20261125);
   console.log(`(c) chart-image reader: generated ${cases.length} chart pictures in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  await readChartPicture(cases[0].bytes); // warm-up: sharp, the OCR worker
+  await readChartImage(cases[0].bytes); // warm-up: the reader's thread, sharp, the OCR worker
   const byTrait = new Map<string, { exact: number; total: number }>();
   const byDegradation = new Map<string, { exact: number; total: number }>();
   const calibration = new Map<ReadingConfidence, { n: number; correct: number }>();
@@ -231,7 +230,7 @@ async function benchChartReader(): Promise<number> {
   };
   for (const c of cases) {
     t0 = performance.now();
-    const outcome = await readChartPicture(c.bytes);
+    const outcome = await readChartImage(c.bytes);
     times.push(performance.now() - t0);
     peak = Math.max(peak, process.memoryUsage().rss);
     outcomes.set(outcome.status, (outcomes.get(outcome.status) ?? 0) + 1);
@@ -261,7 +260,7 @@ async function benchChartReader(): Promise<number> {
         .filter((t) => (t.conduction === 'air' ? (AIR_FREQUENCIES as readonly number[]) : (BONE_FREQUENCIES as readonly number[])).includes(t.frequency))
         .map((t) => ({ key: `${t.ear}.${t.conduction}.${t.frequency}`, level: t.threshold, nr: false }));
       t0 = performance.now();
-      const outcome = await readChartPicture(new Uint8Array(readFileSync(path.join(REAL_DIR, file))));
+      const outcome = await readChartImage(new Uint8Array(readFileSync(path.join(REAL_DIR, file))));
       const took = performance.now() - t0;
       const score = scorePoints(truth, outcome.status === 'read' ? outcome.reading : null, false);
       judge(score.judged);
@@ -290,8 +289,8 @@ async function benchChartReader(): Promise<number> {
   const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'chart-reader-process.ts'), folder], { encoding: 'utf8', env: { ...process.env, MALLOC_ARENA_MAX: arenas } });
   const reader = JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}') as { pictures?: number; loadedMb?: number; peakMb?: number };
   const readerPeak = reader.peakMb ?? Infinity;
-  console.log(`    reader alone (fresh process, MALLOC_ARENA_MAX=${arenas}, ${reader.pictures ?? 0} pictures): peak RSS ${readerPeak.toFixed(0)} MB (target < 300 MB), of which ${(reader.loadedMb ?? 0).toFixed(0)} MB once node, tsx and the reader's modules are loaded`);
-  await stopAxisLabelReader();
+  console.log(`    reader alone (fresh process, the reader's thread included, MALLOC_ARENA_MAX=${arenas}, ${reader.pictures ?? 0} pictures): peak RSS ${readerPeak.toFixed(0)} MB (target < 300 MB), of which ${(reader.loadedMb ?? 0).toFixed(0)} MB before the reader's thread starts (node, tsx, the reading policy)`);
+  await stopChartImageReader();
   const clean = byTrait.get('ALL clean') ?? { exact: 0, total: 1 };
   const degraded = byTrait.get('ALL degraded') ?? { exact: 0, total: 1 };
   const targets = [

@@ -1,21 +1,21 @@
 /**
  * The chart-image reader alone in a fresh process, for the memory figure of `audiogram-reading.bench.ts`:
- * reads every picture of the folder given (in name order) and prints one JSON line with the process's
- * RSS once the reader's modules are loaded, its peak RSS (getrusage maxRSS) and the pictures read.
+ * reads every picture of the folder given (in name order) through the chart-reader thread, as the product
+ * does (ADR 0031), and prints one JSON line with the process's RSS before the thread starts (node, tsx and
+ * the reading policy loaded), its peak RSS (getrusage maxRSS, the thread included) and the pictures read.
  * Run: `node --import tsx tests/bench/chart-reader-process.ts <folder>`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { stopAxisLabelReader } from '../../adapters/src/ai/chart-image/axis-labels';
-import { readChartPicture } from '../../adapters/src/ai/chart-image/read-chart-picture';
+import { readChartImage, stopChartImageReader } from '../../adapters/src/ai/chart-image';
 
 const folder = process.argv[2];
 const files = readdirSync(folder).filter((f) => /\.(png|jpe?g)$/i.test(f)).sort();
 const loaded = process.memoryUsage().rss;
 let read = 0;
 for (const file of files) {
-  const outcome = await readChartPicture(new Uint8Array(readFileSync(path.join(folder, file))));
+  const outcome = await readChartImage(new Uint8Array(readFileSync(path.join(folder, file))));
   if (outcome.status === 'read') read++;
 }
-await stopAxisLabelReader();
+await stopChartImageReader();
 console.log(JSON.stringify({ pictures: files.length, read, loadedMb: loaded / 2 ** 20, peakMb: process.resourceUsage().maxRSS / 1024 }));

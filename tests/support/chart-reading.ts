@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { readChartPicture } from '../../adapters/src/ai/chart-image/read-chart-picture';
+import { readChartPicture } from '../../adapters/src/ai/chart-image/chart-reading';
 import type { ReadOutcome } from '../../core/src';
 
 /** The chart reader's reading of a picture, which must be read (the test fails there otherwise). */

@@ -155,7 +155,7 @@ export function createContainer(config: AppConfig, db: Database, logger: Logger,
   constant<AudiogramReadingQueue>(TOKENS.ReadingQueue, services.readingQueue ?? disabledReadingQueue);
   constant(TOKENS.FastAudiogramReaders, new ReadAudiogram([
     new PdfTextAudiogramReader(),
-    ...(config.chartReader ? [new ChartImageAudiogramReader(), new ScannedPdfAudiogramReader({ readImage: readChartImage })] : []),
+    ...(config.chartReader ? [new ChartImageAudiogramReader(readChartImage), new ScannedPdfAudiogramReader({ readImage: readChartImage })] : []),
   ]));
   constant(TOKENS.SlowAudiogramReaders, new ReadAudiogram(config.ollamaHost
     ? [new OllamaAudiogramReader({ host: config.ollamaHost, model: config.ollamaVisionModel, timeoutMs: config.ollamaTimeoutMs })] : []));

@@ -1,5 +1,8 @@
 import type { AudiogramFile, AudiogramReader, ReadOutcome } from '../../../../core/src';
 
+/** Reads one picture's bytes: `readChartImage` (the chart-reader thread) in the product. */
+export type ChartImageRead = (bytes: Uint8Array) => Promise<ReadOutcome>;
+
 /**
  * Deterministic chart reader for PNG/JPEG uploads (issue 17): finds the chart grid, calibrates the
  * frequency and dB HL axes, detects the standard symbols and snaps them to the 5 dB grid. PDFs are not
@@ -8,11 +11,12 @@ import type { AudiogramFile, AudiogramReader, ReadOutcome } from '../../../../co
 export class ChartImageAudiogramReader implements AudiogramReader {
   readonly name = 'chart-image';
 
+  constructor(private readonly readImage: ChartImageRead) {}
+
   async read(file: AudiogramFile): Promise<ReadOutcome> {
     if (file.mediaType === 'application/pdf') {
       return { status: 'not_applicable', reason: 'O arquivo é PDF; a leitura de imagem do gráfico se aplica só a PNG e JPEG.' };
     }
-    const { readChartPicture } = await import('./read-chart-picture');
-    return readChartPicture(file.bytes);
+    return this.readImage(file.bytes);
   }
 }

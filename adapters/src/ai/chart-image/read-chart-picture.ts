@@ -1,5 +1,4 @@
-import { buildAudiogramReading, type ReadingCandidate, type ReadingConfidence, type ReadOutcome } from '../../../../core/src';
-import { parseReadingCandidates } from '../reading-candidates';
+import type { ReadingCandidate, ReadingConfidence, ReadOutcome } from '../../../../core/src';
 import { fainterIsBetter, fitFrequencyAxis, fitRowSpacing, xOfHz, labelsOnRowsOf, levelAxesFromLabels, levelAxisByDirection, levelAxisFromRows, directionFromLabelWidths, onStandardRows, type FrequencyAxis, type LevelAxis } from './calibration';
 import { decodePicture, rotatePicture } from './decode-picture';
 import { estimateSkew } from './deskew';
@@ -15,8 +14,6 @@ const AIR_LEFT = LEFT_KINDS.filter((k) => conductionOfKind(k) === 'air');
 const BONE_RIGHT = RIGHT_KINDS.filter((k) => conductionOfKind(k) === 'bone');
 const BONE_LEFT = LEFT_KINDS.filter((k) => conductionOfKind(k) === 'bone');
 const AIR_BOTH = [...AIR_RIGHT, ...AIR_LEFT];
-
-export const CHART_READER_NAME = 'chart-image';
 
 /** A calibrated panel: grid box, frequency axis, dB axis. */
 export interface CalibratedPanel {
@@ -43,20 +40,31 @@ export interface ChartAnalysis {
   readonly unstraighten?: (x: number, y: number) => { x: number; y: number };
 }
 
-/** The whole pipeline: decode → deskew → binarise → grid → calibrate → symbols → mapping → reading. */
-export async function readChartPicture(bytes: Uint8Array, options: ChartReadOptions = {}): Promise<ReadOutcome> {
+/**
+ * What the picture's pixels say, before the reading policy: the candidate points with the pipeline's
+ * notes. `chart-reading.ts` turns them into a reading.
+ */
+export interface ChartCandidates {
+  readonly status: 'candidates';
+  readonly candidates: readonly ReadingCandidate[];
+  readonly notes: readonly string[];
+}
+
+/**
+ * The pixel pipeline: decode → deskew → binarise → grid → calibrate → symbols → mapping → candidate
+ * points (or why there are none). It imports nothing of the core at run time: it runs in the
+ * chart-reader thread (ADR 0031), which thus loads only what reads pixels.
+ */
+export async function readChartCandidates(bytes: Uint8Array, options: ChartReadOptions = {}): Promise<ChartCandidates | ReadOutcome> {
   const analysis = await analyseChartPicture(bytes, options);
   if ('status' in analysis) return analysis;
   const { points, notes } = analysis;
   if (!points.length) return { status: 'not_applicable', reason: 'Grade de audiograma encontrada, mas nenhum símbolo de limiar reconhecido.' };
-  const parsed = parseReadingCandidates(points.map((p): ReadingCandidate => ({
+  const candidates = points.map((p): ReadingCandidate => ({
     ear: p.ear, conduction: p.conduction, frequencyHz: p.frequencyHz, value: p.value, noResponse: p.noResponse, confidence: p.confidence,
     position: positionOnPicture(analysis.unstraighten?.(p.x, p.y) ?? p, analysis),
-  })));
-  if (!parsed.ok) return { status: 'failed', reason: parsed.reason };
-  const reading = buildAudiogramReading(parsed.value, CHART_READER_NAME);
-  if (!reading.ok) return { status: 'not_applicable', reason: `Leitura do gráfico incompleta: ${reading.error.message}` };
-  return { status: 'read', reading: { ...reading.value, observations: [...notes, ...reading.value.observations] } };
+  }));
+  return { status: 'candidates', candidates, notes };
 }
 
 export async function analyseChartPicture(bytes: Uint8Array, options: ChartReadOptions = {}): Promise<ChartAnalysis | ReadOutcome> {
