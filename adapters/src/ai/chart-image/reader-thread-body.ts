@@ -15,7 +15,8 @@ export type ThreadAnswer = { readonly id: number; readonly found: ChartCandidate
 
 // A picture's masks and channels are typed arrays outside the V8 heap, which V8 collects late: left to it,
 // one picture's arrays were often still held while the next was read, and the peak varied by 40 MB from run
-// to run. A full collection once the answer is sent (~10 ms on this thread's small heap) frees them.
+// to run. A full collection once the answer is sent frees them (about 40 ms of this
+// thread's time a picture, ADR 0031).
 v8.setFlagsFromString('--expose-gc');
 const collect = vm.runInNewContext('gc') as () => void;
 
