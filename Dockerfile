@@ -90,11 +90,9 @@ RUN apt-get update \
  && chown limiar:limiar /var/lib/limiar
 
 # MALLOC_ARENA_MAX=2: two glibc malloc arenas instead of one per allocating thread (libuv, libvips, the OCR
-# worker), which held 40–80 MB more at the chart reader's peak (ADR 0029); MALLOC_MMAP_THRESHOLD_=131072: blocks
-# over 128 KB always mmap'd, so they go back to the system when freed (the reader's peak ~30–50 MB lower).
+# worker), which held 40–80 MB more at the chart reader's peak (ADR 0029).
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
-    MALLOC_MMAP_THRESHOLD_=131072 \
     HOST=0.0.0.0 \
     PORT=3000 \
     LIMIAR_DATA_DIR=/var/lib/limiar

@@ -1,5 +1,5 @@
 // `npm start`: install if needed, build the web app if stale, then `limiar serve` (embedded PostgreSQL
-// unless DATABASE_URL, migrations, API + web app), in a child process that has MALLOC_ARENA_MAX=2 and MALLOC_MMAP_THRESHOLD_=131072.
+// unless DATABASE_URL, migrations, API + web app), in a child process that has MALLOC_ARENA_MAX=2.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,14 +10,11 @@ import { checkNode, ensureDependencies, ensureSystemPackages, ensureWebBuild, ro
 // of its own, and memory freed in one is not reused by the others: the chart reader's peak grew by
 // 40–80 MB. Two arenas keep it under its 300 MB (docs/audiogram-reading.md, ADR 0029); the variable is
 // read when the process starts, so `npm start` runs the server in a child that has it (the Docker image
-// sets it in its environment). A fixed mmap threshold (128 KB) gives every large block (a picture's arrays,
-// libvips' buffers) back to the system when freed: glibc otherwise raises the threshold after the first large
-// free and keeps later ones in the arenas (the reader's peak 265–301 MB → 246–249, ADR 0029's amendment).
-// The child stops with this process, even on kill -9 (its IPC channel closes).
+// sets it in its environment). The child stops with this process, even on kill -9 (its IPC channel closes).
 if (process.platform === 'linux' && !process.env.MALLOC_ARENA_MAX) {
   const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072' },
+    env: { ...process.env, MALLOC_ARENA_MAX: '2' },
   });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   child.once('error', (e) => {

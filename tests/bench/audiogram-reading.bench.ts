@@ -284,15 +284,12 @@ async function benchChartReader(): Promise<number> {
   const folder = path.join(dir, 'chart-pictures');
   mkdirSync(folder, { recursive: true });
   cases.forEach((c, i) => writeFileSync(path.join(folder, `${String(i).padStart(4, '0')}.${c.mediaType === 'image/jpeg' ? 'jpg' : 'png'}`), c.bytes));
-  // with the allocator settings every Limiar process runs with (npm start, the Docker image; ADR 0029)
+  // with the allocator setting every Limiar process runs with (npm start, the Docker image; ADR 0029)
   const arenas = process.env.MALLOC_ARENA_MAX ?? '2';
-  const mmapThreshold = process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072';
-  const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'chart-reader-process.ts'), folder], {
-    encoding: 'utf8', env: { ...process.env, MALLOC_ARENA_MAX: arenas, MALLOC_MMAP_THRESHOLD_: mmapThreshold },
-  });
+  const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'chart-reader-process.ts'), folder], { encoding: 'utf8', env: { ...process.env, MALLOC_ARENA_MAX: arenas } });
   const reader = JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}') as { pictures?: number; loadedMb?: number; peakMb?: number };
   const readerPeak = reader.peakMb ?? Infinity;
-  console.log(`    reader alone (fresh process, the reader's thread included, MALLOC_ARENA_MAX=${arenas}, MALLOC_MMAP_THRESHOLD_=${mmapThreshold}, ${reader.pictures ?? 0} pictures): peak RSS ${readerPeak.toFixed(0)} MB (target < 300 MB), of which ${(reader.loadedMb ?? 0).toFixed(0)} MB before the reader's thread starts (node, tsx, the reading policy)`);
+  console.log(`    reader alone (fresh process, the reader's thread included, MALLOC_ARENA_MAX=${arenas}, ${reader.pictures ?? 0} pictures): peak RSS ${readerPeak.toFixed(0)} MB (target < 300 MB), of which ${(reader.loadedMb ?? 0).toFixed(0)} MB before the reader's thread starts (node, tsx, the reading policy)`);
   await stopChartImageReader();
   const clean = byTrait.get('ALL clean') ?? { exact: 0, total: 1 };
   const degraded = byTrait.get('ALL degraded') ?? { exact: 0, total: 1 };
