@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Readable } from 'node:stream';
 import type { ImportRecord } from '../../../core/src';
 import { EXIT_BAD_INPUT, CliInputError, importExitCode } from '../exit-codes';
+import { peakRssMb } from '../peak-rss';
 
 export interface ImportOptions {
   user?: string;
@@ -160,7 +161,7 @@ export async function runImport(
     const seconds = (performance.now() - started) / 1000;
     const result = {
       ...summary, seconds: Math.round(seconds * 100) / 100, rowsPerSecond: Math.round(summary.read / Math.max(seconds, 0.001)),
-      errorsFile: errors ? errorsPath : null, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+      errorsFile: errors ? errorsPath : null, peakRssMb: Math.round(peakRssMb()),
     };
     if (opts.json || !process.stdout.isTTY) process.stdout.write(`${JSON.stringify(result)}\n`);
     else {
