@@ -10,8 +10,8 @@ export interface ChartReaderThreadOptions {
   readonly idleMs?: number;
   /**
    * The thread's V8 young generation (default 12 MB). Node's default lets it grow to 48 MB, which the
-   * reader's short-lived arrays fill between collections: 12 MB lowered the reader's peak RSS by about
-   * 40 MB over the bench's 300 pictures for about 4 % more time (ADR 0030).
+   * reader's short-lived arrays fill between collections: a whole process limited the same way
+   * (`--max-semi-space-size=4`) peaked ~40 MB lower over the bench's 300 pictures for ~4 % more time (ADR 0031).
    */
   readonly youngGenerationMb?: number;
   /** The thread's V8 old generation (default 256 MB): a picture that needs more ends the thread and fails, not the process. */
@@ -29,7 +29,7 @@ interface Pending {
 }
 
 /**
- * The chart reader in a worker thread of its own (ADR 0030): its image processing (hundreds of ms of
+ * The chart reader in a worker thread of its own (ADR 0031): its image processing (hundreds of ms of
  * JavaScript per picture) no longer blocks the API's event loop; its heap is bounded (a picture that
  * would exhaust it fails alone, the process lives); its memory is given back when it has been idle.
  * Pictures are read one at a time, in the order asked. Started on the first picture; while idle it
