@@ -101,6 +101,31 @@ describe('limiar import exams', () => {
     expect(await examCount()).toBe(1);
   });
 
+  it('a badly quoted row is rejected alone and the rows after it are imported; lines are the file\'s, blank lines and quoted line breaks counted', async () => {
+    const before = await examCount();
+    const file = write('aspas.csv', [
+      HEADER,
+      '',
+      row('Ana Quintas', cpf(100000101), '01/02/1980', 'F', '10/03/2020').replace('Metalúrgica Boa Vista', '"Metalúrgica ""Boa""\nVista"'),
+      row('Bia Reis', cpf(100000102), '01/02/1980', 'F', '10/03/2020').replace('Metalúrgica Boa Vista', '"Metalúrgica" Boa Vista'),
+      ';;;',
+      row('Caio Luz', cpf(100000103), '01/02/1980', 'M', '10/03/2020').replace('10/03/2020', '31/02/2020'),
+      row('Davi Quintas', cpf(100000104), '01/02/1980', 'M', '10/03/2020'),
+    ].join('\r\n'));
+    const r = cli(['import', 'exams', file, '--user', account.email, '--json']);
+    expect(r.status, r.stderr).toBe(1);
+    expect(summaryOf(r)).toMatchObject({ read: 4, imported: 2, rejected: 2 });
+    const lines = fs.readFileSync(`${file}.erros.csv`, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    // line 3 holds Ana's row (two lines: 3 and 4), Bia is on line 5, the blank record on 6, Caio on 7
+    expect(lines[1]).toMatch(/^5;"CSV mal formado: texto depois das aspas que fecham a coluna 5 /);
+    expect(lines[2]).toMatch(/^7;Data do exame inválida ou no futuro: 31\/02\/2020;Caio Luz/);
+    const companies = (await pool.query<{ name: string }>(`select c.name from patient p join company c on c.id = p.company_id where p.name = 'Ana Quintas'`)).rows;
+    expect(companies.map((c) => c.name)).toEqual(['Metalúrgica "Boa"\nVista']);
+    expect(await examCount()).toBe(before + 2);
+    // the tests below count every exam of the organisation
+    await pool.query(`delete from exam where patient_id in (select id from patient where name in ('Ana Quintas', 'Davi Quintas'))`);
+  });
+
   it('re-running the same file duplicates nothing; a worker is matched by CPF, else name + birth date', async () => {
     const file = write('hist.csv', [
       HEADER,

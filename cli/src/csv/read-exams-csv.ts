@@ -1,8 +1,8 @@
 import { Transform, type Readable } from 'node:stream';
-import { parse } from 'fast-csv';
 import iconv from 'iconv-lite';
 import { IMPORT_COLUMNS, IMPORT_REQUIRED_COLUMNS, type ImportRecord } from '../../../core/src';
 import { CliInputError } from '../exit-codes';
+import { CsvSplitter, type CsvRecord } from './csv-splitter';
 
 /** Header cell → canonical column: no accents, lower case, spaces and hyphens as `_`. */
 export function normalizeHeader(h: string): string {
@@ -101,10 +101,10 @@ export function readExamsCsv(input: Readable, options: { derivedColumns?: readon
   info.catch(() => {});
 
   async function* records(): AsyncGenerator<ImportRecord> {
-    // peek the header line to pick the separator, then hand everything to fast-csv
+    // peek the first line with text to pick the separator, then split the chunks as they come
     const iterator = text[Symbol.asyncIterator]();
     let buffered = '';
-    while (!/\r?\n/.test(buffered)) {
+    while (!/\S[^\r\n]*[\r\n]/.test(buffered)) {
       const next = await iterator.next();
       if (next.done) break;
       buffered += String(next.value);
@@ -114,62 +114,71 @@ export function readExamsCsv(input: Readable, options: { derivedColumns?: readon
       rejectInfo(e);
       throw e;
     }
-    const delimiter = detectDelimiter(buffered.split(/\r?\n/)[0]);
-    const parser = parse({ delimiter, ignoreEmpty: true, trim: false });
-    const rest = (async function* () {
-      yield buffered;
-      for (;;) {
-        const next = await iterator.next();
-        if (next.done) return;
-        yield String(next.value);
-      }
-    })();
-    const feed = (async () => {
-      for await (const chunk of rest) if (!parser.write(chunk)) await new Promise((r) => parser.once('drain', r));
-      parser.end();
-    })();
-    feed.catch((e) => parser.destroy(e));
-    let columns: Array<string | undefined> = [];
+    const delimiter = detectDelimiter(buffered.split(/\r\n|\n|\r/).find((l) => l.trim()) ?? '');
+    const splitter = new CsvSplitter(delimiter);
+    let columns: Array<string | undefined> | undefined;
     let template: Record<string, undefined> = {};
-    let line = 0;
-    for await (const row of parser as AsyncIterable<string[]>) {
-      line++;
-      if (line === 1) {
-        const names = row.map(normalizeHeader);
-        const known = new Set(IMPORT_COLUMNS);
-        const derived = new Set(options.derivedColumns ?? []);
-        const missing = IMPORT_REQUIRED_COLUMNS.filter((c) => !names.includes(c));
-        if (missing.length) {
-          const e = new CliInputError(`Cabeçalho sem a(s) coluna(s) obrigatória(s): ${missing.join(', ')} (veja docs/csv-format.md)`);
-          rejectInfo(e);
-          throw e;
+    let pending: string | undefined = buffered;
+    let ended = false;
+    while (!ended) {
+      let list: CsvRecord[];
+      if (pending !== undefined) {
+        list = splitter.push(pending);
+        pending = undefined;
+      } else {
+        const read = await iterator.next();
+        if (read.done) {
+          list = splitter.end();
+          ended = true;
+        } else list = splitter.push(String(read.value));
+      }
+      for (const record of list) {
+        const row = record.cells;
+        if (!columns) {
+          if (record.problem) {
+            const e = new CliInputError(`Cabeçalho ilegível (linha ${record.line}): ${record.problem}`);
+            rejectInfo(e);
+            throw e;
+          }
+          const names = row.map(normalizeHeader);
+          const known = new Set(IMPORT_COLUMNS);
+          const derived = new Set(options.derivedColumns ?? []);
+          const missing = IMPORT_REQUIRED_COLUMNS.filter((c) => !names.includes(c));
+          if (missing.length) {
+            const e = new CliInputError(`Cabeçalho sem a(s) coluna(s) obrigatória(s): ${missing.join(', ')} (veja docs/csv-format.md)`);
+            rejectInfo(e);
+            throw e;
+          }
+          columns = names.map((n) => (known.has(n) ? n : undefined));
+          template = Object.fromEntries(columns.filter((c): c is string => !!c).map((c) => [c, undefined]));
+          resolveHeader(row);
+          resolveInfo({
+            delimiter, encoding: await encoding,
+            unknownColumns: row.filter((_, i) => !known.has(names[i]) && !derived.has(names[i])),
+            ignoredColumns: row.filter((_, i) => derived.has(names[i])),
+          });
+          continue;
         }
-        columns = names.map((n) => (known.has(n) ? n : undefined));
-        template = Object.fromEntries(columns.filter((c): c is string => !!c).map((c) => [c, undefined]));
-        resolveHeader(row);
-        resolveInfo({
-          delimiter, encoding: await encoding,
-          unknownColumns: row.filter((_, i) => !known.has(names[i]) && !derived.has(names[i])),
-          ignoredColumns: row.filter((_, i) => derived.has(names[i])),
-        });
-        continue;
+        options.onRaw?.(record.line, row);
+        if (record.problem) {
+          yield { line: record.line, problem: `CSV mal formado: ${record.problem}` };
+          continue;
+        }
+        if (row.length !== columns.length) {
+          yield { line: record.line, problem: `Número de colunas (${row.length}) diferente do cabeçalho (${columns.length})` };
+          continue;
+        }
+        // cloned from a template holding every column of the header: one allocation of the final
+        // size and one hidden class for all rows (adding 30 properties one by one grows the object)
+        const cells: Record<string, string | undefined> = { ...template };
+        for (let i = 0; i < row.length; i++) {
+          const name = columns[i];
+          if (name) cells[name] = row[i];
+        }
+        yield { line: record.line, cells };
       }
-      options.onRaw?.(line, row);
-      if (row.length !== columns.length) {
-        yield { line, problem: `Número de colunas (${row.length}) diferente do cabeçalho (${columns.length})` };
-        continue;
-      }
-      // cloned from a template holding every column of the header: one allocation of the final
-      // size and one hidden class for all rows (adding 30 properties one by one grows the object)
-      const cells: Record<string, string | undefined> = { ...template };
-      for (let i = 0; i < row.length; i++) {
-        const name = columns[i];
-        if (name) cells[name] = row[i];
-      }
-      yield { line, cells };
     }
-    await feed;
-    if (line === 0) {
+    if (!columns) {
       const e = new CliInputError('Arquivo vazio: nenhuma linha de cabeçalho encontrada');
       rejectInfo(e);
       throw e;
