@@ -3,7 +3,7 @@
  * PostgreSQL behind the real server. Prints p50/p95 server time (Server-Timing) and round trip of
  *   GET /api/patients?q=silva&limit=50          (target p95 < 30 ms)
  *   GET /api/patients/{id}/evolution, 40 exams  (target p95 < 20 ms)
- *   GET /api/exams/{id} of that worker          (target p95 < 20 ms)
+ *   GET /api/exams/{id} of that worker, the 21st and the 40th (target p95 < 20 ms)
  *   GET /api/dashboard/summary                  (target < 50 ms)
  * against GET /api/health (one `select 1`) measured in the same run.
  * Run: npm run bench patients-exams
@@ -154,6 +154,8 @@ async function main() {
       ['GET /api/patients/{id}/evolution (40 exams)', `${app.url}/api/patients/${patientIds[0]}/evolution`, 20],
       // issue 22: an exam's detail computes its classification from the worker's whole history (ADR 0025)
       ['GET /api/exams/{id} (a worker with 40 exams)', `${app.url}/api/exams/${forty[20].id}`, 20],
+      // the latest exam (the one a laudo is about): its classification walks the whole history
+      ['GET /api/exams/{id} (the latest of 40 exams)', `${app.url}/api/exams/${forty[39].id}`, 20],
       ['GET /api/dashboard/summary', `${app.url}/api/dashboard/summary`, 50],
       ['GET /api/patients?limit=50 (no search)', `${app.url}/api/patients?limit=50`, 30],
       ['GET /api/exams?limit=50', `${app.url}/api/exams?limit=50`, 30],

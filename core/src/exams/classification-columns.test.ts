@@ -44,6 +44,25 @@ const history = fc.tuple(baseline, baseline, fc.array(exam, { minLength: 1, maxL
   .map(([r, l, exams]) => exams.map(({ drift: d, shape, ...x }, i) => ({ ...x, id: `e${i}`, right: earOf(r, d.slice(0, AIR.length), shape), left: earOf(l, d.slice(AIR.length), shape) })));
 
 describe('classification columns (ADR 0025)', () => {
+  it('`only` (an exam\'s detail, a page of the list) gives those exams exactly the whole history\'s entries, over random histories', () => {
+    let partial = 0;
+    fc.assert(fc.property(history, fc.constantFrom<'M' | 'F' | undefined>('M', 'F', undefined), fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }), (exams, sex, pick) => {
+      const only = new Set(exams.filter((_, i) => pick[i]).map((e) => e.id));
+      const whole = classifyHistory(exams, { sex }, { document: 'object' }).filter((c) => only.has(c.exam.id));
+      const some = classifyHistory(exams, { sex }, { document: 'object', only });
+      expect(some.map((c) => c.exam.id)).toEqual(whole.map((c) => c.exam.id));
+      some.forEach((c, i) => {
+        expect(c.columns).toEqual(whole[i].columns);
+        expect(JSON.stringify(c.document)).toBe(JSON.stringify(whole[i].document));
+      });
+      // the text form too
+      expect(classifyHistory(exams, { sex }, { only }).map((c) => c.classificationJson))
+        .toEqual(classifyHistory(exams, { sex }).filter((c) => only.has(c.exam.id)).map((c) => c.classificationJson));
+      if (only.size && only.size < exams.length) partial++;
+    }), { numRuns: 400 });
+    expect(partial).toBeGreaterThan(100);
+  });
+
   it('keep what the document says, and rebuild its alerts exactly, over random histories', () => {
     const kinds = new Set<number>();
     const roles = new Set<unknown>();

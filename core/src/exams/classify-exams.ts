@@ -25,6 +25,12 @@ export interface ClassifiedEntry<E> {
 export interface ClassifyOptions {
   /** true (default): the JSON text; false: the typed columns only; 'object': the document as an object. */
   document?: boolean | 'object';
+  /**
+   * Only these exams (by id) are classified and returned; the history is walked up to the last of them.
+   * What a read of a few exams needs (an exam's detail, a page of the exam list): their entries are the
+   * same as the whole history's.
+   */
+  only?: ReadonlySet<string>;
 }
 
 /** Copies the defined values (JSON drops undefined ones) — top level only: nested values are the summaries' own. */
@@ -52,12 +58,20 @@ function inHistoryOrder<E extends ClassifiableExam>(exams: readonly E[]): E[] {
  * PostgreSQL bulk import stores only the typed columns, ADR 0025): the columns are the same either way.
  * `{ document: 'object' }` gives the document as an object instead (`document`), equal to what parsing
  * the text gives — the read path (documents computed on read) skips the text and its parsing, which
- * cost twice the walk itself. Returns the exams in history order.
+ * cost twice the walk itself. `{ only }` classifies just the exams asked for (an exam's detail, a page of the exam
+ * list), walking the history up to the last of them. Returns the exams in history order.
  */
 export function classifyHistory<E extends ClassifiableExam>(exams: readonly E[], patient: { sex?: WorkerSex }, options: ClassifyOptions = {}): Array<ClassifiedEntry<E>> {
   const asObject = options.document === 'object';
   const asText = options.document !== false && !asObject;
-  const ordered = inHistoryOrder(exams);
+  let ordered = inHistoryOrder(exams);
+  const only = options.only;
+  if (only) {
+    // the walk is a left fold: the prefix up to the last exam asked for gives the same entries
+    let last = -1;
+    for (let k = 0; k < ordered.length; k++) if (ordered[k].id !== undefined && only.has(ordered[k].id!)) last = k;
+    ordered = ordered.slice(0, last + 1);
+  }
   const walk = walkReferenceHistory(ordered.map((e) => toAudiometricExam(e)));
   const out: Array<ClassifiedEntry<E>> = [];
   /** Alerts of the comparisons walked so far, by the compared exam's date. */
@@ -66,9 +80,17 @@ export function classifyHistory<E extends ClassifiableExam>(exams: readonly E[],
   for (let k = 0; k < ordered.length; k++) {
     const entry = walk.entries[k];
     const current = entry.exam;
+    const earlier = alertsOfDate.get(current.date)?.length ?? 0;
+    if (only && !only.has(ordered[k].id!)) {
+      // not asked for: only what later exams of its date read (the alerts of its comparison)
+      if (entry.step) {
+        const own = stepAlerts(entry.step);
+        if (own.length) alertsOfDate.set(current.date, [...(alertsOfDate.get(current.date) ?? []), ...own]);
+      }
+      continue;
+    }
     const examSummary = summarizeExam(current) as unknown as Record<string, unknown>;
     let stepSummary: Record<string, unknown> | undefined;
-    const earlier = alertsOfDate.get(current.date)?.length ?? 0;
     let triggers = false;
     if (entry.step) {
       const step = entry.step;

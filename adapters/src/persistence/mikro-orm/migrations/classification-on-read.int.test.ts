@@ -54,11 +54,12 @@ describe('Migration20261129030000ClassificationOnRead', () => {
       }
     }
     expect(compared).toBe(stored.size);
-    // one exam by id, and a page of the list, compute the same
-    const [someId, some] = [...stored.entries()][37];
-    expect((await repository.findById(ORG, someId))?.exam.classification).toEqual(some.doc);
-    const page = await repository.list({ organizationId: ORG, limit: 25, offset: 0 });
-    for (const v of page.items) expect(v.exam.classification).toEqual(stored.get(v.exam.id)!.doc);
+    // every exam by id (which classifies only that exam, walking the history up to it), and the pages of the list, compute the same
+    for (const [id, { doc }] of stored) expect((await repository.findById(ORG, id))?.exam.classification, id).toEqual(doc);
+    for (let offset = 0; offset < stored.size; offset += 25) {
+      const page = await repository.list({ organizationId: ORG, limit: 25, offset });
+      for (const v of page.items) expect(v.exam.classification, v.exam.id).toEqual(stored.get(v.exam.id)!.doc);
+    }
     // the history covered what the document can say
     const docs = [...stored.values()].map((s) => s.doc as Record<string, unknown>);
     expect(docs.some((d) => d.desencadeamento === true)).toBe(true);

@@ -207,7 +207,7 @@ export class MikroOrmExamRepository implements ExamRepository {
     if (!isUuid(id)) return undefined;
     const run = prepared(this.em());
     const rows = await run(`${VIEW_SELECT} where e.organization_id = ? and e.id = ?`, [organizationId, id]);
-    return rows[0] ? toView(rows[0], await classificationsOf(run, organizationId, [rows[0].patient_id as string])) : undefined;
+    return rows[0] ? toView(rows[0], await classificationsOf(run, organizationId, [rows[0].patient_id as string], [rows[0].id as string])) : undefined;
   }
 
   async listAudiometryForPatient(organizationId: string, patientId: string) {
@@ -254,7 +254,7 @@ export class MikroOrmExamRepository implements ExamRepository {
         ? run<{ n: string }>(`select count(*) as n ${from} where ${where}`, params)
         : run<{ n: string }>(`select coalesce((select exams from organization_counter where organization_id = ?), 0) - ${ARCHIVED_EXAMS} as n`, [query.organizationId, query.organizationId]),
     ]);
-    const classifications = await classificationsOf(run, query.organizationId, rows.map((r) => r.patient_id as string));
+    const classifications = await classificationsOf(run, query.organizationId, rows.map((r) => r.patient_id as string), rows.map((r) => r.id as string));
     return { items: rows.map((r) => toView(r, classifications)), total: Number(count[0]?.n ?? 0) };
   }
 

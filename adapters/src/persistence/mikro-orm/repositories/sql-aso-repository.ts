@@ -52,7 +52,7 @@ export class SqlAsoRepository implements AsoRepository {
 
   /** The rows as views, each with its exam's classification computed from the worker's history (ADR 0025). */
   private async views(organizationId: string, rows: Row[]): Promise<AsoView[]> {
-    const classifications = await classificationsOf(this.sql, organizationId, rows.map((r) => String(r.patient_id)));
+    const classifications = await classificationsOf(this.sql, organizationId, rows.map((r) => String(r.patient_id)), rows.map((r) => String(r.exam_id)));
     return rows.map((r) => toView(r, classifications));
   }
 
