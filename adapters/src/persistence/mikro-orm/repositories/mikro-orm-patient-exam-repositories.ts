@@ -72,7 +72,9 @@ export class MikroOrmPatientRepository implements PatientRepository {
         where += ` and ${condition.sql}`;
         params.push(...condition.params);
       } else {
-        where += ' and p.name_search like limiar_search_text(?)';
+        // the pattern normalised once, as an InitPlan: in the generic plan PostgreSQL keeps for this prepared
+        // statement, `like limiar_search_text($2)` ran the function again for every row the index rechecked
+        where += ' and p.name_search like (select limiar_search_text(?))';
         params.push(likeParam(query.q));
         order = 'name_search, id';
       }
