@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { DIAGNOSIS_NOTICE, noResponse, type EarAudiogram } from '../../../../core/src';
 import { CLASSIFICATION_COLUMNS } from '../classification-row';
-import { EXAM_COPY_COLUMNS, EXAM_CSV_COLUMNS, ExamCsvTransform } from './exam-csv-rows';
+import { EXAM_COPY_COLUMNS, EXAM_CSV_COLUMNS, ExamCsvTransform, examCsvLine } from './exam-csv-rows';
 import { encodeStoredAudiogram } from '../stored-audiogram';
 
 /** One COPY text-format line, escaped as PostgreSQL writes it (null → \N). */
@@ -157,6 +157,17 @@ describe('ExamCsvTransform (COPY text → the exams CSV)', () => {
     const names = Array.from({ length: 500 }, (_, i) => `José ${i} Ção ü 🎧`);
     const rows = (await csvOf(names.map((n) => exam({ 'p.name': n })), 4099)).trim().split('\n');
     expect(rows.map((r) => r.split(';')[0])).toEqual(names);
+  });
+
+  it('rows longer than the output buffer (names of quotes, doubled by the CSV) are written whole and in order', async () => {
+    // 60 lines of ~3.4 KiB formatted at once: each row's quotes double, so the output outgrows its first buffer
+    const names = Array.from({ length: 60 }, (_, i) => `${'"'.repeat(1500 + i)}${i}`);
+    const lines = names.map((n) => exam({ 'p.name': n, 'c.name': n }));
+    const csv = await csvOf(lines, 1 << 20);
+    expect(csv).toBe(Buffer.from(lines.map((l) => `${examCsvLine(Buffer.from(l, 'utf8').toString('latin1'))}\n`).join(''), 'latin1').toString('utf8'));
+    const rows = csv.trim().split('\n');
+    expect(rows).toHaveLength(60);
+    rows.forEach((r, i) => expect(r.startsWith(`"${names[i].replace(/"/g, '""')}";`)).toBe(true));
   });
 
   it('fails on a truncated last line', async () => {
