@@ -84,6 +84,21 @@ export function examImportSinkContract(make: () => Promise<ExamImportStores>) {
     expect(await s.exams.findById(org, twin.id)).toBeUndefined();
   });
 
+  it('stores a batch far larger than one COPY piece whole: 3 000 exams with multi-byte, tab and newline text, each once', async () => {
+    const worker = aWorker(org);
+    await s.patients.insert(worker);
+    const exams = Array.from({ length: 3000 }, (_, i) => anImported(worker.id, {
+      date: `20${String(10 + (i % 15))}-0${1 + (i % 9)}-1${i % 10}`, createdAt: at(i),
+      operatorName: `Fonoaudióloga Conceição ${i} 🎧\tsetor\nB\\${'ç'.repeat(i % 300)}`,
+    }));
+    const sink = s.sink(org);
+    expect(await sink.batch((b) => b.insertExams(exams))).toBe(3000);
+    const stored = await s.exams.listForPatient(org, worker.id);
+    expect(stored).toHaveLength(3000);
+    const names = new Map(stored.map((e) => [e.id, e.operatorName]));
+    for (const e of exams) expect(names.get(e.id)).toBe(e.operatorName);
+  });
+
   it("loads the workers' stored exams, imported or not, by worker then date, with the reference designation", async () => {
     const [w1, w2, w3] = [aWorker(org), aWorker(org), aWorker(org)];
     for (const w of [w1, w2, w3]) await s.patients.insert(w);

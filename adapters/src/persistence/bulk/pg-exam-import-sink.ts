@@ -27,6 +27,9 @@ const cell = (v: string | number | null | undefined): string =>
   v === null || v === undefined ? '\\N' : typeof v === 'number' ? String(v) : !COPY_SPECIAL.test(v) ? v
     : v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 
+/** The COPY data of `insertExams` goes in pieces of about this size. */
+const COPY_CHUNK_BYTES = 256 * 1024;
+
 const EXAM_COLUMNS = `id, organization_id, patient_id, exam_date, operator_name, operator_registration, consultation_reason, ambient_noise_db,
   calibration_date, transducer, acoustic_rest_hours, audiogram, rules_version, natural_key, created_at, updated_at, exam_type,
   ${CLASSIFICATION_COLUMNS.join(', ')}`;
@@ -177,19 +180,24 @@ class PgBatch implements ExamImportBatch {
 
   private async copyExams(table: string, exams: readonly NewImportedExam[]): Promise<void> {
     const org = this.org;
+    // each line written into a buffer as soon as it is built (UTF-8: at most 3 bytes per UTF-16 unit): one long
+    // string of lines, flattened and encoded at the end, cost more than building the lines (as in the export)
     const lines = function* () {
-      let chunk = '';
+      let out = Buffer.allocUnsafe(COPY_CHUNK_BYTES);
+      let at = 0;
       for (const e of exams) {
-        const at = e.createdAt.toISOString();
-        chunk += `${e.id}\t${org}\t${e.patientId}\t${e.date}\t${cell(e.operatorName)}\t${cell(e.operatorRegistration)}\t${cell(e.consultationReason)}\t${cell(e.ambientNoiseDb)}\t`
+        const time = e.createdAt.toISOString();
+        const line = `${e.id}\t${org}\t${e.patientId}\t${e.date}\t${cell(e.operatorName)}\t${cell(e.operatorRegistration)}\t${cell(e.consultationReason)}\t${cell(e.ambientNoiseDb)}\t`
           + `${cell(e.calibrationDate)}\t${cell(e.transducer ?? DEFAULT_TRANSDUCER)}\t${cell(e.acousticRestHours)}\t${byteaCell(encodeStoredAudiogram(e.right, e.left).toString('hex'))}\t`
-          + `${e.rulesVersion}\t${naturalKeyCell(e.naturalKey)}\t${at}\t${at}\t${cell(e.examType)}${classificationCells(e.classificationColumns)}\n`;
-        if (chunk.length > 256 * 1024) {
-          yield chunk;
-          chunk = '';
+          + `${e.rulesVersion}\t${naturalKeyCell(e.naturalKey)}\t${time}\t${time}\t${cell(e.examType)}${classificationCells(e.classificationColumns)}\n`;
+        if (at + 3 * line.length > out.length) {
+          if (at) yield out.subarray(0, at);
+          out = Buffer.allocUnsafe(Math.max(COPY_CHUNK_BYTES, 3 * line.length));
+          at = 0;
         }
+        at += out.write(line, at, 'utf8');
       }
-      if (chunk) yield chunk;
+      if (at) yield out.subarray(0, at);
     };
     await pipeline(Readable.from(lines()), this.c.query(copyFrom(`copy ${table} (${EXAM_COLUMNS}) from stdin`)));
   }
