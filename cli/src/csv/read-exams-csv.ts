@@ -87,9 +87,10 @@ export interface ExamsCsv {
 
 /**
  * Streams `limiar import exams` input as records, never the whole file in memory: decoding,
- * separator from the header, header matched to the canonical columns, a record with another
- * column count than the header reported as a problem. `line` is the record's number in the
- * file (header = 1), which is the line number unless a quoted cell holds a line break.
+ * separator from the header (its first line with text), rows split by `CsvSplitter` (ADR 0032),
+ * header matched to the canonical columns, a badly quoted record or one with another column count
+ * than the header reported as a problem. `line` is the line of the file the record starts on
+ * (header = 1 when the file does not start with blank lines).
  */
 export function readExamsCsv(input: Readable, options: { derivedColumns?: readonly string[]; onRaw?: (line: number, cells: string[]) => void; onBytes?: (n: number) => void } = {}): ExamsCsv {
   const { text, encoding } = decode(input, options.onBytes);

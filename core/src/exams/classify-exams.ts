@@ -76,6 +76,10 @@ export function classifyHistory<E extends ClassifiableExam>(exams: readonly E[],
   const out: Array<ClassifiedEntry<E>> = [];
   /** Alerts of the comparisons walked so far, by the compared exam's date. */
   const alertsOfDate = new Map<string, string[]>();
+  const noteAlerts = (date: string, step: Parameters<typeof stepAlerts>[0]) => {
+    const own = stepAlerts(step);
+    if (own.length) alertsOfDate.set(date, [...(alertsOfDate.get(date) ?? []), ...own]);
+  };
   const head = `{"rules_version":${JSON.stringify(RULES_VERSION)},`;
   for (let k = 0; k < ordered.length; k++) {
     const entry = walk.entries[k];
@@ -83,10 +87,7 @@ export function classifyHistory<E extends ClassifiableExam>(exams: readonly E[],
     const earlier = alertsOfDate.get(current.date)?.length ?? 0;
     if (only && !only.has(ordered[k].id!)) {
       // not asked for: only what later exams of its date read (the alerts of its comparison)
-      if (entry.step) {
-        const own = stepAlerts(entry.step);
-        if (own.length) alertsOfDate.set(current.date, [...(alertsOfDate.get(current.date) ?? []), ...own]);
-      }
+      if (entry.step) noteAlerts(current.date, entry.step);
       continue;
     }
     const examSummary = summarizeExam(current) as unknown as Record<string, unknown>;
@@ -97,8 +98,7 @@ export function classifyHistory<E extends ClassifiableExam>(exams: readonly E[],
       const summary = summarizeStep(step, current, patient.sex);
       summary.sequential_date = undefined;
       stepSummary = summary as unknown as Record<string, unknown>;
-      const own = stepAlerts(step);
-      if (own.length) alertsOfDate.set(current.date, [...(alertsOfDate.get(current.date) ?? []), ...own]);
+      noteAlerts(current.date, step);
       triggers = step.comparison.desencadeamento === true || step.comparison.agravamento === true;
     }
     // a compared exam is "sequencial"; a reference or an exam without a comparison says its role and the reference it leaves
