@@ -86,6 +86,23 @@ describe('readPointsCsv', () => {
     expect(await src.warnings).toEqual(['pontos em frequências fora da grade do Limiar ignorados: 250 Hz (1)']);
   });
 
+  it('refuses a file with a badly quoted row, naming its line (a quoted line break counted): nothing is imported', async () => {
+    // the cut row's exam cannot be known (here its name and date are cut), and importing it without that point would store a partial exam
+    const bad = [
+      '',
+      'cpf;nome;sexo;data;orelha;via;frequencia;limiar',
+      '11144477735;"Bruno\nTavares";M;01/08/2022;OD;aérea;500;20',
+      '52998224725;"Ana" Lima;F;10/03/2023;OD;aérea;500;10',
+      '52998224725;Ana Lima;F;10/03/2023;OD;aérea;1000;15',
+    ].join('\n');
+    await expect(all(fromText(bad).records)).rejects.toThrow('Linha 5: CSV mal formado: texto depois das aspas que fecham a coluna 2 (use aspas em volta da célula inteira, e "" para aspas dentro dela). Nada foi importado');
+    // the same file well quoted: one exam each, lines as in the file
+    const src = fromText(bad.replace('"Ana" Lima', '"Ana"" Lima"'));
+    const records = await all(src.records);
+    expect(records.map((r) => r.line)).toEqual([3, 5]);
+    expect(cellsOf(records[0])).toMatchObject({ nome: 'Bruno\nTavares', od_500: '20' });
+  });
+
   it('refuses a header without the point columns (exit 2 in the command)', async () => {
     await expect(all(fromText('nome;data;orelha;limiar\nAna;10/03/2023;OD;10\n').records)).rejects.toThrow('Cabeçalho sem a(s) coluna(s) obrigatória(s): frequencia');
     await expect(all(fromText('\n\n').records)).rejects.toThrow('Arquivo vazio');

@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
-import { parseString } from 'fast-csv';
 import {
   AIR_FREQUENCIES, BONE_FREQUENCIES, IMPORT_AIR_COLUMNS, IMPORT_BONE_COLUMNS, IMPORT_COLUMNS, isNoResponse, parseImportThresholdCell, type ImportRecord,
 } from '../../../core/src';
 import { CliInputError } from '../exit-codes';
 import type { ImportSource, SourceRow } from '../commands/import-runner';
 import { decodeSpreadsheetText, plainWord, readAll } from '../imports/whole-input';
+import { CsvSplitter } from './csv-splitter';
 import { detectDelimiter, normalizeHeader } from './read-exams-csv';
 
 /**
@@ -102,16 +102,19 @@ export function readPointsCsv(input: Readable, options: { onBytes?: (n: number) 
       throw e;
     };
     const { text, encoding } = decodeSpreadsheetText(await readAll(input, options.onBytes));
-    const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
     if (!text.trim()) fail('Arquivo vazio: nenhuma linha de cabeçalho encontrada');
-    const delimiter = detectDelimiter(firstLine);
-    const rows: string[][] = [];
-    // empty lines are kept (and skipped below) so that a row's number is its line in the file
-    for await (const row of parseString(text, { delimiter }) as AsyncIterable<string[]>) rows.push(row);
-    while (rows.length && rows[rows.length - 1].every((c) => !c.trim())) rows.pop();
-    if (!rows.length || rows[0].every((c) => !c.trim())) fail('Arquivo vazio: nenhuma linha de cabeçalho encontrada');
+    const delimiter = detectDelimiter(text.split(/\r\n|\n|\r/).find((l) => l.trim()) ?? '');
+    // the splitter of `limiar import exams` (ADR 0032): blank rows skipped, each row with the line it starts on
+    const splitter = new CsvSplitter(delimiter);
+    const rows = [...splitter.push(text), ...splitter.end()];
+    if (!rows.length) fail('Arquivo vazio: nenhuma linha de cabeçalho encontrada');
+    if (rows[0].problem) fail(`Cabeçalho ilegível (linha ${rows[0].line}): ${rows[0].problem}`);
+    // a row cut by its quotes cannot be placed in its exam (its worker or date may be what was cut), and
+    // rejecting it alone would import that exam without its point: the file is refused as a whole
+    const unreadable = rows.find((r) => r.problem);
+    if (unreadable) fail(`Linha ${unreadable.line}: CSV mal formado: ${unreadable.problem}. Nada foi importado: corrija a linha e importe o arquivo de novo.`);
 
-    const headerRow = rows[0];
+    const headerRow = rows[0].cells;
     const known = new Set(EXAM_COLUMNS);
     // a corrected error file of this command: its leading `linha;motivo` are the report's, not the exam's `motivo`
     const reportColumns = headerRow.length > 2 && normalizeHeader(headerRow[0]) === 'linha' && normalizeHeader(headerRow[1]) === 'motivo' ? 2 : 0;
@@ -133,9 +136,7 @@ export function readPointsCsv(input: Readable, options: { onBytes?: (n: number) 
     const offGrid = new Map<number, number>();
     let pointsRead = 0;
     for (let i = 1; i < rows.length; i++) {
-      const line = i + 1;
-      const raw = rows[i];
-      if (raw.every((c) => !c.trim())) continue;
+      const { line, cells: raw } = rows[i];
       const cells: Record<string, string> = {};
       columns.forEach((c, k) => {
         if (c && raw[k] !== undefined) cells[c] = raw[k];
