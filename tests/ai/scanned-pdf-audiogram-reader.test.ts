@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PdfTextAudiogramReader } from '../../adapters/src/ai/pdf-text/pdf-text-audiogram-reader';
-import { ScannedPdfAudiogramReader, type ChartPictureReader } from '../../adapters/src/ai/scanned-pdf/scanned-pdf-audiogram-reader';
+import { ScannedPdfAudiogramReader } from '../../adapters/src/ai/scanned-pdf/scanned-pdf-audiogram-reader';
+import type { ChartImageRead } from '../../adapters/src/ai/chart-image/chart-image-audiogram-reader';
 import { buildAudiogramReading, type ReadingCandidate } from '../../core/src/audiogram/reading';
 import type { ReadOutcome } from '../../core/src/ports/audiogram-reader';
 import { ReadAudiogram } from '../../core/src/use-cases/exams/read-audiogram';
@@ -39,7 +40,7 @@ const greyThumbnail = (bytes: Uint8Array | Buffer) => sharp(bytes).greyscale().r
  * is the embedded chart (the rendered, cropped page correlates with the original picture), and then
  * returns the ground truth; any other page is not an audiogram.
  */
-function chartOnPage(picture: { image: PdfImage; grey: Buffer }, seen: { width: number; height: number }[]): ChartPictureReader {
+function chartOnPage(picture: { image: PdfImage; grey: Buffer }, seen: { width: number; height: number }[]): ChartImageRead {
   return async (page): Promise<ReadOutcome> => {
     const meta = await sharp(page).metadata();
     seen.push({ width: meta.width!, height: meta.height! });

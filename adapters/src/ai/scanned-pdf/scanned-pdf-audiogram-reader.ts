@@ -1,4 +1,5 @@
 import type { StatedIdentity, AudiogramFile, AudiogramReader, ReadOutcome } from '../../../../core/src';
+import type { ChartImageRead } from '../chart-image/chart-image-audiogram-reader';
 import { cropToContent } from '../pdf-raster/crop-to-content';
 import { rasterisePdf } from '../pdf-raster/rasterise-pdf';
 import { statedIdentity } from '../pdf-text/patient-identity';
@@ -6,11 +7,9 @@ import { extractPdfText } from '../pdf-text/pdf-text-items';
 import { buildRows } from '../pdf-text/text-rows';
 import { scanThresholdTables } from '../pdf-text/threshold-tables';
 
-/** Reads one picture (PNG bytes of a rendered page): the chart reader's `readChartImage`. */
-export type ChartPictureReader = (bytes: Uint8Array) => Promise<ReadOutcome>;
-
 export interface ScannedPdfAudiogramReaderOptions {
-  readonly readImage: ChartPictureReader;
+  /** Reads one picture (PNG bytes of a rendered page): the chart reader's `readChartImage`. */
+  readonly readImage: ChartImageRead;
   /** Resolution pages are rendered at (default 150 dpi: an A4 page is about 1240 × 1750 px). */
   readonly dpi?: number;
   /** Pages rendered and read, from the first (default 3). */
