@@ -1,6 +1,6 @@
 import { parseString } from 'fast-csv';
 import { describe, expect, it } from 'vitest';
-import { CsvSplitter, CsvUnclosedQuoteError, type CsvRecord } from '../../cli/src/csv/csv-splitter';
+import { CsvSplitter, CsvRecordTooLongError, type CsvRecord } from '../../cli/src/csv/csv-splitter';
 
 /** Every record of `text` fed in chunks of `size` characters (the last chunk may be shorter). */
 function split(text: string, size: number, delimiter = ';'): CsvRecord[] {
@@ -84,7 +84,7 @@ describe('CsvSplitter (limiar import exams)', () => {
     } catch (e) {
       error = e;
     }
-    expect(error).toBeInstanceOf(CsvUnclosedQuoteError);
+    expect(error).toBeInstanceOf(CsvRecordTooLongError);
     expect((error as Error).message).toMatch(/^Linha 2: registro com mais de 1 MiB de texto/);
   });
 });

@@ -80,7 +80,7 @@ export class CsvSplitter {
       p = read.end;
       line += read.lines;
     }
-    if (p < n && n - p > MAX_RECORD_CHARS) throw new CsvUnclosedQuoteError(line);
+    if (p < n && n - p > MAX_RECORD_CHARS) throw new CsvRecordTooLongError(line);
     this.rest = p < n ? s.slice(p) : '';
     this.line = line;
     return out;
@@ -203,7 +203,7 @@ function countBreaks(s: string, from: number, to: number): number {
 }
 
 /** A record longer than `MAX_RECORD_CHARS` (a quote never closed, or no line breaks): the import stops there; what was committed stays. */
-export class CsvUnclosedQuoteError extends CliInputError {
+export class CsvRecordTooLongError extends CliInputError {
   constructor(readonly line: number) {
     super(`Linha ${line}: registro com mais de 1 MiB de texto — aspas abertas e não fechadas, ou um arquivo sem quebras de linha; as linhas anteriores já foram processadas`);
   }

@@ -2,7 +2,7 @@ import { Transform, type Readable } from 'node:stream';
 import iconv from 'iconv-lite';
 import { IMPORT_COLUMNS, IMPORT_REQUIRED_COLUMNS, type ImportRecord } from '../../../core/src';
 import { CliInputError } from '../exit-codes';
-import { CsvSplitter, type CsvRecord } from './csv-splitter';
+import { CsvSplitter } from './csv-splitter';
 
 /** Header cell → canonical column: no accents, lower case, spaces and hyphens as `_`. */
 export function normalizeHeader(h: string): string {
@@ -64,6 +64,9 @@ function decode(input: Readable, onBytes?: (n: number) => void): { text: Readabl
   return { text, encoding };
 }
 
+/** The separator of a CSV text: `detectDelimiter` of its first line with text (the header). */
+export const delimiterOf = (text: string) => detectDelimiter(text.split(/\r\n|\n|\r/).find((l) => l.trim()) ?? '');
+
 /** `;` or `,`: whichever appears more in the header line, outside quotes. */
 export function detectDelimiter(headerLine: string): ';' | ',' {
   let semi = 0;
@@ -115,25 +118,18 @@ export function readExamsCsv(input: Readable, options: { derivedColumns?: readon
       rejectInfo(e);
       throw e;
     }
-    const delimiter = detectDelimiter(buffered.split(/\r\n|\n|\r/).find((l) => l.trim()) ?? '');
+    const delimiter = delimiterOf(buffered);
     const splitter = new CsvSplitter(delimiter);
+    // the records of each chunk as it comes (the peeked text first), then those left at the end
+    const batches = async function* () {
+      yield splitter.push(buffered);
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield splitter.push(String(next.value));
+      yield splitter.end();
+    };
     let columns: Array<string | undefined> | undefined;
     let template: Record<string, undefined> = {};
-    let pending: string | undefined = buffered;
-    let ended = false;
-    while (!ended) {
-      let list: CsvRecord[];
-      if (pending !== undefined) {
-        list = splitter.push(pending);
-        pending = undefined;
-      } else {
-        const read = await iterator.next();
-        if (read.done) {
-          list = splitter.end();
-          ended = true;
-        } else list = splitter.push(String(read.value));
-      }
-      for (const record of list) {
+    for await (const batch of batches()) {
+      for (const record of batch) {
         const row = record.cells;
         if (!columns) {
           if (record.problem) {

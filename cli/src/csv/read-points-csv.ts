@@ -6,7 +6,7 @@ import { CliInputError } from '../exit-codes';
 import type { ImportSource, SourceRow } from '../commands/import-runner';
 import { decodeSpreadsheetText, plainWord, readAll } from '../imports/whole-input';
 import { CsvSplitter } from './csv-splitter';
-import { detectDelimiter, normalizeHeader } from './read-exams-csv';
+import { delimiterOf, normalizeHeader } from './read-exams-csv';
 
 /**
  * The generic one-row-per-point CSV (`limiar import pontos`, docs/csv-format.md "Point CSV"): each row
@@ -103,7 +103,7 @@ export function readPointsCsv(input: Readable, options: { onBytes?: (n: number) 
     };
     const { text, encoding } = decodeSpreadsheetText(await readAll(input, options.onBytes));
     if (!text.trim()) fail('Arquivo vazio: nenhuma linha de cabeçalho encontrada');
-    const delimiter = detectDelimiter(text.split(/\r\n|\n|\r/).find((l) => l.trim()) ?? '');
+    const delimiter = delimiterOf(text);
     // the splitter of `limiar import exams` (ADR 0032): blank rows skipped, each row with the line it starts on
     const splitter = new CsvSplitter(delimiter);
     const rows = [...splitter.push(text), ...splitter.end()];
