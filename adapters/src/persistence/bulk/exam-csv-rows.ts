@@ -3,6 +3,7 @@ import { AIR_FREQUENCIES, BONE_FREQUENCIES, alertsOf, isNoResponse, type AlertFa
 import { AIR_SLOTS, BONE_SLOTS, storedSlots } from '../stored-audiogram';
 import { br, brFromText, csv, dec, field, text, yesNo } from './csv-cells';
 import { CLASSIFICATION_COLUMNS } from '../classification-row';
+import { ByteChunks } from './byte-chunks';
 
 const EARS = ['od', 'oe'] as const;
 
@@ -155,29 +156,20 @@ export class ExamCsvTransform extends Transform {
       this.pendingBytes = rest.length;
       if (last < 0) return done();
       const lines = buf.toString('latin1', 0, last);
-      // each row written into the output buffer as soon as it is formatted: concatenating the rows into one
-      // string and converting it at the end cost a third of the export (the long concatenation flattened,
-      // then copied), and so did writing the rows after all were formatted. A row that does not fit in the
-      // rest of the buffer sends what it holds on and starts a new one.
-      let out = Buffer.allocUnsafe(outputBytes(last));
-      let at = 0;
+      // each row written out as soon as it is formatted (ByteChunks): also writing the rows after all were
+      // formatted was as slow as one long string
+      const out = new ByteChunks(outputBytes(last), 'latin1');
       let start = 0;
       for (;;) {
         const end = lines.indexOf('\n', start);
-        const row = examCsvLine(end < 0 ? lines.slice(start) : lines.slice(start, end));
-        // latin1: one byte per character
-        if (at + row.length + 1 > out.length) {
-          if (at) this.push(out.subarray(0, at));
-          out = Buffer.allocUnsafe(Math.max(outputBytes(last), row.length + 1));
-          at = 0;
-        }
-        at += out.write(row, at, 'latin1');
-        out[at++] = 10;
+        const full = out.add(`${examCsvLine(end < 0 ? lines.slice(start) : lines.slice(start, end))}\n`);
+        if (full) this.push(full);
         this.rows++;
         if (end < 0) break;
         start = end + 1;
       }
-      this.push(out.subarray(0, at));
+      const tail = out.rest();
+      if (tail) this.push(tail);
       done();
     } catch (error) {
       done(error as Error);

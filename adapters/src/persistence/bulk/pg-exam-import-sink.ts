@@ -11,6 +11,7 @@ import {
 import { CLASSIFICATION_COLUMNS, CLASSIFICATION_RECORD_TYPES, rowOfColumns } from '../classification-row';
 import { decodeStoredAudiogram, encodeStoredAudiogram } from '../stored-audiogram';
 import { uuidV7 } from '../../ids/uuid-v7';
+import { ByteChunks } from './byte-chunks';
 
 /** A bytea as COPY text: `\x` and its hex digits, the backslash escaped. */
 const byteaCell = (hex: string): string => `\\\\x${hex}`;
@@ -180,24 +181,18 @@ class PgBatch implements ExamImportBatch {
 
   private async copyExams(table: string, exams: readonly NewImportedExam[]): Promise<void> {
     const org = this.org;
-    // each line written into a buffer as soon as it is built (UTF-8: at most 3 bytes per UTF-16 unit): one long
-    // string of lines, flattened and encoded at the end, cost more than building the lines (as in the export)
+    // each line written out as soon as it is built (ByteChunks), as the export does
     const lines = function* () {
-      let out = Buffer.allocUnsafe(COPY_CHUNK_BYTES);
-      let at = 0;
+      const out = new ByteChunks(COPY_CHUNK_BYTES, 'utf8');
       for (const e of exams) {
         const time = e.createdAt.toISOString();
-        const line = `${e.id}\t${org}\t${e.patientId}\t${e.date}\t${cell(e.operatorName)}\t${cell(e.operatorRegistration)}\t${cell(e.consultationReason)}\t${cell(e.ambientNoiseDb)}\t`
+        const full = out.add(`${e.id}\t${org}\t${e.patientId}\t${e.date}\t${cell(e.operatorName)}\t${cell(e.operatorRegistration)}\t${cell(e.consultationReason)}\t${cell(e.ambientNoiseDb)}\t`
           + `${cell(e.calibrationDate)}\t${cell(e.transducer ?? DEFAULT_TRANSDUCER)}\t${cell(e.acousticRestHours)}\t${byteaCell(encodeStoredAudiogram(e.right, e.left).toString('hex'))}\t`
-          + `${e.rulesVersion}\t${naturalKeyCell(e.naturalKey)}\t${time}\t${time}\t${cell(e.examType)}${classificationCells(e.classificationColumns)}\n`;
-        if (at + 3 * line.length > out.length) {
-          if (at) yield out.subarray(0, at);
-          out = Buffer.allocUnsafe(Math.max(COPY_CHUNK_BYTES, 3 * line.length));
-          at = 0;
-        }
-        at += out.write(line, at, 'utf8');
+          + `${e.rulesVersion}\t${naturalKeyCell(e.naturalKey)}\t${time}\t${time}\t${cell(e.examType)}${classificationCells(e.classificationColumns)}\n`);
+        if (full) yield full;
       }
-      if (at) yield out.subarray(0, at);
+      const rest = out.rest();
+      if (rest) yield rest;
     };
     await pipeline(Readable.from(lines()), this.c.query(copyFrom(`copy ${table} (${EXAM_COLUMNS}) from stdin`)));
   }
