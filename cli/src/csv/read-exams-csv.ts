@@ -65,7 +65,7 @@ function decode(input: Readable, onBytes?: (n: number) => void): { text: Readabl
 }
 
 /** The separator of a CSV text: `detectDelimiter` of its first line with text (the header). */
-export const delimiterOf = (text: string) => detectDelimiter(text.split(/\r\n|\n|\r/).find((l) => l.trim()) ?? '');
+export const delimiterOf = (text: string) => detectDelimiter(/[^\r\n]*\S[^\r\n]*/.exec(text)?.[0] ?? '');
 
 /** `;` or `,`: whichever appears more in the header line, outside quotes. */
 export function detectDelimiter(headerLine: string): ';' | ',' {
